@@ -1,0 +1,68 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "stringbridge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(
+            name: "StringBridge",
+            targets: ["LocalizationCatalog", "XCStringsFormat", "LocalizationConverter"]
+        ),
+        .executable(name: "stringbridge", targets: ["stringbridge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+    ],
+    targets: [
+        // C boundary: the only place libxml2 is named. Only XMLSupport imports it.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "XMLSupport", dependencies: ["CLibXML2"]),
+
+        // The hub: the canonical catalog model every format reads into and writes from.
+        .target(
+            name: "LocalizationCatalog",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+
+        // Format plugins: each depends on the hub, never on another format.
+        .target(
+            name: "XCStringsFormat",
+            dependencies: ["LocalizationCatalog"],
+            path: "Sources/Formats/XCStrings"
+        ),
+
+        // Pipeline (format registry, conversions, atomic output) and the thin CLI on top.
+        .target(
+            name: "LocalizationConverter",
+            dependencies: ["LocalizationCatalog", "XCStringsFormat"]
+        ),
+        .executableTarget(
+            name: "stringbridge",
+            dependencies: [
+                "LocalizationConverter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Benchmarks: build with `swift build -c release --product stringbridge-bench`.
+        .executableTarget(
+            name: "stringbridge-bench",
+            dependencies: ["LocalizationConverter"]
+        ),
+
+        // Tests
+        .target(name: "TestSupport", dependencies: ["LocalizationCatalog"], path: "Tests/TestSupport"),
+        .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"]),
+        .testTarget(name: "LocalizationCatalogTests", dependencies: ["LocalizationCatalog", "TestSupport"]),
+        .testTarget(name: "XCStringsFormatTests", dependencies: ["XCStringsFormat", "TestSupport"]),
+        .testTarget(
+            name: "StringBridgeCLITests",
+            dependencies: ["LocalizationConverter", "TestSupport"]
+        ),
+    ]
+)

@@ -1,0 +1,317 @@
+import LocalizationCatalog
+
+/// Reads String Catalogs (`.xcstrings`) into the canonical model.
+///
+/// The reader is strict about JSON (RFC 8259) and about the members it knows, and keeps every member it does not
+/// know. Errors are `path:line:column` diagnostics: malformed JSON, a known member of the wrong type, and
+/// duplicate keys at any level (both places are named — a JSON reader that keeps one silently loses data).
+public struct XCStringsReader: CatalogReader {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads one catalog; the table is named after the file.
+    public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
+        let name = options.tableName ?? tableName(forPath: file.path)
+        return try file.bytes.withUnsafeBufferPointer { buffer throws(ConversionError) in
+            var scanner = JSONScanner(bytes: buffer, path: file.path)
+            // Foundation accepts a UTF-8 byte-order mark; so do we (it is not written back).
+            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { scanner.offset = 3 }
+            if buffer.count >= 2, (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE) {
+                throw scanner.error("UTF-16 is not supported for String Catalogs; save the file as UTF-8", at: 0)
+            }
+            var table = try CatalogParser(name: name).parseTable(&scanner)
+            scanner.skipWhitespace()
+            if scanner.offset < buffer.count {
+                throw scanner.error(
+                    "unexpected \(scanner.describeToken(at: scanner.offset)) after the end of the catalog",
+                    at: scanner.offset)
+            }
+            table.traits.endsWithNewline = buffer.last == UInt8(ascii: "\n")
+            return table
+        }
+    }
+}
+
+/// The table name for a file path: its base name without the extension.
+func tableName(forPath path: String) -> String {
+    let base = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+    return String(base[..<dot])
+}
+
+/// Turns catalog JSON into model values, checking the members it knows.
+private struct CatalogParser {
+    let name: String
+
+    func parseTable(_ scanner: inout JSONScanner) throws(ConversionError) -> StringTable {
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error(
+                "expected a String Catalog (a JSON object), found \(scanner.describeToken(at: scanner.offset))",
+                at: scanner.offset)
+        }
+        var sourceLanguage: String?
+        var version: String?
+        var entries: OrderedMap<CatalogEntry>?
+        var extras = OrderedMap<JSONValue>()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, key: String, offset: Int) throws(ConversionError) in
+            switch key {
+            case "sourceLanguage":
+                try seen.mark(0, key, offset, scanner)
+                sourceLanguage = try string(key, &scanner)
+            case "version":
+                try seen.mark(1, key, offset, scanner)
+                version = try string(key, &scanner)
+            case "strings":
+                try seen.mark(2, key, offset, scanner)
+                entries = try map(named: key, &scanner) {
+                    (scanner: inout JSONScanner, key: String) throws(ConversionError) in
+                    try parseEntry(key, &scanner)
+                }
+            default:
+                try seen.extra(key, offset, into: &extras, &scanner)
+            }
+        }
+        guard let sourceLanguage else {
+            throw scanner.error("missing \"sourceLanguage\" member in the String Catalog", at: seen.objectStart)
+        }
+        guard let entries else {
+            throw scanner.error("missing \"strings\" member in the String Catalog", at: seen.objectStart)
+        }
+        return StringTable(
+            name: name, sourceLanguage: sourceLanguage, version: version, entries: entries, extraMembers: extras)
+    }
+
+    func parseEntry(_ key: String, _ scanner: inout JSONScanner) throws(ConversionError) -> CatalogEntry {
+        try requireObject("the entry \(quoted(key))", &scanner)
+        var entry = CatalogEntry()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
+            switch member {
+            case "comment":
+                try seen.mark(0, member, offset, scanner)
+                entry.comment = try string(member, &scanner)
+            case "extractionState":
+                try seen.mark(1, member, offset, scanner)
+                entry.extractionState = ExtractionState(rawValue: try string(member, &scanner))
+            case "shouldTranslate":
+                try seen.mark(2, member, offset, scanner)
+                entry.shouldTranslate = try bool(member, &scanner)
+            case "isCommentAutoGenerated":
+                try seen.mark(3, member, offset, scanner)
+                entry.isCommentAutoGenerated = try bool(member, &scanner)
+            case "localizations":
+                try seen.mark(4, member, offset, scanner)
+                entry.localizations = try map(named: member, &scanner) {
+                    (scanner: inout JSONScanner, language: String) throws(ConversionError) in
+                    try parseLocalization("the localization \(quoted(language))", &scanner)
+                }
+            default:
+                try seen.extra(member, offset, into: &entry.extraMembers, &scanner)
+            }
+        }
+        return entry
+    }
+
+    func parseLocalization(
+        _ what: @autoclosure () -> String, _ scanner: inout JSONScanner
+    ) throws(ConversionError) -> Localization {
+        try requireObject(what(), &scanner)
+        var localization = Localization()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
+            switch member {
+            case "stringUnit":
+                try seen.mark(0, member, offset, scanner)
+                localization.stringUnit = try parseStringUnit(&scanner)
+            case "variations":
+                try seen.mark(1, member, offset, scanner)
+                localization.variations = try parseVariations(&scanner)
+            case "substitutions":
+                try seen.mark(2, member, offset, scanner)
+                localization.substitutions = try map(named: member, &scanner) {
+                    (scanner: inout JSONScanner, name: String) throws(ConversionError) in
+                    try parseSubstitution(name, &scanner)
+                }
+            default:
+                try seen.extra(member, offset, into: &localization.extraMembers, &scanner)
+            }
+        }
+        return localization
+    }
+
+    func parseStringUnit(_ scanner: inout JSONScanner) throws(ConversionError) -> StringUnit {
+        try requireObject("\"stringUnit\"", &scanner)
+        var state: TranslationState?
+        var value: String?
+        var extras = OrderedMap<JSONValue>()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
+            switch member {
+            case "state":
+                try seen.mark(0, member, offset, scanner)
+                state = TranslationState(rawValue: try string(member, &scanner))
+            case "value":
+                try seen.mark(1, member, offset, scanner)
+                value = try string(member, &scanner)
+            default:
+                try seen.extra(member, offset, into: &extras, &scanner)
+            }
+        }
+        guard let value else { throw scanner.error("\"stringUnit\" has no \"value\"", at: seen.objectStart) }
+        return StringUnit(value, state: state, extraMembers: extras)
+    }
+
+    func parseVariations(_ scanner: inout JSONScanner) throws(ConversionError) -> Variations {
+        try requireObject("\"variations\"", &scanner)
+        var variations = Variations()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, kind: String, offset: Int) throws(ConversionError) in
+            switch kind {
+            case "plural":
+                try seen.mark(0, kind, offset, scanner)
+                variations.plural = try cases(kind, &scanner)
+            case "device":
+                try seen.mark(1, kind, offset, scanner)
+                variations.device = try cases(kind, &scanner)
+            default:
+                try seen.extra(kind, offset, into: &variations.extraMembers, &scanner)
+            }
+        }
+        return variations
+    }
+
+    func cases(_ kind: String, _ scanner: inout JSONScanner) throws(ConversionError) -> OrderedMap<Localization> {
+        try map(named: kind, &scanner) { (scanner: inout JSONScanner, name: String) throws(ConversionError) in
+            try parseLocalization("the \(kind) case \(quoted(name))", &scanner)
+        }
+    }
+
+    func parseSubstitution(_ name: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Substitution {
+        try requireObject("the substitution \(quoted(name))", &scanner)
+        var substitution = Substitution()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
+            switch member {
+            case "argNum":
+                try seen.mark(0, member, offset, scanner)
+                substitution.argNum = try integer(member, &scanner)
+            case "formatSpecifier":
+                try seen.mark(1, member, offset, scanner)
+                substitution.formatSpecifier = try string(member, &scanner)
+            case "variations":
+                try seen.mark(2, member, offset, scanner)
+                substitution.variations = try parseVariations(&scanner)
+            default:
+                try seen.extra(member, offset, into: &substitution.extraMembers, &scanner)
+            }
+        }
+        return substitution
+    }
+
+    // MARK: - Typed values
+
+    /// Reads an object of objects into an ordered map, refusing duplicate keys.
+    func map<Value>(
+        named name: String,
+        _ scanner: inout JSONScanner,
+        _ value: (inout JSONScanner, String) throws(ConversionError) -> Value
+    ) throws(ConversionError) -> OrderedMap<Value> {
+        try requireObject(quoted(name), &scanner)
+        let objectStart = scanner.offset
+        var result = OrderedMap<Value>()
+        try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
+            let element = try value(&scanner, key)
+            if result.appendNew(element, forKey: key) != nil {
+                throw scanner.duplicateKey(
+                    key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))
+            }
+        }
+        return result
+    }
+
+    func requireObject(_ what: @autoclosure () -> String, _ scanner: inout JSONScanner) throws(ConversionError) {
+        guard scanner.peek() == UInt8(ascii: "{") else {
+            throw scanner.error(
+                "\(what()) must be an object, found \(scanner.describeToken(at: scanner.offset))", at: scanner.offset)
+        }
+    }
+
+    func string(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> String {
+        guard scanner.peek() == UInt8(ascii: "\"") else {
+            throw scanner.error(
+                "\(quoted(member)) must be a string, found \(scanner.describeToken(at: scanner.offset))",
+                at: scanner.offset)
+        }
+        return try scanner.readString()
+    }
+
+    func bool(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Bool {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        guard let value = scanner.readBool() else {
+            throw scanner.error(
+                "\(quoted(member)) must be true or false, found \(scanner.describeToken(at: start))", at: start)
+        }
+        return value
+    }
+
+    func integer(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Int {
+        scanner.skipWhitespace()
+        let start = scanner.offset
+        let found = scanner.describeToken(at: start)
+        guard found == "a number" else {
+            throw scanner.error("\(quoted(member)) must be an integer, found \(found)", at: start)
+        }
+        let text = try scanner.readNumberText()
+        guard let value = Int(text) else {
+            throw scanner.error("\(quoted(member)) must be an integer, found \(text)", at: start)
+        }
+        return value
+    }
+}
+
+/// Detects a repeated member in one object without allocating: each known member has a bit, unknown members are
+/// checked by the map they go into, and only on a repeat is the object scanned again to name the first place.
+private struct SeenMembers {
+    let objectStart: Int
+    private var mask: UInt32 = 0
+
+    init(objectStart: Int) {
+        self.objectStart = objectStart
+    }
+
+    mutating func mark(_ bit: Int, _ name: String, _ offset: Int, _ scanner: JSONScanner) throws(ConversionError) {
+        let flag: UInt32 = 1 << UInt32(bit)
+        if mask & flag != 0 {
+            throw scanner.duplicateKey(name, at: offset, firstAt: scanner.firstMemberOffset(name, inObjectAt: objectStart))
+        }
+        mask |= flag
+    }
+
+    func extra(
+        _ name: String, _ offset: Int, into extras: inout OrderedMap<JSONValue>, _ scanner: inout JSONScanner
+    ) throws(ConversionError) {
+        if extras.appendNew(try scanner.readValue(), forKey: name) != nil {
+            throw scanner.duplicateKey(name, at: offset, firstAt: scanner.firstMemberOffset(name, inObjectAt: objectStart))
+        }
+    }
+}
+
+extension JSONScanner {
+    /// The offset of the first member called `name` in the object that starts at `objectStart`.
+    func firstMemberOffset(_ name: String, inObjectAt objectStart: Int) -> Int {
+        var rescan = self
+        rescan.offset = objectStart
+        rescan.depth = 0
+        var found: Int?
+        try? rescan.forEachMember { (scanner: inout JSONScanner, key: String, offset: Int) throws(ConversionError) in
+            if key.utf8.elementsEqual(name.utf8) {
+                found = offset
+                throw scanner.error("found", at: offset)
+            }
+            _ = try scanner.readValue()
+        }
+        return found ?? objectStart
+    }
+}

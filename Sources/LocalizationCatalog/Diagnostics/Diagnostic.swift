@@ -1,0 +1,115 @@
+/// A message about an input or an output: an error that stops a conversion, or a warning about something a
+/// format cannot express.
+public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable, Hashable {
+        /// The input cannot be converted.
+        case error
+        /// The conversion goes on, but something is lost or suspicious.
+        case warning
+        /// Extra information attached to the previous diagnostic.
+        case note
+    }
+
+    /// How serious it is.
+    public var severity: Severity
+    /// The message, without location or severity.
+    public var message: String
+    /// The file the message is about, when it is about a file.
+    public var path: String?
+    /// The line and column, when known.
+    public var line: Int?
+    /// The column, when known.
+    public var column: Int?
+
+    /// Creates a diagnostic at a location.
+    public init(_ severity: Severity, _ message: String, at location: FileLocation) {
+        self.severity = severity
+        self.message = message
+        self.path = location.path
+        self.line = location.line
+        self.column = location.column
+    }
+
+    /// Creates a diagnostic about a whole file, or about nothing in particular.
+    public init(_ severity: Severity, _ message: String, path: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.path = path
+    }
+
+    /// Compiler style: `path:line:column: error: message` (parts that are unknown are left out).
+    public var description: String {
+        var prefix = ""
+        if let path {
+            prefix = path
+            if let line {
+                prefix += ":\(line)"
+                if let column { prefix += ":\(column)" }
+            }
+            prefix += ": "
+        }
+        return "\(prefix)\(severity.rawValue): \(message)"
+    }
+}
+
+/// Diagnostics collected while reading or writing, in the order they were made.
+public struct Diagnostics: Sendable, Equatable {
+    /// All diagnostics, in order.
+    public private(set) var all: [Diagnostic] = []
+
+    /// Creates an empty collection.
+    public init() {}
+
+    /// Adds a diagnostic.
+    public mutating func append(_ diagnostic: Diagnostic) {
+        all.append(diagnostic)
+    }
+
+    /// Adds diagnostics.
+    public mutating func append(contentsOf diagnostics: Diagnostics) {
+        all.append(contentsOf: diagnostics.all)
+    }
+
+    /// Adds a warning.
+    public mutating func warn(_ message: String, path: String? = nil) {
+        all.append(Diagnostic(.warning, message, path: path))
+    }
+
+    /// Whether any diagnostic is an error.
+    public var hasErrors: Bool { all.contains { $0.severity == .error } }
+
+    /// The warnings.
+    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
+}
+
+/// The error thrown when an input cannot be converted; its diagnostics say where and why.
+public struct ConversionError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, with locations.
+    public var diagnostics: [Diagnostic]
+
+    /// Creates an error from diagnostics.
+    public init(_ diagnostics: [Diagnostic]) {
+        self.diagnostics = diagnostics
+    }
+
+    /// Creates an error from one diagnostic.
+    public init(_ diagnostic: Diagnostic) {
+        self.diagnostics = [diagnostic]
+    }
+
+    /// Creates an error at a location.
+    public init(_ message: String, at location: FileLocation) {
+        self.init(Diagnostic(.error, message, at: location))
+    }
+
+    /// Creates an error about a whole file.
+    public init(_ message: String, path: String?) {
+        self.init(Diagnostic(.error, message, path: path))
+    }
+
+    /// The diagnostics, one per line.
+    public var description: String {
+        diagnostics.map(\.description).joined(separator: "\n")
+    }
+}

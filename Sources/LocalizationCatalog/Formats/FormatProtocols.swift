@@ -1,0 +1,92 @@
+/// The bytes of one input file with the path it was read from.
+public struct SourceFile: Sendable {
+    /// The path as given by the user; diagnostics print it as is.
+    public var path: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+
+    /// Creates a source file.
+    public init(path: String, bytes: [UInt8]) {
+        self.path = path
+        self.bytes = bytes
+    }
+}
+
+/// One output file, relative to where the caller puts outputs.
+public struct OutputFile: Sendable, Equatable {
+    /// The path relative to the output root (`Localizable.xcstrings`, `fr.lproj/Localizable.strings`).
+    public var relativePath: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+
+    /// Creates an output file.
+    public init(relativePath: String, bytes: [UInt8]) {
+        self.relativePath = relativePath
+        self.bytes = bytes
+    }
+}
+
+/// What a reader needs to know beyond the bytes.
+public struct ReadOptions: Sendable {
+    /// The table name; by default the file's base name.
+    public var tableName: String?
+    /// The language of a single-language file (`.strings`, `.stringsdict`); by default from its `xx.lproj` folder.
+    public var language: String?
+    /// The development language, for formats that do not say it.
+    public var sourceLanguage: String?
+
+    /// Creates read options.
+    public init(tableName: String? = nil, language: String? = nil, sourceLanguage: String? = nil) {
+        self.tableName = tableName
+        self.language = language
+        self.sourceLanguage = sourceLanguage
+    }
+}
+
+/// What a writer needs to know beyond the table.
+public struct WriteOptions: Sendable {
+    /// The languages to write, for formats that write one file per language; `nil` means all.
+    public var languages: [String]?
+    /// The text encoding, for formats that have a choice; `nil` keeps the table's own or uses the format's default.
+    public var encoding: TextEncoding?
+
+    /// Creates write options.
+    public init(languages: [String]? = nil, encoding: TextEncoding? = nil) {
+        self.languages = languages
+        self.encoding = encoding
+    }
+}
+
+/// Reads one file of a format into a table.
+public protocol CatalogReader: Sendable {
+    /// Reads `file`.
+    /// - Throws: ``ConversionError`` with `path:line:column` diagnostics when the file is malformed.
+    func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable
+}
+
+/// Writes a table as files of a format.
+public protocol CatalogWriter: Sendable {
+    /// Renders `table`; warnings about what the format cannot express go to `diagnostics`.
+    /// - Throws: ``ConversionError`` when the table cannot be written at all.
+    func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile]
+}
+
+/// A file format: its name, file extensions, reader and writer.
+public struct FormatDescriptor: Sendable {
+    /// The format's short name, as `--from`/`--to` take it (`xcstrings`, `strings`).
+    public var name: String
+    /// File extensions, lowercase, without the dot.
+    public var fileExtensions: [String]
+    /// The reader, if the format can be read.
+    public var reader: (any CatalogReader)?
+    /// The writer, if the format can be written.
+    public var writer: (any CatalogWriter)?
+
+    /// Creates a descriptor.
+    public init(name: String, fileExtensions: [String], reader: (any CatalogReader)?, writer: (any CatalogWriter)?) {
+        self.name = name
+        self.fileExtensions = fileExtensions
+        self.reader = reader
+        self.writer = writer
+    }
+}

@@ -1,0 +1,86 @@
+/// The canonical in-memory model: a set of string tables, as every format reads and writes them.
+///
+/// Readers turn files into ``StringTable`` values, writers turn tables back into files, and every workflow
+/// (conversion, migration, export, import, compilation) is a composition of the two around this model.
+public struct Catalog: Sendable, Equatable {
+    /// The tables, in the order they were read.
+    public var tables: [StringTable]
+
+    /// Creates a catalog from tables.
+    public init(tables: [StringTable] = []) {
+        self.tables = tables
+    }
+}
+
+/// One string table: a String Catalog (`Localizable.xcstrings`), or a legacy table name (`Localizable`) across all
+/// its `.strings` and `.stringsdict` files.
+public struct StringTable: Sendable, Equatable {
+    /// The table name: the file's base name (`Localizable`, `InfoPlist`).
+    public var name: String
+    /// The development language whose values are the source text (`en`, `zh-Hans`).
+    public var sourceLanguage: String
+    /// The catalog format version as read (`1.0`, `1.1`, …); `nil` when the source had none.
+    public var version: String?
+    /// The entries by key, in the order read. Keys are compared scalar for scalar (see ``OrderedMap``).
+    public var entries: OrderedMap<CatalogEntry>
+    /// Top-level members the model does not know, kept for writing back.
+    public var extraMembers: OrderedMap<JSONValue>
+    /// How the file this table came from was laid out, so a rewrite can keep it.
+    public var traits: FileTraits
+
+    /// Creates a table.
+    public init(
+        name: String,
+        sourceLanguage: String,
+        version: String? = nil,
+        entries: OrderedMap<CatalogEntry> = [:],
+        extraMembers: OrderedMap<JSONValue> = [:],
+        traits: FileTraits = FileTraits()
+    ) {
+        self.name = name
+        self.sourceLanguage = sourceLanguage
+        self.version = version
+        self.entries = entries
+        self.extraMembers = extraMembers
+        self.traits = traits
+    }
+
+    /// Every language that has a localization in at least one entry, in first-seen order.
+    public var languages: [String] {
+        var seen = OrderedMap<Void>()
+        for entry in entries.values {
+            for language in entry.localizations?.keys ?? [] { _ = seen.appendNew((), forKey: language) }
+        }
+        return seen.keys
+    }
+}
+
+/// Facts about the file a table was read from that are not content but that a faithful rewrite keeps.
+public struct FileTraits: Sendable, Equatable {
+    /// Whether the file ended with a newline; `nil` for a table that did not come from a file.
+    public var endsWithNewline: Bool?
+    /// The text encoding the file used; `nil` for formats that have only one.
+    public var encoding: TextEncoding?
+
+    /// Creates traits.
+    public init(endsWithNewline: Bool? = nil, encoding: TextEncoding? = nil) {
+        self.endsWithNewline = endsWithNewline
+        self.encoding = encoding
+    }
+}
+
+/// A text encoding as found in a file, byte-order mark included.
+public enum TextEncoding: String, Sendable, Equatable, CaseIterable {
+    /// UTF-8 without a byte-order mark.
+    case utf8
+    /// UTF-8 with a byte-order mark.
+    case utf8WithBOM
+    /// UTF-16 little-endian with a byte-order mark.
+    case utf16LittleEndianWithBOM
+    /// UTF-16 big-endian with a byte-order mark.
+    case utf16BigEndianWithBOM
+    /// UTF-16 little-endian without a byte-order mark.
+    case utf16LittleEndian
+    /// UTF-16 big-endian without a byte-order mark.
+    case utf16BigEndian
+}

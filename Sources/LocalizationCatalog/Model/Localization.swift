@@ -1,0 +1,148 @@
+/// The text of one key in one language: a plain string unit, variations, substitutions, or a mix.
+///
+/// The same type describes a variation case (`plural.one`, `device.iphone`), because a case holds a string unit or
+/// nested variations (`device.iphone → plural.one`) just like a localization does. Combinations Xcode refuses
+/// to compile are still represented, so a file is never changed by reading it.
+public struct Localization: Sendable, Equatable {
+    /// The string, when the localization (or case) is a plain string.
+    public var stringUnit: StringUnit?
+    /// Variations, substitutions and unknown members, boxed: most localizations have none, and a plain
+    /// localization then costs a string unit and one pointer.
+    private var rest: Box<Rest>?
+
+    private struct Rest: Sendable, Equatable {
+        var variations: Variations?
+        var substitutions: OrderedMap<Substitution>?
+        var extraMembers: OrderedMap<JSONValue> = [:]
+    }
+
+    /// Variations by plural category, device or width.
+    public var variations: Variations? {
+        get { rest?.value.variations }
+        set { updateRest { $0.variations = newValue } }
+    }
+
+    /// Substitutions referred to as `%#@NAME@` from the string unit (catalogs) or format key (`.stringsdict`).
+    public var substitutions: OrderedMap<Substitution>? {
+        get { rest?.value.substitutions }
+        set { updateRest { $0.substitutions = newValue } }
+    }
+
+    /// Members the model does not know.
+    public var extraMembers: OrderedMap<JSONValue> {
+        get { rest?.value.extraMembers ?? [:] }
+        set { updateRest { $0.extraMembers = newValue } }
+    }
+
+    /// Whether the localization has variations, substitutions or unknown members (and is more than a plain string).
+    public var hasMoreThanStringUnit: Bool { rest != nil }
+
+    /// Creates a localization.
+    public init(
+        stringUnit: StringUnit? = nil,
+        variations: Variations? = nil,
+        substitutions: OrderedMap<Substitution>? = nil,
+        extraMembers: OrderedMap<JSONValue> = [:]
+    ) {
+        self.stringUnit = stringUnit
+        if variations != nil || substitutions != nil || !extraMembers.isEmpty {
+            rest = Box(Rest(variations: variations, substitutions: substitutions, extraMembers: extraMembers))
+        }
+    }
+
+    /// A localization holding one plain string.
+    public init(_ value: String, state: TranslationState? = .translated) {
+        self.init(stringUnit: StringUnit(value, state: state))
+    }
+
+    private mutating func updateRest(_ change: (inout Rest) -> Void) {
+        var value = rest?.value ?? Rest()
+        rest = nil  // drop our reference first, so the box can be reused when it was unique
+        change(&value)
+        rest = value.variations == nil && value.substitutions == nil && value.extraMembers.isEmpty ? nil : Box(value)
+    }
+
+    public static func == (lhs: Localization, rhs: Localization) -> Bool {
+        lhs.stringUnit == rhs.stringUnit && lhs.rest?.value == rhs.rest?.value
+    }
+}
+
+/// An immutable heap box; a value type that holds one stays a value (a change makes a new box).
+final class Box<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// A string value with its translation state (`stringUnit` in a String Catalog).
+public struct StringUnit: Sendable, Equatable {
+    /// The translation state; `nil` only when the file had none.
+    public var state: TranslationState?
+    /// The text.
+    public var value: String
+    /// Members the model does not know.
+    public var extraMembers: OrderedMap<JSONValue>
+
+    /// Creates a string unit.
+    public init(_ value: String, state: TranslationState? = .translated, extraMembers: OrderedMap<JSONValue> = [:]) {
+        self.value = value
+        self.state = state
+        self.extraMembers = extraMembers
+    }
+}
+
+/// The variations of a localization or substitution, by kind.
+///
+/// Xcode allows one kind per level and nests `device → plural`; the model keeps whatever the file had.
+public struct Variations: Sendable, Equatable {
+    /// Cases by plural category (`zero one two few many other`, or any other name a file used).
+    public var plural: OrderedMap<Localization>?
+    /// Cases by device (`iphone`, `ipad`, `mac`, …, `other`).
+    public var device: OrderedMap<Localization>?
+    /// Cases by width class (`NSStringVariableWidthRuleType` keys such as `"20"`); `.stringsdict` only —
+    /// String Catalogs cannot hold them, and writing them to one gives a warning.
+    public var width: OrderedMap<Localization>?
+    /// Variation kinds the model does not know, kept as read.
+    public var extraMembers: OrderedMap<JSONValue>
+
+    /// Creates variations.
+    public init(
+        plural: OrderedMap<Localization>? = nil,
+        device: OrderedMap<Localization>? = nil,
+        width: OrderedMap<Localization>? = nil,
+        extraMembers: OrderedMap<JSONValue> = [:]
+    ) {
+        self.plural = plural
+        self.device = device
+        self.width = width
+        self.extraMembers = extraMembers
+    }
+}
+
+/// A named argument whose variations are spliced into the parent string where it says `%#@NAME@`.
+public struct Substitution: Sendable, Equatable {
+    /// The 1-based argument the substitution consumes; `nil` when the file had none (Xcode's migration writes
+    /// none when the position is implied by where `%#@NAME@` sits).
+    public var argNum: Int?
+    /// The argument's printf specification without `%` (`lld`, `d`, `@`).
+    public var formatSpecifier: String?
+    /// The cases, usually plural.
+    public var variations: Variations?
+    /// Members the model does not know.
+    public var extraMembers: OrderedMap<JSONValue>
+
+    /// Creates a substitution.
+    public init(
+        argNum: Int? = nil,
+        formatSpecifier: String? = nil,
+        variations: Variations? = nil,
+        extraMembers: OrderedMap<JSONValue> = [:]
+    ) {
+        self.argNum = argNum
+        self.formatSpecifier = formatSpecifier
+        self.variations = variations
+        self.extraMembers = extraMembers
+    }
+}

@@ -1,0 +1,202 @@
+/// An ordered map from strings to values whose keys are compared by their exact Unicode scalars.
+///
+/// Swift's `String` equality is canonical equivalence, so a `Dictionary` merges `"é"` (U+00E9) and
+/// `"e\u{301}"` into one key. Localization keys are identifiers, not text: two such keys are two entries, and
+/// Xcode keeps both. `OrderedMap` keeps insertion order (the order a file was read in) and treats keys as equal
+/// only when their UTF-8 bytes are equal.
+public struct OrderedMap<Value> {
+    /// The keys, in order.
+    public private(set) var keys: [String]
+    /// The values, parallel to ``keys``.
+    public private(set) var values: [Value]
+    /// Positions by exact key; only built once the map is larger than `linearSearchLimit`.
+    private var index: [ExactKey: Int]?
+
+    private static var linearSearchLimit: Int { 32 }
+
+    /// Creates an empty map.
+    public init() {
+        keys = []
+        values = []
+        index = nil
+    }
+
+    /// Creates an empty map with room for `capacity` elements.
+    public init(minimumCapacity capacity: Int) {
+        self.init()
+        keys.reserveCapacity(capacity)
+        values.reserveCapacity(capacity)
+    }
+
+    /// Creates a map from key-value pairs; a repeated key keeps its first position and takes the last value.
+    public init<S: Sequence>(_ pairs: S) where S.Element == (String, Value) {
+        self.init()
+        for (key, value) in pairs { self[key] = value }
+    }
+
+    /// The number of elements.
+    public var count: Int { keys.count }
+
+    /// Whether the map has no elements.
+    public var isEmpty: Bool { keys.isEmpty }
+
+    /// The position of `key`, comparing keys by their exact scalars.
+    public func index(forKey key: String) -> Int? {
+        if let index { return index[ExactKey(key)] }
+        for position in keys.indices where keys[position].utf8.elementsEqual(key.utf8) {
+            return position
+        }
+        return nil
+    }
+
+    /// The value for `key`; setting `nil` removes the key, setting a value for a new key appends it.
+    public subscript(key: String) -> Value? {
+        get { index(forKey: key).map { values[$0] } }
+        set {
+            if let newValue {
+                updateValue(newValue, forKey: key)
+            } else {
+                removeValue(forKey: key)
+            }
+        }
+    }
+
+    /// The element at `position`.
+    public subscript(position: Int) -> (key: String, value: Value) {
+        (keys[position], values[position])
+    }
+
+    /// The value at `position`, mutable in place.
+    public subscript(valueAt position: Int) -> Value {
+        get { values[position] }
+        set { values[position] = newValue }
+    }
+
+    /// Replaces the value of an existing key in place, or appends a new element.
+    /// - Returns: The previous value, if the key was present.
+    @discardableResult
+    public mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
+        if let position = index(forKey: key) {
+            let old = values[position]
+            values[position] = value
+            return old
+        }
+        appendUnchecked(key, value)
+        return nil
+    }
+
+    /// Appends a key that must not be present yet.
+    /// - Returns: `nil` when appended, or the position of the key that is already present (nothing changes then).
+    public mutating func appendNew(_ value: Value, forKey key: String) -> Int? {
+        if let position = index(forKey: key) { return position }
+        appendUnchecked(key, value)
+        return nil
+    }
+
+    /// Removes `key` and returns its value.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> Value? {
+        guard let position = index(forKey: key) else { return nil }
+        keys.remove(at: position)
+        let old = values.remove(at: position)
+        rebuildIndex()
+        return old
+    }
+
+    /// Reorders the elements: element `permutation[i]` moves to position `i`.
+    public mutating func reorder(by permutation: [Int]) {
+        precondition(permutation.count == count, "permutation must cover every element")
+        keys = permutation.map { keys[$0] }
+        values = permutation.map { values[$0] }
+        rebuildIndex()
+    }
+
+    /// Removes the elements for which `shouldRemove` is true, keeping the order of the others.
+    public mutating func removeAll(where shouldRemove: (String, Value) throws -> Bool) rethrows {
+        var newKeys: [String] = []
+        var newValues: [Value] = []
+        for position in keys.indices where try !shouldRemove(keys[position], values[position]) {
+            newKeys.append(keys[position])
+            newValues.append(values[position])
+        }
+        keys = newKeys
+        values = newValues
+        rebuildIndex()
+    }
+
+    /// Returns a map with the same keys, in the same order, and transformed values.
+    public func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> OrderedMap<T> {
+        var result = OrderedMap<T>()
+        result.keys = keys
+        result.values = try values.map(transform)
+        result.index = index
+        return result
+    }
+
+    private mutating func appendUnchecked(_ key: String, _ value: Value) {
+        keys.append(key)
+        values.append(value)
+        if index != nil {
+            index?[ExactKey(key)] = keys.count - 1
+        } else if keys.count > Self.linearSearchLimit {
+            rebuildIndex()
+        }
+    }
+
+    private mutating func rebuildIndex() {
+        guard keys.count > Self.linearSearchLimit else {
+            index = nil
+            return
+        }
+        var newIndex = [ExactKey: Int](minimumCapacity: keys.count)
+        for (position, key) in keys.enumerated() { newIndex[ExactKey(key)] = position }
+        index = newIndex
+    }
+}
+
+// MARK: - Sequence
+
+extension OrderedMap: RandomAccessCollection {
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { keys.count }
+}
+
+// MARK: - Equatable, Sendable
+
+extension OrderedMap: Equatable where Value: Equatable {
+    /// Two maps are equal when they hold exactly the same keys (scalar for scalar) in the same order, with equal values.
+    public static func == (lhs: OrderedMap, rhs: OrderedMap) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        for position in lhs.keys.indices {
+            guard lhs.keys[position].utf8.elementsEqual(rhs.keys[position].utf8),
+                lhs.values[position] == rhs.values[position]
+            else { return false }
+        }
+        return true
+    }
+}
+
+extension OrderedMap: Sendable where Value: Sendable {}
+
+extension OrderedMap: ExpressibleByDictionaryLiteral {
+    /// Creates a map from a literal, in the literal's order.
+    public init(dictionaryLiteral elements: (String, Value)...) {
+        self.init(elements)
+    }
+}
+
+/// A string key that hashes and compares by its UTF-8 bytes, so canonically equivalent keys stay distinct.
+struct ExactKey: Hashable, Sendable {
+    let string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var string = string
+        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
+}

@@ -1,0 +1,85 @@
+import LocalizationCatalog
+
+/// Conversions between files, composed from a reader, the catalog model and a writer.
+public struct Converter: Sendable {
+    /// The formats to choose from.
+    public var registry: FormatRegistry
+
+    /// Creates a converter over `registry`.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// The format for `path`, or the one named `override`.
+    /// - Throws: ``ConversionError`` listing the known formats when none fits.
+    public func format(for path: String, override: String?) throws -> FormatDescriptor {
+        if let override {
+            guard let format = registry.format(named: override) else {
+                throw ConversionError(
+                    "unknown format '\(override)'; known formats: \(registry.names.joined(separator: ", "))", path: nil)
+            }
+            return format
+        }
+        guard let format = registry.format(forPath: path) else {
+            let extensions = registry.formats.flatMap(\.fileExtensions).map { "." + $0 }
+            throw ConversionError(
+                "cannot tell the format from the file name; use one of \(extensions.joined(separator: ", ")) "
+                    + "or name it with --from/--to",
+                path: path)
+        }
+        return format
+    }
+
+    /// Reads one file into a table.
+    public func read(
+        _ path: String, format name: String? = nil, options: ReadOptions = ReadOptions(),
+        diagnostics: inout Diagnostics
+    ) throws -> StringTable {
+        let format = try format(for: path, override: name)
+        guard let reader = format.reader else {
+            throw ConversionError("\(format.name) files cannot be read", path: path)
+        }
+        return try reader.read(try readSourceFile(path), options: options, diagnostics: &diagnostics)
+    }
+
+    /// Converts `inputs` (merged into one table when there are several) to `output`, atomically.
+    ///
+    /// - Throws: ``ConversionError``; the output is then untouched.
+    public func convert(
+        inputs: [String], output: String, from: String? = nil, to: String? = nil,
+        readOptions: ReadOptions = ReadOptions(), writeOptions: WriteOptions = WriteOptions(),
+        diagnostics: inout Diagnostics
+    ) throws {
+        precondition(!inputs.isEmpty, "convert needs at least one input")
+        let target = try format(for: output, override: to)
+        guard let writer = target.writer else {
+            throw ConversionError("\(target.name) files cannot be written", path: output)
+        }
+        var table: StringTable?
+        for input in inputs {
+            let next = try read(input, format: from, options: readOptions, diagnostics: &diagnostics)
+            if table == nil {
+                table = next
+            } else {
+                table?.merge(next, diagnostics: &diagnostics, origin: input)
+            }
+        }
+        guard var table else { return }
+        table.name = tableName(of: output)
+        let files = try writer.write(table, options: writeOptions, diagnostics: &diagnostics)
+        guard files.count == 1, let file = files.first else {
+            throw ConversionError(
+                "the \(target.name) output has \(files.count) files; this conversion needs exactly one", path: output)
+        }
+        var transaction = FileTransaction()
+        transaction.stage(file.bytes, at: output)
+        try transaction.commit()
+    }
+}
+
+/// The table name a path implies: its base name without the extension.
+func tableName(of path: String) -> String {
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+    return String(base[..<dot])
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import LocalizationCatalog
+
+/// Writes a set of files all or nothing.
+///
+/// Each file is first written in full to a temporary file in its destination folder; only when every file is
+/// written are they renamed into place. On failure the temporary files are removed and the destinations are
+/// untouched. A rename within a folder is atomic, so a reader never sees a half-written file.
+public struct FileTransaction: Sendable {
+    private var staged: [(destination: String, bytes: [UInt8])] = []
+
+    /// Creates an empty transaction.
+    public init() {}
+
+    /// Adds a file to write.
+    public mutating func stage(_ bytes: [UInt8], at destination: String) {
+        staged.append((destination, bytes))
+    }
+
+    /// The destinations staged so far.
+    public var destinations: [String] { staged.map(\.destination) }
+
+    /// Writes every staged file, creating missing folders.
+    /// - Throws: ``ConversionError`` naming the file that could not be written; nothing is changed then.
+    public func commit() throws {
+        var written: [(temporary: String, destination: String)] = []
+        do {
+            for (destination, bytes) in staged {
+                try createParentDirectories(of: destination)
+                let temporary = try writeTemporary(bytes, nextTo: destination)
+                written.append((temporary, destination))
+            }
+        } catch {
+            for file in written { unlink(file.temporary) }
+            throw error
+        }
+        for (index, file) in written.enumerated() where rename(file.temporary, file.destination) != 0 {
+            let message = systemError()
+            for file in written[index...] { unlink(file.temporary) }
+            throw ConversionError("cannot write the file: \(message)", path: file.destination)
+        }
+    }
+
+    private func writeTemporary(_ bytes: [UInt8], nextTo destination: String) throws -> String {
+        let folder = parentDirectory(of: destination)
+        let name = destination.split(separator: "/").last.map(String.init) ?? destination
+        var template = Array("\(folder)/.\(name).stringbridge-XXXXXX".utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else {
+            throw ConversionError("cannot write the file: \(systemError())", path: destination)
+        }
+        let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var offset = 0
+        var failure: String?
+        bytes.withUnsafeBytes { buffer in
+            while offset < buffer.count {
+                let count = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = systemError()
+                    return
+                }
+                offset += count
+            }
+        }
+        if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
+        // New files get the usual permissions (mkstemp creates them 0600).
+        let mask = umask(0)
+        umask(mask)
+        fchmod(descriptor, 0o666 & ~mask)
+        if close(descriptor) != 0, failure == nil { failure = systemError() }
+        if let failure {
+            unlink(temporary)
+            throw ConversionError("cannot write the file: \(failure)", path: destination)
+        }
+        return temporary
+    }
+
+    private func createParentDirectories(of path: String) throws {
+        let folder = parentDirectory(of: path)
+        var current = folder.hasPrefix("/") ? "" : "."
+        for component in folder.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o777) != 0, errno != EEXIST {
+                throw ConversionError("cannot create the folder \(current): \(systemError())", path: path)
+            }
+        }
+    }
+}
+
+/// The folder part of a path (`.` for a bare file name).
+func parentDirectory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+}
+
+func systemError() -> String {
+    String(cString: strerror(errno))
+}
+
+private func posixWrite(_ descriptor: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+        Glibc.write(descriptor, pointer, count)
+    #elseif canImport(Musl)
+        Musl.write(descriptor, pointer, count)
+    #else
+        Darwin.write(descriptor, pointer, count)
+    #endif
+}

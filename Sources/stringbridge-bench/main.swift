@@ -1,0 +1,127 @@
+// Benchmarks for stringbridge. Build and run in release mode:
+//
+//     python3 ../shared/bench/gen_corpus.py --keys 5000 --langs 20 --out bench-data/medium
+//     swift run -c release stringbridge-bench bench-data/medium/Localizable.xcstrings
+//
+// For each catalog it reads, decodes and re-encodes the file several times and prints the best and median
+// throughput of each direction, and the process's peak resident memory against the file size.
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import LocalizationCatalog
+import LocalizationConverter
+import XCStringsFormat
+
+func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+}
+
+func peakResidentBytes() -> Int {
+    var usage = rusage()
+    #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+    #else
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return Int(usage.ru_maxrss) * 1024
+    #endif
+}
+
+func format(_ value: Double, _ digits: Int = 1) -> String {
+    var scale = 1
+    for _ in 0..<digits { scale *= 10 }
+    let scaled = Int((value * Double(scale)).rounded())
+    guard digits > 0 else { return String(scaled) }
+    let fraction = String(scaled % scale)
+    return "\(scaled / scale)." + String(repeating: "0", count: digits - fraction.count) + fraction
+}
+
+func report(_ name: String, bytes: Int, times: [Double]) {
+    let sorted = times.sorted()
+    let best = sorted[0]
+    let median = sorted[sorted.count / 2]
+    let megabytes = Double(bytes) / 1_000_000
+    print(
+        "  \(name): best \(format(best * 1000)) ms (\(format(megabytes / best)) MB/s), "
+            + "median \(format(median * 1000)) ms (\(format(megabytes / median)) MB/s)")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let iterations = Int(ProcessInfoLite.environment("BENCH_ITERATIONS") ?? "") ?? 5
+guard !arguments.isEmpty else {
+    print("usage: stringbridge-bench CATALOG.xcstrings...")
+    exit(64)
+}
+
+/// The resident set size now (Linux: /proc/self/statm; elsewhere the peak).
+func currentResidentBytes() -> Int {
+    #if os(Linux)
+        if let file = fopen("/proc/self/statm", "r") {
+            defer { fclose(file) }
+            var size = 0
+            var resident = 0
+            if withUnsafeMutablePointer(to: &size, { sizePointer in
+                withUnsafeMutablePointer(to: &resident) { residentPointer in
+                    withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
+                }
+            }) == 2 {
+                return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+            }
+        }
+    #endif
+    return peakResidentBytes()
+}
+
+for path in arguments {
+    // Memory, measured once the way `stringbridge convert` runs: load, parse, drop the input, encode.
+    let before = currentResidentBytes()
+    var size = 0
+    do {
+        var diagnostics = Diagnostics()
+        var table: StringTable
+        do {
+            let file = try readSourceFile(path)
+            size = file.bytes.count
+            table = try XCStringsReader().read(file, options: ReadOptions(), diagnostics: &diagnostics)
+        }
+        let model = currentResidentBytes() - before
+        let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
+        let peak = peakResidentBytes()
+        print("\(path): \(format(Double(size) / 1_000_000)) MB")
+        print(
+            "  memory: model \(format(Double(model) / 1_000_000)) MB (\(format(Double(model) / Double(size), 2))x the file), "
+                + "process peak \(format(Double(peak) / 1_000_000)) MB (\(format(Double(peak) / Double(size), 2))x the file)")
+        table = StringTable(name: "", sourceLanguage: "")
+        _ = bytes.count
+    }
+    let file = try readSourceFile(path)
+    var readTimes: [Double] = []
+    var writeTimes: [Double] = []
+    var identical = true
+    for _ in 0..<iterations {
+        var diagnostics = Diagnostics()
+        let start = now()
+        let table = try XCStringsReader().read(file, options: ReadOptions(), diagnostics: &diagnostics)
+        let read = now()
+        let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
+        let written = now()
+        readTimes.append(read - start)
+        writeTimes.append(written - read)
+        identical = identical && bytes == file.bytes
+    }
+    report("read ", bytes: size, times: readTimes)
+    report("write", bytes: size, times: writeTimes)
+    print("  output byte-identical to input: \(identical)")
+}
+
+/// Environment lookup without Foundation.
+enum ProcessInfoLite {
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
