@@ -7,7 +7,9 @@ let package = Package(
     products: [
         .library(
             name: "StringBridge",
-            targets: ["LocalizationCatalog", "XCStringsFormat", "LocalizationConverter"]
+            targets: [
+                "LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "LocalizationConverter",
+            ]
         ),
         .executable(name: "stringbridge", targets: ["stringbridge"]),
     ],
@@ -36,11 +38,21 @@ let package = Package(
             dependencies: ["LocalizationCatalog"],
             path: "Sources/Formats/XCStrings"
         ),
+        .target(
+            name: "StringsFormat",
+            dependencies: ["LocalizationCatalog", "XMLSupport"],
+            path: "Sources/Formats/Strings"
+        ),
+        .target(
+            name: "StringsDictFormat",
+            dependencies: ["LocalizationCatalog", "XMLSupport"],
+            path: "Sources/Formats/StringsDict"
+        ),
 
         // Pipeline (format registry, conversions, atomic output) and the thin CLI on top.
         .target(
             name: "LocalizationConverter",
-            dependencies: ["LocalizationCatalog", "XCStringsFormat"]
+            dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat"]
         ),
         .executableTarget(
             name: "stringbridge",
@@ -60,9 +72,11 @@ let package = Package(
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"]),
         .testTarget(name: "LocalizationCatalogTests", dependencies: ["LocalizationCatalog", "TestSupport"]),
         .testTarget(name: "XCStringsFormatTests", dependencies: ["XCStringsFormat", "TestSupport"]),
+        .testTarget(name: "StringsFormatTests", dependencies: ["StringsFormat", "TestSupport"]),
+        .testTarget(name: "StringsDictFormatTests", dependencies: ["StringsDictFormat", "TestSupport"]),
         .testTarget(
             name: "StringBridgeCLITests",
-            dependencies: ["LocalizationConverter", "TestSupport"]
+            dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]
         ),
     ]
 )

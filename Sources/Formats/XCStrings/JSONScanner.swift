@@ -34,8 +34,9 @@ struct JSONScanner {
         case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "["): return "an array"
         case UInt8(ascii: "\""): return "a string"
-        case UInt8(ascii: "t"), UInt8(ascii: "f"): return "a boolean"
-        case UInt8(ascii: "n"): return "null"
+        case UInt8(ascii: "t") where hasLiteral("true", at: offset), UInt8(ascii: "f") where hasLiteral("false", at: offset):
+            return "a boolean"
+        case UInt8(ascii: "n") where hasLiteral("null", at: offset): return "null"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
         case let byte where byte >= 0x20 && byte < 0x7F:
             return "'\(Character(Unicode.Scalar(byte)))'"
@@ -244,11 +245,16 @@ struct JSONScanner {
     }
 
     mutating func matchLiteral(_ literal: StaticString) -> Bool {
+        guard hasLiteral(literal, at: offset) else { return false }
+        offset += literal.utf8CodeUnitCount
+        return true
+    }
+
+    func hasLiteral(_ literal: StaticString, at offset: Int) -> Bool {
         let count = literal.utf8CodeUnitCount
         guard offset + count <= bytes.count else { return false }
         let pointer = literal.utf8Start
         for index in 0..<count where bytes[offset + index] != pointer[index] { return false }
-        offset += count
         return true
     }
 

@@ -127,6 +127,9 @@ private struct CatalogParser {
             case "variations":
                 try seen.mark(1, member, offset, scanner)
                 localization.variations = try parseVariations(&scanner)
+            case "stringSet":
+                try seen.mark(3, member, offset, scanner)
+                localization.stringSet = try parseStringSet(&scanner)
             case "substitutions":
                 try seen.mark(2, member, offset, scanner)
                 localization.substitutions = try map(named: member, &scanner) {
@@ -160,6 +163,37 @@ private struct CatalogParser {
         }
         guard let value else { throw scanner.error("\"stringUnit\" has no \"value\"", at: seen.objectStart) }
         return StringUnit(value, state: state, extraMembers: extras)
+    }
+
+    func parseStringSet(_ scanner: inout JSONScanner) throws(ConversionError) -> StringSet {
+        try requireObject("\"stringSet\"", &scanner)
+        var state: TranslationState?
+        var values: [String]?
+        var extras = OrderedMap<JSONValue>()
+        var seen = SeenMembers(objectStart: scanner.offset)
+        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
+            switch member {
+            case "state":
+                try seen.mark(0, member, offset, scanner)
+                state = TranslationState(rawValue: try string(member, &scanner))
+            case "values":
+                try seen.mark(1, member, offset, scanner)
+                guard scanner.peek() == UInt8(ascii: "[") else {
+                    throw scanner.error(
+                        "\"values\" must be an array of strings, found \(scanner.describeToken(at: scanner.offset))",
+                        at: scanner.offset)
+                }
+                var strings: [String] = []
+                try scanner.forEachElement { (scanner: inout JSONScanner) throws(ConversionError) in
+                    strings.append(try string("values", &scanner))
+                }
+                values = strings
+            default:
+                try seen.extra(member, offset, into: &extras, &scanner)
+            }
+        }
+        guard let values else { throw scanner.error("\"stringSet\" has no \"values\"", at: seen.objectStart) }
+        return StringSet(values, state: state, extraMembers: extras)
     }
 
     func parseVariations(_ scanner: inout JSONScanner) throws(ConversionError) -> Variations {

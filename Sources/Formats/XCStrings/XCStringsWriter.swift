@@ -89,6 +89,17 @@ private struct CatalogEmitter {
 
     mutating func writeLocalization(_ localization: Localization, key: String, language: String) {
         json.openObject(extras: localization.extraMembers)
+        if let set = localization.stringSet {
+            json.member("stringSet")
+            json.openObject(extras: set.extraMembers)
+            if let state = set.state {
+                json.member("state")
+                json.string(state.rawValue)
+            }
+            json.member("values")
+            json.value(.array(set.values.map(JSONValue.string)))
+            json.closeObject()
+        }
         if let unit = localization.stringUnit {
             json.member("stringUnit")
             json.openObject(extras: unit.extraMembers)
@@ -181,6 +192,7 @@ private enum SizeEstimate {
             total += unit.value.utf8.count + (unit.state?.rawValue.utf8.count ?? 0) + 12 * depth + 48
         }
         guard localization.hasMoreThanStringUnit else { return total }
+        for value in localization.stringSet?.values ?? [] { total += value.utf8.count + 8 * depth }
         for (name, substitution) in localization.substitutions ?? [:] {
             total += member(name, depth + 1) + 48 + 8 * depth
             if let variations = substitution.variations { total += of(variations, depth: depth + 3) }

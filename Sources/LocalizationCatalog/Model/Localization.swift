@@ -11,9 +11,16 @@ public struct Localization: Sendable, Equatable {
     private var rest: Box<Rest>?
 
     private struct Rest: Sendable, Equatable {
+        var stringSet: StringSet?
         var variations: Variations?
         var substitutions: OrderedMap<Substitution>?
         var extraMembers: OrderedMap<JSONValue> = [:]
+    }
+
+    /// A set of strings (App Shortcuts phrase catalogs), instead of one string.
+    public var stringSet: StringSet? {
+        get { rest?.value.stringSet }
+        set { updateRest { $0.stringSet = newValue } }
     }
 
     /// Variations by plural category, device or width.
@@ -59,7 +66,9 @@ public struct Localization: Sendable, Equatable {
         var value = rest?.value ?? Rest()
         rest = nil  // drop our reference first, so the box can be reused when it was unique
         change(&value)
-        rest = value.variations == nil && value.substitutions == nil && value.extraMembers.isEmpty ? nil : Box(value)
+        let isEmpty = value.stringSet == nil && value.variations == nil && value.substitutions == nil
+            && value.extraMembers.isEmpty
+        rest = isEmpty ? nil : Box(value)
     }
 
     public static func == (lhs: Localization, rhs: Localization) -> Bool {
@@ -88,6 +97,23 @@ public struct StringUnit: Sendable, Equatable {
     /// Creates a string unit.
     public init(_ value: String, state: TranslationState? = .translated, extraMembers: OrderedMap<JSONValue> = [:]) {
         self.value = value
+        self.state = state
+        self.extraMembers = extraMembers
+    }
+}
+
+/// Several strings for one key and language (`stringSet` in a String Catalog, used by App Shortcuts phrases).
+public struct StringSet: Sendable, Equatable {
+    /// The translation state; `nil` only when the file had none.
+    public var state: TranslationState?
+    /// The strings, in order.
+    public var values: [String]
+    /// Members the model does not know.
+    public var extraMembers: OrderedMap<JSONValue>
+
+    /// Creates a string set.
+    public init(_ values: [String], state: TranslationState? = .translated, extraMembers: OrderedMap<JSONValue> = [:]) {
+        self.values = values
         self.state = state
         self.extraMembers = extraMembers
     }

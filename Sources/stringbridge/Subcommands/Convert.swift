@@ -30,6 +30,13 @@ struct Convert: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one input file.") }
+        let converter = Converter()
+        do {
+            for input in inputs { _ = try converter.format(for: input, override: from) }
+            _ = try converter.format(for: output, override: to)
+        } catch let error as ConversionError {
+            throw ValidationError(error.diagnostics.map(\.description).joined(separator: "\n"))
+        }
     }
 
     func run() throws {

@@ -1,0 +1,159 @@
+import LocalizationCatalog
+import TestSupport
+import Testing
+@testable import XCStringsFormat
+
+/// What the reader puts into the model, checked value by value on the feature fixture.
+@Suite("String Catalog reader")
+struct XCStringsModelTests {
+    let table: StringTable
+
+    init() throws {
+        var diagnostics = Diagnostics()
+        table = try XCStringsReader().read(
+            try Fixtures.source("xcstrings/features.xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
+    }
+
+    func localization(_ key: String, _ language: String = "en") throws -> Localization {
+        try #require(table.entries[key]?.localizations?[language], "\(key) (\(language))")
+    }
+
+    @Test func tableMetadata() {
+        #expect(table.name == "features")
+        #expect(table.sourceLanguage == "en")
+        #expect(table.version == "1.0")
+        #expect(table.traits.endsWithNewline == false)
+        #expect(table.extraMembers["x-top-level"] != nil)
+    }
+
+    @Test func canonicallyEquivalentKeysStayDistinct() throws {
+        let precomposed = "\u{E9} precomposed"
+        let decomposed = "e\u{301} precomposed"
+        #expect(precomposed == decomposed)  // Swift says equal…
+        let keys = table.entries.keys.filter { $0 == precomposed }
+        #expect(keys.count == 2)  // …but the catalog has two entries.
+        #expect(table.entries[precomposed]?.comment == "U+00E9")
+        #expect(table.entries[decomposed]?.comment == "e + U+0301, a different key")
+    }
+
+    @Test func pluralWithEveryCategory() throws {
+        let arabic = try #require(try localization("%lld apples", "ar").variations?.plural)
+        #expect(arabic.keys == ["few", "many", "one", "other", "two", "zero"])  // as in the file: Xcode sorts them
+        #expect(arabic["two"]?.stringUnit?.value == "تفاحتان")
+        let russian = try #require(try localization("%lld apples", "ru").variations?.plural)
+        #expect(russian["few"]?.stringUnit?.state == .needsReview)
+        #expect(try localization("%lld apples").variations?.plural?["zero"]?.stringUnit?.value == "No apples")
+    }
+
+    @Test func deviceVariations() throws {
+        let device = try #require(try localization("Tap to continue").variations?.device)
+        #expect(Set(device.keys) == ["appletv", "applevision", "applewatch", "ipad", "iphone", "mac", "other"])
+        #expect(device["mac"]?.stringUnit?.value == "Click to continue")
+        let nested = try #require(try localization("%lld photos on device").variations?.device)
+        #expect(nested["iphone"]?.variations?.plural?["one"]?.stringUnit?.value == "%lld photo on iPhone")
+        #expect(nested["other"]?.stringUnit?.value == "%lld photos")
+    }
+
+    @Test func substitutions() throws {
+        let birds = try localization("Birds %lld yards %lld")
+        #expect(birds.stringUnit?.value == "Birds %#@BIRDS@ yards %#@YARDS@")
+        #expect(birds.substitutions?["YARDS"]?.argNum == 2)
+        #expect(birds.substitutions?["BIRDS"]?.formatSpecifier == "lld")
+        #expect(birds.substitutions?["BIRDS"]?.variations?.plural?["one"]?.stringUnit?.value == "%arg bird")
+        let followers = try localization("%lld followers")
+        #expect(followers.substitutions?["followers"]?.argNum == nil)
+        #expect(table.entries["%lld followers"]?.extractionState == .migrated)
+        #expect(try localization("DOT.NAME %lld").substitutions?.keys == ["DOT.NAME"])
+    }
+
+    @Test func stringSets() throws {
+        #expect(try localization("Start ${applicationName}").stringSet?.values.count == 2)
+        #expect(try localization("Start ${applicationName}", "fr").stringSet == StringSet([], state: .new))
+    }
+
+    @Test func entryShapes() throws {
+        #expect(table.entries["Brand name"] == CatalogEntry(shouldTranslate: false))
+        #expect(table.entries["API key placeholder"]?.shouldTranslate == false)
+        #expect(table.entries["API key placeholder"]?.localizations?["en"]?.stringUnit?.value == "sk-XXXX")
+        #expect(table.entries[""] == CatalogEntry())
+        #expect(table.entries["Empty localizations"]?.localizations == [:])
+    }
+
+    @Test func statesAreOpenSets() throws {
+        #expect(try localization("state machine_translated", "fr").stringUnit?.state == .machineTranslated)
+        #expect(try localization("state unknown", "fr").stringUnit?.state?.rawValue == "x_future_state")
+        #expect(try localization("state new", "fr").stringUnit?.value == "")
+        #expect(table.entries["extraction stale"]?.extractionState == .stale)
+        #expect(table.entries["extraction unknown"]?.extractionState?.rawValue == "x_future_extraction")
+        #expect(table.entries["extraction extracted_with_value"]?.extractionState == .extractedWithValue)
+    }
+
+    @Test func unknownMembersAreKept() throws {
+        let generated = try #require(table.entries["Generated comment"])
+        #expect(generated.isCommentAutoGenerated == true)
+        #expect(generated.extraMembers["commentGenerationVersion"] == .string("1"))
+        #expect(generated.extraMembers["generatesSymbol"] == .bool(false))
+        let unknown = try #require(table.entries["Unknown members everywhere"])
+        guard case .object(let entryExtra)? = unknown.extraMembers["x-entry"],
+            case .array(let nested)? = entryExtra["nested"]
+        else { Issue.record("x-entry lost"); return }
+        #expect(nested[1] == .number("2.5"))
+        #expect(nested[2] == .number("-300.0"))
+        let english = try localization("Unknown members everywhere")
+        #expect(english.extraMembers["x-localization"] == .string("kept"))
+        #expect(english.stringUnit?.extraMembers["x-unit"] == .number("1"))
+        #expect(english.variations?.extraMembers["x-kind"] != nil)
+    }
+
+    @Test func textIsDecodedExactly() throws {
+        #expect(try localization("line\nbreak").stringUnit?.value == "first line\nsecond line\r\nthird\ttabbed")
+        #expect(try localization("bell\u{7} and \u{1F} unit").stringUnit?.value == "control \u{0}\u{8}\u{B}\u{C}\u{7F} end")
+        #expect(try localization("quote \"inside\"").stringUnit?.value == "He said \"hi\"")
+        #expect(try localization("back\\slash").stringUnit?.value == "C:\\path\\file")
+        #expect(try localization("rtl", "ar").stringUnit?.value == "مرحبا بالعالم")
+        #expect(try localization("emoji 😀👍🏽", "ja").stringUnit?.value == "家族 👨‍👩‍👧")
+    }
+}
+
+/// What the writer does beyond layout: order, warnings, new files.
+@Suite("String Catalog writer")
+struct XCStringsWriterTests {
+    func write(_ table: StringTable) -> (String, Diagnostics) {
+        var diagnostics = Diagnostics()
+        let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
+        return (String(decoding: bytes, as: UTF8.self), diagnostics)
+    }
+
+    @Test func newTableHasNoFinalNewlineAndSortsKeys() {
+        var table = StringTable(name: "New", sourceLanguage: "en", version: "1.0")
+        for key in ["item 10", "Item 2", "b", "A", "a", "%@", "(Re)define"] {
+            table.entries[key] = CatalogEntry(localizations: ["fr": Localization(key), "de": Localization(key)])
+        }
+        let (text, diagnostics) = write(table)
+        #expect(diagnostics.all.isEmpty)
+        #expect(!text.hasSuffix("\n"))
+        let keys = text.split(separator: "\n").filter { $0.hasPrefix("    \"") }.map { $0.split(separator: "\"")[1] }
+        #expect(keys.map(String.init) == ["(Re)define", "%@", "a", "A", "b", "Item 2", "item 10"])
+        #expect(text.contains("\"de\" : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"))
+        #expect(text.firstRange(of: "\"de\" : {")!.lowerBound < text.firstRange(of: "\"fr\" : {")!.lowerBound)
+    }
+
+    @Test func widthVariationsAreLeftOutWithAWarning() {
+        var table = StringTable(name: "W", sourceLanguage: "en")
+        let width: OrderedMap<Localization> = ["20": Localization("Short"), "50": Localization("A longer text")]
+        table.entries["Welcome"] = CatalogEntry(localizations: ["en": Localization(variations: Variations(width: width))])
+        let (text, diagnostics) = write(table)
+        #expect(diagnostics.all.map(\.description) == [
+            "warning: \"Welcome\" (en): width variations cannot be stored in a String Catalog and were left out"
+        ])
+        #expect(!text.contains("Short"))
+    }
+
+    @Test func writeNamesTheFileAfterTheTable() throws {
+        var diagnostics = Diagnostics()
+        let files = try XCStringsWriter().write(
+            StringTable(name: "InfoPlist", sourceLanguage: "en"), options: WriteOptions(), diagnostics: &diagnostics)
+        #expect(files.map(\.relativePath) == ["InfoPlist.xcstrings"])
+        #expect(String(decoding: files[0].bytes, as: UTF8.self) == "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  }\n}")
+    }
+}
