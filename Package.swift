@@ -52,7 +52,7 @@ let package = Package(
         // Pipeline (format registry, conversions, atomic output) and the thin CLI on top.
         .target(
             name: "LocalizationConverter",
-            dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat"]
+            dependencies: ["LocalizationCatalog", "XCStringsFormat"]
         ),
         .executableTarget(
             name: "stringbridge",

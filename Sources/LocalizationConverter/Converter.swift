@@ -44,6 +44,10 @@ public struct Converter: Sendable {
 
     /// Converts `inputs` (merged into one table when there are several) to `output`, atomically.
     ///
+    /// Legacy tables converted to a String Catalog are reshaped as Xcode's migration does
+    /// (``StringTable/migratedToCatalog()``). A catalog converted to a single-language legacy file needs the
+    /// language (`writeOptions.languages`) unless it has only one.
+    ///
     /// - Throws: ``ConversionError``; the output is then untouched.
     public func convert(
         inputs: [String], output: String, from: String? = nil, to: String? = nil,
@@ -56,8 +60,13 @@ public struct Converter: Sendable {
             throw ConversionError("\(target.name) files cannot be written", path: output)
         }
         var table: StringTable?
+        var sourceFormats = Set<String>()
         for input in inputs {
-            let next = try read(input, format: from, options: readOptions, diagnostics: &diagnostics)
+            let source = try format(for: input, override: from)
+            sourceFormats.insert(source.name)
+            var options = readOptions
+            options.tableName = options.tableName ?? tableName(of: output)
+            let next = try read(input, format: source.name, options: options, diagnostics: &diagnostics)
             if table == nil {
                 table = next
             } else {
@@ -66,7 +75,21 @@ public struct Converter: Sendable {
         }
         guard var table else { return }
         table.name = tableName(of: output)
-        let files = try writer.write(table, options: writeOptions, diagnostics: &diagnostics)
+        if target.isCatalog && !sourceFormats.contains(where: { registry.format(named: $0)?.isCatalog == true }) {
+            table = table.migratedToCatalog()
+            table.version = table.version ?? "1.0"
+        }
+        var options = writeOptions
+        if !target.isCatalog && options.languages == nil {
+            let languages = table.languages
+            guard languages.count <= 1 else {
+                throw ConversionError(
+                    "the input has \(languages.count) languages (\(languages.joined(separator: ", "))); "
+                        + "choose one with --language", path: output)
+            }
+            options.languages = languages.isEmpty ? [table.sourceLanguage] : languages
+        }
+        let files = try writer.write(table, options: options, diagnostics: &diagnostics)
         guard files.count == 1, let file = files.first else {
             throw ConversionError(
                 "the \(target.name) output has \(files.count) files; this conversion needs exactly one", path: output)
@@ -75,6 +98,11 @@ public struct Converter: Sendable {
         transaction.stage(file.bytes, at: output)
         try transaction.commit()
     }
+}
+
+extension FormatDescriptor {
+    /// Whether the format holds every language of a table in one file (String Catalogs, XLIFF bundles do not count).
+    var isCatalog: Bool { name == "xcstrings" }
 }
 
 /// The table name a path implies: its base name without the extension.

@@ -10,6 +10,6 @@ struct StringBridgeCommand: ParsableCommand {
             path:line:column: error: message), 64 on a usage error. Outputs are written all or nothing.
             """,
         version: "0.1.0",
-        subcommands: [Convert.self]
+        subcommands: [Convert.self, Migrate.self, Compile.self]
     )
 }

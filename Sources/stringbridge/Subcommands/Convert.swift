@@ -6,13 +6,16 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert localization files from one format to another.",
         discussion: """
-            The formats are chosen by file extension (.xcstrings), or named with --from and --to. \
+            The formats are chosen by file extension (.xcstrings, .strings, .stringsdict), or named with --from and \
+            --to. \
             Several inputs are merged into one table. The output is written atomically: on any error it is left \
             untouched.
 
             Examples:
               stringbridge convert Localizable.xcstrings -o Normalized.xcstrings
               stringbridge convert catalog.json --from xcstrings -o Localizable.xcstrings
+              stringbridge convert fr.lproj/Localizable.strings fr.lproj/Localizable.stringsdict -o Localizable.xcstrings
+              stringbridge convert Localizable.xcstrings --language de -o de.lproj/Localizable.strings --encoding utf16
             """
     )
 
@@ -27,6 +30,23 @@ struct Convert: ParsableCommand {
 
     @Option(help: "The output format, when the extension does not tell it (xcstrings).")
     var to: String?
+
+    @Option(
+        help: """
+            The language: of a single legacy input (default: from its xx.lproj folder), or the one to write to a \
+            legacy output.
+            """)
+    var language: String?
+
+    @Option(help: "The development language of legacy inputs (default: en).")
+    var sourceLanguage: String?
+
+    @Option(help: "The text encoding of a .strings output: utf8 or utf16 (UTF-16LE with BOM). Default: the input's, or utf8.")
+    var encoding: OutputEncoding?
+
+    enum OutputEncoding: String, ExpressibleByArgument {
+        case utf8, utf16
+    }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one input file.") }
@@ -43,7 +63,16 @@ struct Convert: ParsableCommand {
         let converter = Converter()
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            try converter.convert(inputs: inputs, output: output, from: from, to: to, diagnostics: &diagnostics)
+            let readOptions = ReadOptions(language: language, sourceLanguage: sourceLanguage ?? "en")
+            var writeOptions = WriteOptions(languages: language.map { [$0] })
+            switch encoding {
+            case .utf8: writeOptions.encoding = .utf8
+            case .utf16: writeOptions.encoding = .utf16LittleEndianWithBOM
+            case nil: break
+            }
+            try converter.convert(
+                inputs: inputs, output: output, from: from, to: to, readOptions: readOptions,
+                writeOptions: writeOptions, diagnostics: &diagnostics)
         }
     }
 }

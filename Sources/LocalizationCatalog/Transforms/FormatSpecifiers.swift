@@ -1,0 +1,156 @@
+/// printf-style format specifiers as Apple's localization formats use them.
+public enum FormatSpecifiers {
+    /// One specifier found in a string.
+    public struct Specifier: Sendable, Equatable {
+        /// The explicit argument position (`%2$@` → 2), or `nil` when the specifier is sequential.
+        public var position: Int?
+        /// The specifier without `%`, position, flags, width and precision: length modifier and conversion (`lld`, `@`).
+        public var spec: String
+        /// The whole specifier's range, in UTF-8 offsets.
+        public var range: Range<Int>
+    }
+
+    private static let conversions = Set("dDiuUxXoOfeEgGaAcCsSp@".utf8)
+
+    /// The specifiers in `string`, in order; `%%`, `%#@…@` references and `%arg` are not specifiers.
+    public static func specifiers(in string: String) -> [Specifier] {
+        let bytes = Array(string.utf8)
+        var result: [Specifier] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            let start = index
+            index += 1
+            guard index < bytes.count else { break }
+            if bytes[index] == UInt8(ascii: "%") {
+                index += 1
+                continue
+            }
+            var cursor = index
+            var position: Int?
+            var digits = 0
+            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+                digits = digits * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
+                cursor += 1
+            }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$"), cursor > index {
+                position = digits
+                cursor += 1
+            } else {
+                cursor = index
+            }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "#"), cursor + 1 < bytes.count,
+                bytes[cursor + 1] == UInt8(ascii: "@")
+            {
+                index = cursor + 2  // a %#@NAME@ reference
+                continue
+            }
+            while cursor < bytes.count, "-+ 0#'".utf8.contains(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*")
+            {
+                cursor += 1
+            }
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
+                cursor += 1
+                while cursor < bytes.count,
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*")
+                {
+                    cursor += 1
+                }
+            }
+            let specStart = cursor
+            for modifier in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
+                let utf8 = Array(modifier.utf8)
+                if cursor + utf8.count <= bytes.count, Array(bytes[cursor..<cursor + utf8.count]) == utf8 {
+                    cursor += utf8.count
+                    break
+                }
+            }
+            guard cursor < bytes.count, conversions.contains(bytes[cursor]) else {
+                index = start + 1
+                continue
+            }
+            cursor += 1
+            result.append(
+                Specifier(
+                    position: position, spec: String(decoding: bytes[specStart..<cursor], as: UTF8.self),
+                    range: start..<cursor))
+            index = cursor
+        }
+        return result
+    }
+
+    /// Whether `string` prints argument `argument` (1-based): a sequential specifier in that place, or `%N$…`.
+    public static func prints(argument: Int, in string: String) -> Bool {
+        var sequential = 0
+        for specifier in specifiers(in: string) {
+            if let position = specifier.position {
+                if position == argument { return true }
+            } else {
+                sequential += 1
+                if sequential == argument { return true }
+            }
+        }
+        return false
+    }
+
+    /// The spec (`lld`, `d`, `@`) with which `string` prints `argument`, if it does.
+    public static func spec(ofArgument argument: Int, in string: String) -> String? {
+        var sequential = 0
+        for specifier in specifiers(in: string) {
+            if let position = specifier.position {
+                if position == argument { return specifier.spec }
+            } else {
+                sequential += 1
+                if sequential == argument { return specifier.spec }
+            }
+        }
+        return nil
+    }
+
+    /// The `%#@NAME@` and `%N$#@NAME@` references in `string`: name, position if any, and UTF-8 range.
+    public static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)] {
+        let bytes = Array(string.utf8)
+        var result: [(String, Int?, Range<Int>)] = []
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            let start = index
+            var cursor = index + 1
+            if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") {
+                index = cursor + 1
+                continue
+            }
+            var digits = 0
+            var position: Int?
+            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+                digits = digits * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
+                cursor += 1
+            }
+            if cursor > start + 1 {
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") else {
+                    index = start + 1
+                    continue
+                }
+                position = digits
+                cursor += 1
+            }
+            guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@"),
+                let close = bytes[(cursor + 2)...].firstIndex(of: UInt8(ascii: "@"))
+            else {
+                index = start + 1
+                continue
+            }
+            result.append((String(decoding: bytes[(cursor + 2)..<close], as: UTF8.self), position, start..<(close + 1)))
+            index = close + 1
+        }
+        return result
+    }
+}

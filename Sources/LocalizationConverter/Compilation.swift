@@ -1,0 +1,78 @@
+import LocalizationCatalog
+
+/// Compiles String Catalogs back to legacy tables, as `xcstringstool compile` does.
+///
+/// For each catalog and language: entries whose localization is a plain string go to
+/// `<lang>.lproj/<Table>.strings`; entries with variations or substitutions go to `<lang>.lproj/<Table>.stringsdict`
+/// (written only when there are some). Unlike `xcstringstool`, source-language strings equal to their key are kept,
+/// so nothing the catalog holds is lost; entries with no localization in a language are left out of it.
+public struct Compilation: Sendable {
+    /// The registry that provides the catalog reader and the legacy writers.
+    public var registry: FormatRegistry
+
+    /// Creates a compilation.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// The files compiling `table` gives, relative to the output folder.
+    public func compile(
+        _ table: StringTable, languages: [String]?, diagnostics: inout Diagnostics
+    ) throws -> [OutputFile] {
+        guard let stringsWriter = registry.format(named: "strings")?.writer,
+            let stringsDictWriter = registry.format(named: "stringsdict")?.writer
+        else { throw ConversionError("the legacy formats are not available", path: nil) }
+        var available = table.languages
+        if !available.contains(table.sourceLanguage) { available.insert(table.sourceLanguage, at: 0) }
+        let chosen = languages ?? available
+        var files: [OutputFile] = []
+        for language in chosen {
+            var plain = StringTable(name: table.name, sourceLanguage: table.sourceLanguage, traits: FileTraits())
+            var varied = plain
+            for (key, entry) in table.entries {
+                guard let localization = entry.localizations?[language] else { continue }
+                if localization.stringSet != nil {
+                    diagnostics.warn(
+                        "\"\(key)\" (\(language)): a string set cannot be written to a legacy table; it is left out",
+                        path: table.name + ".xcstrings")
+                    continue
+                }
+                var single = entry
+                single.localizations = [language: localization]
+                if localization.variations != nil || localization.substitutions != nil {
+                    varied.entries[key] = single
+                } else if localization.stringUnit != nil {
+                    plain.entries[key] = single
+                }
+            }
+            let options = WriteOptions(languages: [language])
+            if !plain.entries.isEmpty || varied.entries.isEmpty {
+                files += try stringsWriter.write(plain, options: options, diagnostics: &diagnostics)
+            }
+            if !varied.entries.isEmpty {
+                files += try stringsDictWriter.write(varied, options: options, diagnostics: &diagnostics)
+            }
+        }
+        return files
+    }
+
+    /// Reads catalogs and writes their legacy tables into `outputDirectory`, all or nothing.
+    public func compile(
+        catalogs: [String], outputDirectory: String, languages: [String]?, diagnostics: inout Diagnostics
+    ) throws {
+        guard let reader = registry.format(named: "xcstrings")?.reader else { return }
+        var transaction = FileTransaction()
+        var written = Set<String>()
+        for path in catalogs {
+            let table = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+            for file in try compile(table, languages: languages, diagnostics: &diagnostics) {
+                let destination = "\(outputDirectory)/\(file.relativePath)"
+                guard written.insert(destination).inserted else {
+                    throw ConversionError("two catalogs compile to the same file \(file.relativePath)", path: path)
+                }
+                transaction.stage(file.bytes, at: destination)
+            }
+        }
+        try transaction.commit()
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import LocalizationCatalog
+
+/// "Migrate to String Catalog", as Xcode does it: legacy tables below a folder become one catalog per table.
+public struct Migration: Sendable {
+    /// How to migrate.
+    public struct Options: Sendable {
+        /// The development language; `Base.lproj` files count as this language.
+        public var sourceLanguage: String
+        /// Where to write the catalogs; `nil` puts each next to its source language's `.lproj` folder, as Xcode does.
+        public var outputDirectory: String?
+        /// Whether an existing catalog may be replaced.
+        public var force: Bool
+
+        /// Creates options.
+        public init(sourceLanguage: String = "en", outputDirectory: String? = nil, force: Bool = false) {
+            self.sourceLanguage = sourceLanguage
+            self.outputDirectory = outputDirectory
+            self.force = force
+        }
+    }
+
+    /// One catalog the migration writes.
+    public struct PlannedCatalog: Sendable {
+        /// Where the catalog goes.
+        public var destination: String
+        /// The legacy files it is made from, in the order they were merged.
+        public var sources: [String]
+        /// The catalog.
+        public var table: StringTable
+    }
+
+    /// The registry that provides the legacy readers and the catalog writer.
+    public var registry: FormatRegistry
+
+    /// Creates a migration.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// Reads every `*.lproj/*.strings` and `*.stringsdict` below `directory` and builds one catalog per table name.
+    /// - Throws: ``ConversionError`` when a file is malformed or a catalog exists and `force` is off.
+    public func plan(
+        directory: String, options: Options, diagnostics: inout Diagnostics
+    ) throws -> [PlannedCatalog] {
+        guard isDirectory(directory) else {
+            throw ConversionError("is not a folder", path: directory)
+        }
+        let files = legacyFiles(below: directory)
+        if files.isEmpty {
+            diagnostics.warn("no .lproj/*.strings or .stringsdict files found", path: directory)
+        }
+        // Group by table name, keeping the first-seen order of tables.
+        var groups = OrderedMap<[LegacyFile]>()
+        for file in files {
+            var group = groups[file.table] ?? []
+            group.append(file)
+            groups[file.table] = group
+        }
+        var plans: [PlannedCatalog] = []
+        for (tableName, group) in groups {
+            let ordered = group.sorted { lhs, rhs in
+                // The source language first, so its comments win; then .strings before .stringsdict.
+                let lhsRank = rank(lhs, options.sourceLanguage)
+                let rhsRank = rank(rhs, options.sourceLanguage)
+                return lhsRank != rhsRank ? lhsRank < rhsRank : lhs.path < rhs.path
+            }
+            var table = StringTable(name: tableName, sourceLanguage: options.sourceLanguage)
+            for file in ordered {
+                let language = file.lprojLanguage == "Base" ? options.sourceLanguage : file.lprojLanguage
+                guard let format = registry.format(forPath: file.path), let reader = format.reader else { continue }
+                let readOptions = ReadOptions(
+                    tableName: tableName, language: language, sourceLanguage: options.sourceLanguage)
+                let part = try reader.read(try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                reportWhatCannotMigrate(part, language: language, file: file.path, diagnostics: &diagnostics)
+                table.merge(part.removingWidthVariations(), diagnostics: &diagnostics, origin: file.path)
+            }
+            table = table.migratedToCatalog()
+            table.version = "1.0"
+            let destination = options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
+                ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
+            plans.append(PlannedCatalog(destination: destination, sources: ordered.map(\.path), table: table))
+        }
+        var seen = Set<String>()
+        for plan in plans where !seen.insert(plan.destination).inserted {
+            throw ConversionError("two tables would be migrated to this catalog", path: plan.destination)
+        }
+        if !options.force {
+            for plan in plans where fileExists(plan.destination) {
+                throw ConversionError("a catalog already exists here; pass --force to replace it", path: plan.destination)
+            }
+        }
+        return plans
+    }
+
+    /// Writes planned catalogs, all or nothing.
+    public func write(_ plans: [PlannedCatalog], diagnostics: inout Diagnostics) throws {
+        guard let writer = registry.format(named: "xcstrings")?.writer else { return }
+        var transaction = FileTransaction()
+        for plan in plans {
+            for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
+                transaction.stage(file.bytes, at: plan.destination)
+            }
+        }
+        try transaction.commit()
+    }
+
+    // MARK: - Details
+
+    struct LegacyFile {
+        var path: String
+        var table: String
+        var lprojLanguage: String
+        var isStringsDict: Bool
+    }
+
+    private func rank(_ file: LegacyFile, _ sourceLanguage: String) -> Int {
+        let isSource = file.lprojLanguage == sourceLanguage || file.lprojLanguage == "Base"
+        return (isSource ? 0 : 2) + (file.isStringsDict ? 1 : 0)
+    }
+
+    /// Legacy files below `directory`, sorted by path; hidden folders and build folders are skipped.
+    func legacyFiles(below directory: String) -> [LegacyFile] {
+        var result: [LegacyFile] = []
+        let root = URL(fileURLWithPath: directory)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let rootPath = root.standardizedFileURL.path
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if name == ".build" || name.hasPrefix(".build-") || name.hasSuffix(".xcloc") {
+                enumerator.skipDescendants()
+                continue
+            }
+            let ext = url.pathExtension.lowercased()
+            guard ext == "strings" || ext == "stringsdict" else { continue }
+            let folder = url.deletingLastPathComponent().lastPathComponent
+            guard folder.hasSuffix(".lproj") else { continue }
+            let standardized = url.standardizedFileURL.path
+            let relative = standardized.hasPrefix(rootPath + "/") ? String(standardized.dropFirst(rootPath.count + 1)) : name
+            result.append(
+                LegacyFile(
+                    path: "\(base)/\(relative)", table: url.deletingPathExtension().lastPathComponent,
+                    lprojLanguage: String(folder.dropLast(".lproj".count)), isStringsDict: ext == "stringsdict"))
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// Where Xcode puts the catalog: the folder that holds the source language's `.lproj` (or `mul.lproj` in it
+    /// when the table belongs to an Interface Builder file in `Base.lproj`).
+    func defaultDestination(for table: String, files: [LegacyFile], sourceLanguage: String) -> String {
+        let anchor =
+            files.first { !$0.isStringsDict && ($0.lprojLanguage == sourceLanguage || $0.lprojLanguage == "Base") }
+            ?? files.first { $0.lprojLanguage == sourceLanguage || $0.lprojLanguage == "Base" } ?? files[0]
+        let lproj = parentDirectory(of: anchor.path)
+        let folder = parentDirectory(of: lproj)
+        let base = "\(folder)/Base.lproj/\(table)"
+        if fileExists(base + ".storyboard") || fileExists(base + ".xib") {
+            return "\(folder)/mul.lproj/\(table).xcstrings"
+        }
+        return "\(folder)/\(table).xcstrings"
+    }
+
+    /// Warnings, with the entry's place, for what a String Catalog cannot hold.
+    private func reportWhatCannotMigrate(
+        _ table: StringTable, language: String, file: String, diagnostics: inout Diagnostics
+    ) {
+        for (key, entry) in table.entries {
+            guard let localization = entry.localizations?[language], localization.hasMoreThanStringUnit else { continue }
+            if containsWidthVariations(localization) {
+                let message = "\"\(key)\": width variations cannot be carried over to a String Catalog; they are left out"
+                if let origin = entry.origin {
+                    diagnostics.append(Diagnostic(.warning, message, at: origin))
+                } else {
+                    diagnostics.warn(message, path: file)
+                }
+            }
+        }
+    }
+
+    private func containsWidthVariations(_ localization: Localization) -> Bool {
+        if localization.variations?.width != nil { return true }
+        for value in localization.variations?.device?.values ?? [] where containsWidthVariations(value) { return true }
+        for substitution in localization.substitutions?.values ?? [] where substitution.variations?.width != nil {
+            return true
+        }
+        return false
+    }
+}

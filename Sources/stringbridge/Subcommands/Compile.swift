@@ -1,0 +1,40 @@
+import ArgumentParser
+import LocalizationCatalog
+import LocalizationConverter
+
+struct Compile: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compile String Catalogs back to legacy .strings and .stringsdict tables.",
+        discussion: """
+            Writes OUTDIR/<lang>.lproj/<Table>.strings for plain strings and <Table>.stringsdict for entries with \
+            plural or device variations or substitutions, like xcstringstool compile. Unlike it, source-language \
+            strings equal to their key are kept. Anything the legacy formats cannot express is reported per entry.
+
+            Examples:
+              stringbridge compile Localizable.xcstrings -o build/Resources
+              stringbridge compile Localizable.xcstrings InfoPlist.xcstrings -o out --language fr --language de
+            """
+    )
+
+    @Argument(help: "The String Catalogs to compile.")
+    var catalogs: [String]
+
+    @Option(name: [.short, .customLong("output")], help: "The folder to write the .lproj folders into.")
+    var output: String
+
+    @Option(name: .customLong("language"), help: "Compile only this language (repeatable).")
+    var languages: [String] = []
+
+    func validate() throws {
+        guard !catalogs.isEmpty else { throw ValidationError("Name at least one String Catalog.") }
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            try Compilation().compile(
+                catalogs: catalogs, outputDirectory: output, languages: languages.isEmpty ? nil : languages,
+                diagnostics: &diagnostics)
+        }
+    }
+}
