@@ -1,0 +1,96 @@
+import Testing
+@testable import LocalizationCatalog
+
+@Suite("Xcode's legacy → catalog reshaping")
+struct LegacyShapesTests {
+    func stringsDictEntry(_ format: String, _ variables: [(String, [String: String])], specifier: String = "lld")
+        -> Localization
+    {
+        var substitutions = OrderedMap<Substitution>()
+        for (name, cases) in variables {
+            let plural = OrderedMap(cases.sorted { $0.key < $1.key }.map { ($0.key, Localization($0.value)) })
+            substitutions[name] = Substitution(formatSpecifier: specifier, variations: Variations(plural: plural))
+        }
+        return Localization(stringUnit: StringUnit(format), substitutions: substitutions)
+    }
+
+    @Test func singleVariableThatPrintsItsArgumentBecomesPluralVariations() {
+        let legacy = stringsDictEntry("%#@posts@", [("posts", ["one": "%lld new post", "other": "%lld new posts"])])
+        let shaped = legacy.inCatalogShape()
+        #expect(shaped.stringUnit == nil)
+        #expect(shaped.substitutions == nil)
+        #expect(shaped.variations?.plural?["one"]?.stringUnit?.value == "%lld new post")
+    }
+
+    @Test func oneCasePrintingTheArgumentIsEnough() {
+        let legacy = stringsDictEntry("%#@tabs@", [("tabs", ["one": "This tab", "other": "%d tabs"])], specifier: "d")
+        #expect(legacy.inCatalogShape().variations?.plural?.count == 2)
+    }
+
+    @Test func casesThatDoNotPrintTheArgumentStaySubstitutions() {
+        let followers = stringsDictEntry("%#@followers@", [("followers", ["one": "%2$@ follower", "other": "%2$@ followers"])])
+        let shaped = followers.inCatalogShape()
+        #expect(shaped.stringUnit?.value == "%#@followers@")
+        #expect(shaped.substitutions?["followers"]?.argNum == nil)
+        #expect(shaped.substitutions?["followers"]?.formatSpecifier == "lld")
+        let noNumber = stringsDictEntry("%#@hint@", [("hint", ["one": "It works now.", "other": "They work now."])])
+        #expect(noNumber.inCatalogShape() == noNumber)
+    }
+
+    @Test func textAroundTheVariableKeepsSubstitutions() {
+        let legacy = stringsDictEntry("%@ %#@captured@", [("captured", ["one": "is captured", "other": "are captured"])])
+        #expect(legacy.inCatalogShape() == legacy)
+    }
+
+    @Test func positionsMoveIntoArgNum() {
+        let legacy = stringsDictEntry(
+            "%2$#@participants@ %1$#@posts@",
+            [("posts", ["other": "%lld posts"]), ("participants", ["other": "%lld people"])])
+        let shaped = legacy.inCatalogShape()
+        #expect(shaped.stringUnit?.value == "%#@participants@ %#@posts@")
+        #expect(shaped.substitutions?["participants"]?.argNum == 2)
+        #expect(shaped.substitutions?["posts"]?.argNum == 1)
+    }
+
+    @Test func migrationMarksEntriesAndKeepsExistingStates() {
+        var table = StringTable(name: "T", sourceLanguage: "en")
+        table.entries["a"] = CatalogEntry(localizations: ["en": Localization("A")])
+        table.entries["b"] = CatalogEntry(extractionState: .manual)
+        let migrated = table.migratedToCatalog()
+        #expect(migrated.entries["a"]?.extractionState == .migrated)
+        #expect(migrated.entries["b"]?.extractionState == .manual)
+    }
+
+    @Test func widthVariationsCanBeRemoved() {
+        let width: OrderedMap<Localization> = ["20": Localization("Short")]
+        let localization = Localization(stringUnit: StringUnit("x"), variations: Variations(width: width))
+        let removed = localization.removingWidthVariations()
+        #expect(removed.variations == nil)
+        #expect(removed.stringUnit?.value == "x")
+        #expect(!removed.hasMoreThanStringUnit)
+    }
+}
+
+@Suite("Format specifiers")
+struct FormatSpecifierTests {
+    @Test func findsSpecifiersAndPositions() {
+        let found = FormatSpecifiers.specifiers(in: "%@ has %2$lld items, 50%% off, %-5.2f, %#@var@ and %1$#@x@ %")
+        #expect(found.map(\.spec) == ["@", "lld", "f"])
+        #expect(found.map(\.position) == [nil, 2, nil])
+    }
+
+    @Test func argumentPrinting() {
+        #expect(FormatSpecifiers.prints(argument: 1, in: "%lld new posts"))
+        #expect(!FormatSpecifiers.prints(argument: 1, in: "%2$@ followers"))
+        #expect(FormatSpecifiers.prints(argument: 1, in: "%2$@ and %1$d"))
+        #expect(!FormatSpecifiers.prints(argument: 1, in: "No items, 100%% sure"))
+        #expect(FormatSpecifiers.spec(ofArgument: 2, in: "%@ %u") == "u")
+    }
+
+    @Test func findsSubstitutionReferences() {
+        let references = FormatSpecifiers.substitutionReferences(in: "%2$#@b@ and %#@DOT.NAME@ 100%% %#@")
+        #expect(references.map(\.name) == ["b", "DOT.NAME"])
+        #expect(references.map(\.position) == [2, nil])
+        #expect(references.first?.range == 0..<7)
+    }
+}
