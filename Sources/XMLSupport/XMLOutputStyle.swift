@@ -1,0 +1,25 @@
+/// How `XMLStreamWriter` lays out a document.
+///
+/// Layout rule: an element whose content is only elements, comments or processing instructions puts each
+/// child on its own line, indented one level deeper, and its end tag on its own line. Once an element holds
+/// text or CDATA, its content (and everything inside it) is written exactly as given. An element with no
+/// content at all is written self-closing, `<name/>`.
+public struct XMLOutputStyle: Sendable, Hashable {
+    /// The string added per nesting level. Empty means no line breaks between elements at all.
+    public var indentation: String
+    /// Whether the root's children are indented. Apple property lists put `<dict>` at column 1 under
+    /// `<plist>`, so they set this to `false`.
+    public var indentsRootChildren: Bool
+
+    public init(indentation: String = "", indentsRootChildren: Bool = true) {
+        self.indentation = indentation
+        self.indentsRootChildren = indentsRootChildren
+    }
+
+    /// No whitespace is added between elements.
+    public static let compact = XMLOutputStyle()
+    /// Apple XML property lists: one TAB per level, and the root's children are not indented.
+    public static let applePropertyList = XMLOutputStyle(indentation: "\t", indentsRootChildren: false)
+    /// XLIFF as exported by Xcode: two spaces per level.
+    public static let xcodeXLIFF = XMLOutputStyle(indentation: "  ")
+}
