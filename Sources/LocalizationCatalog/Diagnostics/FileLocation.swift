@@ -1,10 +1,11 @@
-/// A place in a file: 1-based line and column, the column counted in UTF-8 bytes (as compilers and libxml2 do).
+/// A place in a file: 1-based line and column, the column counted in characters (Unicode scalars), as libxml2 and
+/// editors count them.
 public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file's path as given by the user.
     public var path: String
     /// The 1-based line.
     public var line: Int
-    /// The 1-based column, in UTF-8 bytes from the start of the line.
+    /// The 1-based column, in Unicode scalars from the start of the line.
     public var column: Int
 
     /// Creates a location.
@@ -17,21 +18,24 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
     /// `path:line:column`.
     public var description: String { "\(path):\(line):\(column)" }
 
-    /// The location of byte `offset` in `bytes`, counting lines by LF (a CR LF pair or a lone CR also ends a line).
+    /// The location of byte `offset` in the UTF-8 `bytes`, counting lines by LF (a CR LF pair or a lone CR also ends
+    /// a line) and columns by scalars (continuation bytes do not count).
     public init(path: String, bytes: some Collection<UInt8>, offset: Int) {
         var line = 1
-        var lineStart = 0
+        var column = 1
         var previous: UInt8 = 0
-        for (position, byte) in bytes.prefix(offset).enumerated() {
+        for byte in bytes.prefix(offset) {
             if byte == UInt8(ascii: "\n") {
                 if previous != UInt8(ascii: "\r") { line += 1 }
-                lineStart = position + 1
+                column = 1
             } else if byte == UInt8(ascii: "\r") {
                 line += 1
-                lineStart = position + 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
             }
             previous = byte
         }
-        self.init(path: path, line: line, column: offset - lineStart + 1)
+        self.init(path: path, line: line, column: column)
     }
 }
