@@ -8,7 +8,8 @@ let package = Package(
         .library(
             name: "StringBridge",
             targets: [
-                "LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "LocalizationConverter",
+                "LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "XLIFFFormat",
+                "LocalizationConverter",
             ]
         ),
         .executable(name: "stringbridge", targets: ["stringbridge"]),
@@ -44,6 +45,11 @@ let package = Package(
             path: "Sources/Formats/Strings"
         ),
         .target(
+            name: "XLIFFFormat",
+            dependencies: ["LocalizationCatalog", "XMLSupport"],
+            path: "Sources/Formats/XLIFF"
+        ),
+        .target(
             name: "StringsDictFormat",
             dependencies: ["LocalizationCatalog", "XMLSupport"],
             path: "Sources/Formats/StringsDict"
@@ -74,6 +80,7 @@ let package = Package(
         .testTarget(name: "XCStringsFormatTests", dependencies: ["XCStringsFormat", "TestSupport"]),
         .testTarget(name: "StringsFormatTests", dependencies: ["StringsFormat", "TestSupport"]),
         .testTarget(name: "StringsDictFormatTests", dependencies: ["StringsDictFormat", "TestSupport"]),
+        .testTarget(name: "XLIFFFormatTests", dependencies: ["XLIFFFormat", "TestSupport"]),
         .testTarget(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]

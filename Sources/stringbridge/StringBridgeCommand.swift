@@ -8,6 +8,12 @@ struct StringBridgeCommand: ParsableCommand {
         discussion: """
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
             path:line:column: error: message), 64 on a usage error. Outputs are written all or nothing.
+
+            Examples:
+              stringbridge convert Localizable.xcstrings -o Localizable.xcstrings
+              stringbridge migrate MyApp/Resources
+              stringbridge compile Localizable.xcstrings -o build/Resources
+              stringbridge help convert
             """,
         version: "0.1.0",
         subcommands: [Convert.self, Migrate.self, Compile.self]
