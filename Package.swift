@@ -58,7 +58,7 @@ let package = Package(
         // Pipeline (format registry, conversions, atomic output) and the thin CLI on top.
         .target(
             name: "LocalizationConverter",
-            dependencies: ["LocalizationCatalog", "XCStringsFormat"]
+            dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "XLIFFFormat"]
         ),
         .executableTarget(
             name: "stringbridge",

@@ -14,6 +14,7 @@ import LocalizationCatalog
 /// untouched. A rename within a folder is atomic, so a reader never sees a half-written file.
 public struct FileTransaction: Sendable {
     private var staged: [(destination: String, bytes: [UInt8])] = []
+    private var directories: [String] = []
 
     /// Creates an empty transaction.
     public init() {}
@@ -21,6 +22,11 @@ public struct FileTransaction: Sendable {
     /// Adds a file to write.
     public mutating func stage(_ bytes: [UInt8], at destination: String) {
         staged.append((destination, bytes))
+    }
+
+    /// Adds a folder to create (empty if nothing else is written into it).
+    public mutating func stageDirectory(_ path: String) {
+        directories.append(path)
     }
 
     /// The destinations staged so far.
@@ -39,6 +45,14 @@ public struct FileTransaction: Sendable {
         } catch {
             for file in written { unlink(file.temporary) }
             throw error
+        }
+        for directory in directories {
+            do {
+                try createParentDirectories(of: directory + "/.")
+            } catch {
+                for file in written { unlink(file.temporary) }
+                throw error
+            }
         }
         for (index, file) in written.enumerated() where rename(file.temporary, file.destination) != 0 {
             let message = systemError()

@@ -1,4 +1,6 @@
 import LocalizationCatalog
+import StringsDictFormat
+import StringsFormat
 import XCStringsFormat
 
 /// The formats a conversion can choose from, looked up by name or file extension.
@@ -18,7 +20,7 @@ public struct FormatRegistry: Sendable {
     }
 
     /// Every format this package provides.
-    public static let standard = FormatRegistry([.xcstrings])
+    public static let standard = FormatRegistry([.xcstrings, .strings, .stringsdict])
 
     /// The format called `name` (`xcstrings`, `strings`, …), ignoring case.
     public func format(named name: String) -> FormatDescriptor? {

@@ -121,32 +121,13 @@ public struct Migration: Sendable {
 
     /// Legacy files below `directory`, sorted by path; hidden folders and build folders are skipped.
     func legacyFiles(below directory: String) -> [LegacyFile] {
-        var result: [LegacyFile] = []
-        let root = URL(fileURLWithPath: directory)
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isDirectoryKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        let rootPath = root.standardizedFileURL.path
-        for case let url as URL in enumerator {
-            let name = url.lastPathComponent
-            if name == ".build" || name.hasPrefix(".build-") || name.hasSuffix(".xcloc") {
-                enumerator.skipDescendants()
-                continue
-            }
-            let ext = url.pathExtension.lowercased()
-            guard ext == "strings" || ext == "stringsdict" else { continue }
-            let folder = url.deletingLastPathComponent().lastPathComponent
-            guard folder.hasSuffix(".lproj") else { continue }
-            let standardized = url.standardizedFileURL.path
-            let relative = standardized.hasPrefix(rootPath + "/") ? String(standardized.dropFirst(rootPath.count + 1)) : name
-            result.append(
-                LegacyFile(
-                    path: "\(base)/\(relative)", table: url.deletingPathExtension().lastPathComponent,
-                    lprojLanguage: String(folder.dropLast(".lproj".count)), isStringsDict: ext == "stringsdict"))
+        ProjectPaths.files(below: directory, extensions: ["strings", "stringsdict"]).compactMap { path in
+            guard let language = ProjectPaths.lprojLanguage(of: path) else { return nil }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return LegacyFile(
+                path: path, table: tableName(of: name), lprojLanguage: language,
+                isStringsDict: name.lowercased().hasSuffix(".stringsdict"))
         }
-        return result.sorted { $0.path < $1.path }
     }
 
     /// Where Xcode puts the catalog: the folder that holds the source language's `.lproj` (or `mul.lproj` in it

@@ -7,11 +7,81 @@ import LocalizationCatalog
 public struct XLIFFDocument: Sendable, Equatable {
     /// One `<file>` per table, in document order.
     public var files: [XLIFFFile]
+    /// The attributes of `<xliff>`, in the order they are written (namespace declarations included).
+    public var rootAttributes: [XLIFFAttribute]
+    /// How the document is laid out; ``XLIFFLayout/xcode`` for documents built in code.
+    public var layout: XLIFFLayout
 
     /// Creates a document.
-    public init(files: [XLIFFFile] = []) {
+    public init(
+        files: [XLIFFFile] = [], rootAttributes: [XLIFFAttribute] = XLIFFAttribute.xcodeRoot,
+        layout: XLIFFLayout = .xcode
+    ) {
         self.files = files
+        self.rootAttributes = rootAttributes
+        self.layout = layout
     }
+
+    /// Documents are equal when their content is; ``layout`` is not compared.
+    public static func == (lhs: XLIFFDocument, rhs: XLIFFDocument) -> Bool {
+        lhs.files == rhs.files && lhs.rootAttributes == rhs.rootAttributes
+    }
+}
+
+/// An attribute kept as read: a qualified name (`xmlns:xsi`, `xsi:schemaLocation`) and its value.
+public struct XLIFFAttribute: Sendable, Hashable {
+    /// The qualified name.
+    public var name: String
+    /// The value, unescaped.
+    public var value: String
+
+    /// Creates an attribute.
+    public init(_ name: String, _ value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The `<xliff>` attributes Xcode writes, in Xcode's order (the same from Xcode 10 to Xcode 27).
+    public static let xcodeRoot: [XLIFFAttribute] = [
+        XLIFFAttribute("xmlns", "urn:oasis:names:tc:xliff:document:1.2"),
+        XLIFFAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
+        XLIFFAttribute("version", "1.2"),
+        XLIFFAttribute(
+            "xsi:schemaLocation",
+            "urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd"),
+    ]
+}
+
+/// The layout facts of a document that are not content, kept so that a document read from Xcode's output is
+/// written back byte for byte.
+///
+/// Xcode always writes ``xcode``; the other values come from documents that other tools wrote or edited.
+public struct XLIFFLayout: Sendable, Hashable {
+    /// Everything before `<xliff`: the XML declaration and the line break after it.
+    public var prolog: String
+    /// The indentation added per level; empty writes everything on one line.
+    public var indentation: String
+    /// What follows `</xliff>`: a line break in Xcode's output, sometimes nothing.
+    public var trailer: String
+    /// Whether elements without content are written `<note/>` (Xcode) rather than `<note></note>`.
+    public var selfClosesEmptyElements: Bool
+
+    /// Creates a layout.
+    public init(
+        prolog: String = XLIFFLayout.xcodeProlog, indentation: String = "  ", trailer: String = "\n",
+        selfClosesEmptyElements: Bool = true
+    ) {
+        self.prolog = prolog
+        self.indentation = indentation
+        self.trailer = trailer
+        self.selfClosesEmptyElements = selfClosesEmptyElements
+    }
+
+    /// `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
+    public static let xcodeProlog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+
+    /// Xcode's layout: the standard declaration, two spaces per level, `<note/>`, and a final line break.
+    public static let xcode = XLIFFLayout()
 }
 
 /// The tool that wrote a document (`<header><tool …/>`).
@@ -51,11 +121,18 @@ public struct XLIFFFile: Sendable, Equatable {
     public var units: [XLIFFUnit]
     /// Where the `<file>` element starts, when read from a document.
     public var location: FileLocation?
+    /// Attributes of `<file>` other than the four above, in document order.
+    public var otherAttributes: [XLIFFAttribute]
+    /// The order of the `<file>` attributes as read (qualified names); `nil` writes Xcode's current order,
+    /// `original source-language target-language datatype`. Older Xcode versions wrote other orders, sometimes
+    /// several within one document.
+    public var attributeOrder: [String]?
 
     /// Creates a file.
     public init(
         original: String, sourceLanguage: String, targetLanguage: String?, datatype: String = "plaintext",
-        tool: XLIFFTool? = XLIFFTool(), units: [XLIFFUnit] = [], location: FileLocation? = nil
+        tool: XLIFFTool? = XLIFFTool(), units: [XLIFFUnit] = [], location: FileLocation? = nil,
+        otherAttributes: [XLIFFAttribute] = [], attributeOrder: [String]? = nil
     ) {
         self.original = original
         self.sourceLanguage = sourceLanguage
@@ -64,13 +141,15 @@ public struct XLIFFFile: Sendable, Equatable {
         self.tool = tool
         self.units = units
         self.location = location
+        self.otherAttributes = otherAttributes
+        self.attributeOrder = attributeOrder
     }
 
-    /// Files are equal when their content is; ``location`` is not compared.
+    /// Files are equal when their content is; ``location`` and ``attributeOrder`` are not compared.
     public static func == (lhs: XLIFFFile, rhs: XLIFFFile) -> Bool {
         lhs.original == rhs.original && lhs.sourceLanguage == rhs.sourceLanguage
             && lhs.targetLanguage == rhs.targetLanguage && lhs.datatype == rhs.datatype && lhs.tool == rhs.tool
-            && lhs.units == rhs.units
+            && lhs.otherAttributes == rhs.otherAttributes && lhs.units == rhs.units
     }
 }
 
@@ -107,11 +186,17 @@ public struct XLIFFUnit: Sendable, Equatable {
     public var translate: Bool?
     /// Where the unit starts, when read from a document.
     public var location: FileLocation?
+    /// `xml:space`: `preserve` in Xcode's exports; `nil` when absent (Xcode 10 did not write it).
+    public var space: String?
+    /// Attributes of `<trans-unit>` other than `id`, `translate` and `xml:space`, in document order; written
+    /// after `translate`.
+    public var otherAttributes: [XLIFFAttribute]
 
     /// Creates a unit.
     public init(
         id: String, source: String?, target: String? = nil, state: String? = nil, stateQualifier: String? = nil,
-        notes: [XLIFFNote] = [XLIFFNote("")], translate: Bool? = nil, location: FileLocation? = nil
+        notes: [XLIFFNote] = [XLIFFNote("")], translate: Bool? = nil, location: FileLocation? = nil,
+        space: String? = "preserve", otherAttributes: [XLIFFAttribute] = []
     ) {
         self.id = id
         self.source = source
@@ -121,11 +206,14 @@ public struct XLIFFUnit: Sendable, Equatable {
         self.notes = notes
         self.translate = translate
         self.location = location
+        self.space = space
+        self.otherAttributes = otherAttributes
     }
 
     /// Units are equal when their content is; ``location`` is not compared.
     public static func == (lhs: XLIFFUnit, rhs: XLIFFUnit) -> Bool {
         lhs.id == rhs.id && lhs.source == rhs.source && lhs.target == rhs.target && lhs.state == rhs.state
             && lhs.stateQualifier == rhs.stateQualifier && lhs.notes == rhs.notes && lhs.translate == rhs.translate
+            && lhs.space == rhs.space && lhs.otherAttributes == rhs.otherAttributes
     }
 }

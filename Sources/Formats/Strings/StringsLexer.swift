@@ -1,0 +1,320 @@
+import LocalizationCatalog
+
+/// A token of the old-style property list grammar as `.strings` files use it.
+enum StringsToken: Equatable {
+    /// A quoted string (escapes resolved) or an unquoted word.
+    case string(String)
+    /// Any other character: `=`, `;`, `{`, `}`, or something that has no place in the grammar.
+    case character(UInt32)
+    /// The end of the text.
+    case end
+}
+
+/// Where a token starts: a byte offset into the decoded text, with its 1-based line and column.
+struct StringsPosition {
+    var offset: Int
+    var line: Int
+    var column: Int
+}
+
+/// Splits decoded `.strings` text (UTF-8) into tokens, tracking line and column as it goes.
+///
+/// Lines end at LF, CR LF or a lone CR; positions count UTF-8 byte columns, and diagnostics report character
+/// columns (see ``location(_:)``), both 1-based.
+/// Whitespace is what CoreFoundation skips: U+0009…U+000D, space, U+2028 and U+2029. Comments are `//` to the end
+/// of the line (LF, CR, U+2028 or U+2029) and `/* … */` (not nested); the last comment seen is kept, without its
+/// delimiters and trimmed of ASCII whitespace, until the parser takes it for the next key.
+struct StringsLexer {
+    let bytes: [UInt8]
+    let path: String
+    private(set) var offset = 0
+    private var line = 1
+    private var lineStart = 0
+    /// The last comment since the parser last took one.
+    private var pendingComment: String?
+    /// Warnings about escapes that Foundation reads in a lossy way.
+    private(set) var warnings: [Diagnostic] = []
+
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    /// The current position.
+    var position: StringsPosition {
+        StringsPosition(offset: offset, line: line, column: offset - lineStart + 1)
+    }
+
+    /// The location of a position in this file, its column counted in characters (Unicode scalars) as in every
+    /// stringbridge diagnostic; positions keep byte columns, converted only here.
+    func location(_ position: StringsPosition) -> FileLocation {
+        let lineStart = max(0, position.offset - position.column + 1)
+        var column = 1
+        for index in lineStart..<min(position.offset, bytes.count) where bytes[index] & 0xC0 != 0x80 { column += 1 }
+        return FileLocation(path: path, line: position.line, column: column)
+    }
+
+    /// Moves the warnings made so far to `diagnostics`.
+    mutating func moveWarnings(to diagnostics: inout Diagnostics) {
+        for warning in warnings { diagnostics.append(warning) }
+        warnings.removeAll()
+    }
+
+    /// Returns the last comment seen since the previous call, and forgets it.
+    mutating func takeComment() -> String? {
+        defer { pendingComment = nil }
+        return pendingComment
+    }
+
+    /// Skips whitespace and comments, then reads one token.
+    /// - Returns: the token and the position of its first character.
+    mutating func next() throws(ConversionError) -> (token: StringsToken, position: StringsPosition) {
+        try skipTrivia()
+        let start = position
+        guard offset < bytes.count else { return (.end, start) }
+        let byte = bytes[offset]
+        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+            return (.string(try quotedString(quote: byte, start: start)), start)
+        }
+        if Self.isUnquotedCharacter(byte) {
+            var end = offset + 1
+            while end < bytes.count, Self.isUnquotedCharacter(bytes[end]) { end += 1 }
+            let word = String(decoding: bytes[offset..<end], as: UTF8.self)
+            offset = end
+            return (.string(word), start)
+        }
+        let scalar = scalarValue(at: offset)
+        offset += Self.sequenceLength(lead: byte)
+        return (.character(scalar), start)
+    }
+
+    /// `[A-Za-z0-9_$/:.-]`, CoreFoundation's set of characters allowed in unquoted strings.
+    static func isUnquotedCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"),
+            UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    // MARK: - Trivia
+
+    private mutating func skipTrivia() throws(ConversionError) {
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case 0x20, 0x09, 0x0B, 0x0C:
+                offset += 1
+            case 0x0A, 0x0D:
+                consumeLineBreak()
+            case 0xE2 where isParagraphOrLineSeparator(at: offset):
+                offset += 3
+            case UInt8(ascii: "/") where offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "/"):
+                let textStart = offset + 2
+                offset = textStart
+                while offset < bytes.count, bytes[offset] != 0x0A, bytes[offset] != 0x0D,
+                    !(bytes[offset] == 0xE2 && isParagraphOrLineSeparator(at: offset))
+                {
+                    offset += 1
+                }
+                pendingComment = trimmedText(textStart..<offset)
+            case UInt8(ascii: "/") where offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "*"):
+                let start = position
+                offset += 2
+                let textStart = offset
+                while true {
+                    guard offset < bytes.count else {
+                        throw ConversionError(StringsMessage.unterminatedComment, at: location(start))
+                    }
+                    let byte = bytes[offset]
+                    if byte == UInt8(ascii: "*"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") {
+                        pendingComment = trimmedText(textStart..<offset)
+                        offset += 2
+                        break
+                    }
+                    if byte == 0x0A || byte == 0x0D { consumeLineBreak() } else { offset += 1 }
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    /// Whether U+2028 or U+2029 starts at `offset`.
+    private func isParagraphOrLineSeparator(at offset: Int) -> Bool {
+        offset + 2 < bytes.count && bytes[offset] == 0xE2 && bytes[offset + 1] == 0x80
+            && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+    }
+
+    /// Consumes LF, CR LF or CR at `offset` and starts a new line.
+    private mutating func consumeLineBreak() {
+        if bytes[offset] == 0x0D, offset + 1 < bytes.count, bytes[offset + 1] == 0x0A { offset += 1 }
+        offset += 1
+        line += 1
+        lineStart = offset
+    }
+
+    /// The text of `range`, without leading and trailing ASCII whitespace; `nil` when nothing is left.
+    private func trimmedText(_ range: Range<Int>) -> String? {
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
+        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
+        return lower < upper ? String(decoding: bytes[lower..<upper], as: UTF8.self) : nil
+    }
+
+    // MARK: - Quoted strings
+
+    /// Reads a string in `"…"` or `'…'` whose opening quote is at `offset`, resolving escapes.
+    private mutating func quotedString(quote: UInt8, start: StringsPosition) throws(ConversionError) -> String {
+        offset += 1
+        var segmentStart = offset
+        var unescaped: [UInt8]?
+        while true {
+            guard offset < bytes.count else {
+                throw ConversionError(StringsMessage.unterminatedString, at: location(start))
+            }
+            let byte = bytes[offset]
+            if byte == quote {
+                defer { offset += 1 }
+                guard var text = unescaped else {
+                    return String(decoding: bytes[segmentStart..<offset], as: UTF8.self)
+                }
+                text.append(contentsOf: bytes[segmentStart..<offset])
+                return String(decoding: text, as: UTF8.self)
+            }
+            if byte == UInt8(ascii: "\\") {
+                var text = unescaped ?? []
+                unescaped = nil
+                if text.isEmpty { text.reserveCapacity(offset - segmentStart + 32) }
+                text.append(contentsOf: bytes[segmentStart..<offset])
+                offset += 1
+                guard offset < bytes.count else {
+                    throw ConversionError(StringsMessage.unterminatedString, at: location(start))
+                }
+                resolveEscape(into: &text)
+                unescaped = text
+                segmentStart = offset
+            } else if byte == 0x0A || byte == 0x0D {
+                consumeLineBreak()
+            } else {
+                offset += 1
+            }
+        }
+    }
+
+    /// Resolves the escape whose character (after the backslash) is at `offset`, appending its UTF-8 to `text`.
+    private mutating func resolveEscape(into text: inout [UInt8]) {
+        let escapeStart = StringsPosition(offset: offset - 1, line: line, column: offset - lineStart)
+        let byte = bytes[offset]
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+            var value = 0
+            var digits = 0
+            while digits < 3, offset < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[offset]) {
+                value = value * 8 + Int(bytes[offset] - UInt8(ascii: "0"))
+                offset += 1
+                digits += 1
+            }
+            appendUTF8(NeXTSTEPEncoding.scalar(for: UInt8(truncatingIfNeeded: value)), to: &text)
+        case UInt8(ascii: "a"): simpleEscape(0x07, &text)
+        case UInt8(ascii: "b"): simpleEscape(0x08, &text)
+        case UInt8(ascii: "f"): simpleEscape(0x0C, &text)
+        case UInt8(ascii: "n"): simpleEscape(0x0A, &text)
+        case UInt8(ascii: "r"): simpleEscape(0x0D, &text)
+        case UInt8(ascii: "t"): simpleEscape(0x09, &text)
+        case UInt8(ascii: "v"): simpleEscape(0x0B, &text)
+        case UInt8(ascii: "U"):
+            offset += 1
+            guard let unit = hexUnit() else {
+                warnings.append(Diagnostic(.warning, StringsMessage.emptyUnicodeEscape, at: location(escapeStart)))
+                text.append(0)
+                return
+            }
+            switch unit {
+            case 0xD800...0xDBFF:
+                // A high surrogate pairs with a `\U` low surrogate right after it.
+                let resume = offset
+                if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "U")
+                {
+                    offset += 2
+                    if let low = hexUnit(), (0xDC00...0xDFFF).contains(low) {
+                        appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), to: &text)
+                        return
+                    }
+                    offset = resume
+                }
+                loneSurrogate(unit, escapeStart, &text)
+            case 0xDC00...0xDFFF:
+                loneSurrogate(unit, escapeStart, &text)
+            default:
+                appendUTF8(unit, to: &text)
+            }
+        case 0x0A, 0x0D:
+            // A backslash before a line break keeps the line break.
+            let breakStart = offset
+            consumeLineBreak()
+            text.append(contentsOf: bytes[breakStart..<offset])
+        default:
+            // Any other character stands for itself (`\"`, `\'`, `\\`, `\u`, `\é`).
+            let length = Self.sequenceLength(lead: byte)
+            text.append(contentsOf: bytes[offset..<min(offset + length, bytes.count)])
+            offset += length
+        }
+    }
+
+    private mutating func simpleEscape(_ byte: UInt8, _ text: inout [UInt8]) {
+        text.append(byte)
+        offset += 1
+    }
+
+    private mutating func loneSurrogate(_ unit: UInt32, _ position: StringsPosition, _ text: inout [UInt8]) {
+        warnings.append(Diagnostic(.warning, StringsMessage.loneSurrogateEscape(unit), at: location(position)))
+        appendUTF8(0xFFFD, to: &text)
+    }
+
+    /// Reads up to four ASCII hexadecimal digits at `offset`; `nil` when there is none.
+    private mutating func hexUnit() -> UInt32? {
+        var value: UInt32 = 0
+        var digits = 0
+        while digits < 4, offset < bytes.count {
+            let byte = bytes[offset]
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: return digits == 0 ? nil : value
+            }
+            value = value << 4 | UInt32(digit)
+            offset += 1
+            digits += 1
+        }
+        return digits == 0 ? nil : value
+    }
+
+    // MARK: - UTF-8
+
+    /// The length of the UTF-8 sequence that starts with `lead` (the text is valid UTF-8).
+    static func sequenceLength(lead: UInt8) -> Int {
+        switch lead {
+        case ..<0xC0: return 1
+        case ..<0xE0: return 2
+        case ..<0xF0: return 3
+        default: return 4
+        }
+    }
+
+    /// The scalar value of the UTF-8 sequence at `offset`.
+    private func scalarValue(at offset: Int) -> UInt32 {
+        let lead = bytes[offset]
+        let length = Self.sequenceLength(lead: lead)
+        guard length > 1, offset + length <= bytes.count else { return UInt32(lead) }
+        var value = UInt32(lead) & (0x7F >> UInt32(length))
+        for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
+        return value
+    }
+}

@@ -1,0 +1,185 @@
+import LocalizationCatalog
+
+/// The text of a `.strings` file as UTF-8, with the encoding it was stored in.
+///
+/// The lexer always works on UTF-8, so columns are counted in UTF-8 bytes of the decoded text whatever the file's
+/// encoding was (as everywhere else in the project).
+struct StringsText {
+    /// The decoded text, without a byte-order mark.
+    var utf8: [UInt8]
+    /// The encoding the file used.
+    var encoding: TextEncoding
+
+    /// Detects the encoding of `bytes` and decodes them, as CoreFoundation does for strings files.
+    ///
+    /// A byte-order mark selects UTF-8 or UTF-16 (and is dropped). Without one, a NUL byte among the first 64 bytes
+    /// means UTF-16; the half (even or odd positions) with more NUL bytes holds the high bytes of ASCII characters,
+    /// which gives the byte order. Anything else is UTF-8.
+    /// - Throws: ``ConversionError`` for invalid UTF-8 or UTF-16, with the place in the decoded text.
+    static func decode(_ bytes: [UInt8], path: String) throws(ConversionError) -> StringsText {
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            throw ConversionError(StringsMessage.utf32NotSupported, path: path)
+        }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            return StringsText(utf8: try validatedUTF8(bytes, from: 3, path: path), encoding: .utf8WithBOM)
+        }
+        if bytes.starts(with: [0xFF, 0xFE]) {
+            return StringsText(
+                utf8: try transcodeUTF16(bytes, from: 2, bigEndian: false, path: path),
+                encoding: .utf16LittleEndianWithBOM)
+        }
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            return StringsText(
+                utf8: try transcodeUTF16(bytes, from: 2, bigEndian: true, path: path), encoding: .utf16BigEndianWithBOM)
+        }
+        let head = bytes.prefix(64)
+        if head.contains(0) {
+            var evenNULs = 0
+            var oddNULs = 0
+            for (position, byte) in head.enumerated() where byte == 0 {
+                if position % 2 == 0 { evenNULs += 1 } else { oddNULs += 1 }
+            }
+            let bigEndian = evenNULs > oddNULs
+            return StringsText(
+                utf8: try transcodeUTF16(bytes, from: 0, bigEndian: bigEndian, path: path),
+                encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian)
+        }
+        return StringsText(utf8: try validatedUTF8(bytes, from: 0, path: path), encoding: .utf8)
+    }
+
+    /// `bytes[start...]` after checking that they are well-formed UTF-8.
+    private static func validatedUTF8(_ bytes: [UInt8], from start: Int, path: String) throws(ConversionError)
+        -> [UInt8]
+    {
+        let text = Array(bytes[start...])
+        if let bad = firstInvalidUTF8Offset(text) {
+            throw ConversionError(
+                StringsMessage.invalidUTF8(byte: text[bad]),
+                at: FileLocation(path: path, bytes: text, offset: bad))
+        }
+        return text
+    }
+
+    /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, if any.
+    static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            let count = buffer.count
+            while offset < count {
+                let lead = buffer[offset]
+                if lead < 0x80 {
+                    offset += 1
+                    continue
+                }
+                let length: Int
+                var lower: UInt8 = 0x80
+                var upper: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0:
+                    length = 3
+                    lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED:
+                    length = 3
+                    upper = 0x9F
+                case 0xF0:
+                    length = 4
+                    lower = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4:
+                    length = 4
+                    upper = 0x8F
+                default: return offset
+                }
+                guard offset + 1 < count, buffer[offset + 1] >= lower, buffer[offset + 1] <= upper else {
+                    return offset
+                }
+                for next in 2..<length {
+                    guard offset + next < count, buffer[offset + next] & 0xC0 == 0x80 else { return offset }
+                }
+                offset += length
+            }
+            return nil
+        }
+    }
+
+    /// Transcodes UTF-16 (`bytes[start...]`) to UTF-8, refusing unpaired surrogates and an odd byte count.
+    private static func transcodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, path: String)
+        throws(ConversionError) -> [UInt8]
+    {
+        // Three UTF-8 bytes per UTF-16 unit at most (a surrogate pair, two units, gives four).
+        let capacity = (bytes.count - start) / 2 * 3
+        var failure: (message: String, offset: Int)?
+        let output = [UInt8](unsafeUninitializedCapacity: capacity) { output, initializedCount in
+            bytes.withUnsafeBufferPointer { input in
+                let high = bigEndian ? 0 : 1
+                let low = 1 - high
+                var offset = start
+                var written = 0
+                defer { initializedCount = written }
+                while offset + 1 < input.count {
+                    let unit = UInt32(input[offset + high]) << 8 | UInt32(input[offset + low])
+                    offset += 2
+                    switch unit {
+                    case ..<0x80:
+                        output[written] = UInt8(truncatingIfNeeded: unit)
+                        written += 1
+                    case ..<0x800:
+                        output[written] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
+                        output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+                        written += 2
+                    case 0xD800..<0xDC00:
+                        let next =
+                            offset + 1 < input.count
+                            ? UInt32(input[offset + high]) << 8 | UInt32(input[offset + low]) : 0
+                        guard next & 0xFC00 == 0xDC00 else {
+                            failure = (StringsMessage.unpairedSurrogate(unit), written)
+                            return
+                        }
+                        offset += 2
+                        let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
+                        output[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
+                        output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
+                        output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
+                        output[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
+                        written += 4
+                    case 0xDC00..<0xE000:
+                        failure = (StringsMessage.unpairedSurrogate(unit), written)
+                        return
+                    default:
+                        output[written] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
+                        output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
+                        output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
+                        written += 3
+                    }
+                }
+                if offset < input.count { failure = (StringsMessage.oddUTF16Length, written) }
+            }
+        }
+        if let failure {
+            throw ConversionError(failure.message, at: FileLocation(path: path, bytes: output, offset: failure.offset))
+        }
+        return output
+    }
+}
+
+/// Appends the UTF-8 encoding of a scalar value (which must be a valid scalar) to `output`.
+func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    switch scalar {
+    case ..<0x80:
+        output.append(UInt8(truncatingIfNeeded: scalar))
+    case ..<0x800:
+        output.append(UInt8(truncatingIfNeeded: 0xC0 | scalar >> 6))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+    case ..<0x10000:
+        output.append(UInt8(truncatingIfNeeded: 0xE0 | scalar >> 12))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+    default:
+        output.append(UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F))
+        output.append(UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F))
+    }
+}

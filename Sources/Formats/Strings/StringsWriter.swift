@@ -1,0 +1,196 @@
+import LocalizationCatalog
+
+/// Writes a table as legacy `.strings` files, one per language, in the layout `genstrings` uses.
+///
+/// Each file is `<lang>.lproj/<Table>.strings` with the entries in table order: the comment as `/* comment */` on
+/// the line above (as `// comment` when it contains `*/`), then `"key" = "value";`, and an empty line between
+/// entries. Keys and values are always double-quoted and escaped so that CoreFoundation reads back the same string;
+/// octal escapes are never written. The encoding is `options.encoding`, else the one the table was read in, else
+/// UTF-8 without a byte-order mark. Localizations that are more than a plain string (variations, substitutions,
+/// string sets) cannot be expressed: they are left out with a warning. Entries without a localization in the
+/// language are skipped silently.
+public struct StringsWriter: CatalogWriter {
+    /// Creates a writer.
+    public init() {}
+
+    /// Writes one file per language: `options.languages`, or every language of the table.
+    public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws
+        -> [OutputFile]
+    {
+        let encoding = options.encoding ?? table.traits.encoding ?? .utf8
+        return (options.languages ?? table.languages).map { language in
+            OutputFile(
+                relativePath: "\(language).lproj/\(table.name).strings",
+                bytes: encode(table, language: language, encoding: encoding, diagnostics: &diagnostics))
+        }
+    }
+
+    /// The bytes of the `.strings` file for one language.
+    ///
+    /// The file ends with a newline, unless the table was read from a `.strings` file that had none.
+    /// - Parameters:
+    ///   - table: the table to write.
+    ///   - language: the language whose values are written.
+    ///   - encoding: the text encoding of the result.
+    ///   - diagnostics: receives a warning for every entry that cannot be written.
+    /// - Returns: the file's bytes, with a byte-order mark when the encoding has one.
+    public func encode(
+        _ table: StringTable, language: String, encoding: TextEncoding = .utf8, diagnostics: inout Diagnostics
+    ) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(table.entries.count * 64)
+        for (key, entry) in table.entries {
+            guard let localization = entry.localization(for: language) else { continue }
+            let unsupported = Self.unsupportedParts(of: localization)
+            if !unsupported.isEmpty {
+                diagnostics.warn(
+                    StringsMessage.cannotWrite(
+                        key: key, language: language, what: unsupported.joined(separator: " and ")))
+                continue
+            }
+            guard let unit = localization.stringUnit else { continue }
+            if !text.isEmpty { text.append(0x0A) }
+            if var comment = entry.comment, !comment.isEmpty {
+                // A NUL byte would make readers take the file for UTF-16; comments cannot escape it, so it goes.
+                if comment.utf8.contains(0) { comment.unicodeScalars.removeAll { $0 == "\u{0}" } }
+                appendComment(comment, key: key, to: &text, diagnostics: &diagnostics)
+            }
+            appendQuoted(key, to: &text)
+            text.append(contentsOf: " = ".utf8)
+            appendQuoted(unit.value, to: &text)
+            text.append(contentsOf: ";\n".utf8)
+        }
+        // A table that came from a .strings file (it has an encoding) keeps a missing final newline.
+        if table.traits.encoding != nil, table.traits.endsWithNewline == false, text.last == 0x0A {
+            text.removeLast()
+        }
+        return Self.encoded(text, as: encoding)
+    }
+
+    /// Names of the parts of a localization a `.strings` file cannot hold.
+    static func unsupportedParts(of localization: Localization) -> [String] {
+        var parts: [String] = []
+        if let variations = localization.variations {
+            if variations.plural != nil { parts.append("plural variations") }
+            if variations.device != nil { parts.append("device variations") }
+            if variations.width != nil { parts.append("width variations") }
+            if parts.isEmpty { parts.append("variations") }
+        }
+        if localization.substitutions != nil { parts.append("substitutions") }
+        if localization.stringSet != nil { parts.append("a string set") }
+        return parts
+    }
+
+    /// Writes `/* comment */`, or `// comment` when the comment contains `*/` but no line break, on its own line.
+    private func appendComment(_ comment: String, key: String, to text: inout [UInt8], diagnostics: inout Diagnostics) {
+        guard comment.utf8.containsSequence(Self.commentEnd) else {
+            text.append(contentsOf: "/* ".utf8)
+            text.append(contentsOf: comment.utf8)
+            text.append(contentsOf: " */\n".utf8)
+            return
+        }
+        let hasLineBreak = comment.unicodeScalars.contains { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) }
+        if !hasLineBreak {
+            text.append(contentsOf: "// ".utf8)
+            text.append(contentsOf: comment.utf8)
+            text.append(0x0A)
+            return
+        }
+        diagnostics.warn(StringsMessage.commentAltered(key: key))
+        text.append(contentsOf: "/* ".utf8)
+        var previous: UInt8 = 0
+        for byte in comment.utf8 {
+            if previous == UInt8(ascii: "*"), byte == UInt8(ascii: "/") { text.append(0x20) }
+            text.append(byte)
+            previous = byte
+        }
+        text.append(contentsOf: " */\n".utf8)
+    }
+
+    private static let commentEnd: [UInt8] = Array("*/".utf8)
+
+    /// Appends `string` in double quotes with the escapes CoreFoundation reads back to the same string.
+    ///
+    /// `"` and `\` are escaped with a backslash; TAB, LF, CR, BEL, BS, VT and FF as `\t \n \r \a \b \v \f`; other
+    /// C0 controls, DEL, U+2028 and U+2029 as `\U` with four hexadecimal digits. Everything else is written as is.
+    func appendQuoted(_ string: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        let bytes = string.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            bytes.formIndex(after: &index)
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                text.append(UInt8(ascii: "\\"))
+                text.append(byte)
+            case 0x07: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "a")])
+            case 0x08: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x09: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0x0A: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0B: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "v")])
+            case 0x0C: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0D: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x00...0x1F, 0x7F:
+                text.append(contentsOf: StringsMessage.hex(byte, digits: 4, prefix: "\\U").utf8)
+            case 0xE2:
+                // U+2028 and U+2029 (E2 80 A8/A9) end lines in some editors; escape them.
+                var lookahead = index
+                if lookahead != bytes.endIndex, bytes[lookahead] == 0x80 {
+                    bytes.formIndex(after: &lookahead)
+                    if lookahead != bytes.endIndex, bytes[lookahead] == 0xA8 || bytes[lookahead] == 0xA9 {
+                        text.append(contentsOf: (bytes[lookahead] == 0xA8 ? "\\U2028" : "\\U2029").utf8)
+                        index = bytes.index(after: lookahead)
+                        continue
+                    }
+                }
+                text.append(byte)
+            default:
+                text.append(byte)
+            }
+        }
+        text.append(UInt8(ascii: "\""))
+    }
+
+    /// `utf8` in `encoding`, with the byte-order mark the encoding calls for.
+    static func encoded(_ utf8: [UInt8], as encoding: TextEncoding) -> [UInt8] {
+        switch encoding {
+        case .utf8:
+            return utf8
+        case .utf8WithBOM:
+            return [0xEF, 0xBB, 0xBF] + utf8
+        case .utf16LittleEndianWithBOM, .utf16BigEndianWithBOM, .utf16LittleEndian, .utf16BigEndian:
+            let bigEndian = encoding == .utf16BigEndianWithBOM || encoding == .utf16BigEndian
+            var output: [UInt8] = []
+            output.reserveCapacity(utf8.count * 2 + 2)
+            if encoding == .utf16LittleEndianWithBOM { output += [0xFF, 0xFE] }
+            if encoding == .utf16BigEndianWithBOM { output += [0xFE, 0xFF] }
+            for unit in String(decoding: utf8, as: UTF8.self).utf16 {
+                if bigEndian {
+                    output.append(UInt8(truncatingIfNeeded: unit >> 8))
+                    output.append(UInt8(truncatingIfNeeded: unit))
+                } else {
+                    output.append(UInt8(truncatingIfNeeded: unit))
+                    output.append(UInt8(truncatingIfNeeded: unit >> 8))
+                }
+            }
+            return output
+        }
+    }
+}
+
+extension Sequence where Element == UInt8 {
+    /// Whether `needle` occurs as a contiguous run.
+    fileprivate func containsSequence(_ needle: [UInt8]) -> Bool {
+        var matched = 0
+        for byte in self {
+            if byte == needle[matched] {
+                matched += 1
+                if matched == needle.count { return true }
+            } else {
+                matched = byte == needle[0] ? 1 : 0
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,65 @@
+import LocalizationCatalog
+
+/// Reads `.stringsdict` files (XML property lists of plural, device and width rules) into the canonical model.
+///
+/// A file holds one language of one table. Every entry keeps the shape it has in the file: the format key becomes
+/// the string unit (verbatim, `%2$#@x@` included), each plural variable a ``Substitution`` with plural variations
+/// and no `argNum`, a device or width rule becomes device or width variations, and a plain `<string>` value a
+/// plain string unit. Xcode's reshaping for String Catalogs is a separate step (`Localization.inCatalogShape()`).
+///
+/// Structure errors are thrown as `path:line:column` diagnostics; what is odd but readable (a repeated key, a
+/// variable without `other`, an undefined variable) is a warning.
+public struct StringsDictReader: CatalogReader {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads one `.stringsdict` file.
+    ///
+    /// The language is `options.language`, else the `xx.lproj` folder the file sits in (`Base.lproj` stands for
+    /// `options.sourceLanguage`, else `Base`); the table is `options.tableName`, else the file's base name.
+    /// - Throws: ``ConversionError`` when the file is not a property list dictionary of rules, or its language
+    ///   cannot be told.
+    public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
+        let language = try Self.language(of: file.path, options: options)
+        let root = try PropertyListParser(path: file.path).parseDocument(file.bytes, diagnostics: &diagnostics)
+        guard case .dictionary(let members) = root.value else {
+            throw ConversionError(StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location)
+        }
+        var entries = OrderedMap<CatalogEntry>(minimumCapacity: members.count)
+        for member in members {
+            let decoder = FormatRuleDecoder(entry: member.key)
+            let localization = try decoder.localization(member.value, diagnostics: &diagnostics)
+            var localizations = OrderedMap<Localization>()
+            localizations.updateValue(localization, forKey: language)
+            var entry = CatalogEntry(localizations: localizations, extraMembers: FormatRuleDecoder.noMembers)
+            entry.origin = member.keyLocation
+            _ = entries.appendNew(entry, forKey: member.key)
+        }
+        return StringTable(
+            name: options.tableName ?? Self.tableName(forPath: file.path),
+            sourceLanguage: options.sourceLanguage ?? language,
+            entries: entries,
+            traits: FileTraits(endsWithNewline: file.bytes.last == UInt8(ascii: "\n")))
+    }
+
+    /// The language of a file: `options.language`, else its `xx.lproj` folder (`Base.lproj` is the source language).
+    static func language(of path: String, options: ReadOptions) throws(ConversionError) -> String {
+        if let language = options.language { return language }
+        let components = path.split(separator: "/")
+        if components.count >= 2 {
+            let folder = components[components.count - 2]
+            if folder.count > 6, folder.lowercased().hasSuffix(".lproj") {
+                let name = String(folder.dropLast(6))
+                return name == "Base" ? options.sourceLanguage ?? name : name
+            }
+        }
+        throw ConversionError(StringsDictMessage.unknownLanguage(path), path: nil)
+    }
+
+    /// The table name for a path: the file's base name without its extension.
+    static func tableName(forPath path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+        return String(base[..<dot])
+    }
+}

@@ -1,0 +1,12 @@
+import LocalizationCatalog
+
+/// JSON as Apple's tools write it (String Catalogs, `.xcloc` `contents.json`): Foundation's pretty printer with
+/// sorted keys, `" : "`, two-space indent and no final newline.
+public enum AppleJSON {
+    /// The bytes of `value`.
+    public static func encode(_ value: JSONValue) -> [UInt8] {
+        var emitter = JSONEmitter()
+        emitter.value(value)
+        return emitter.out
+    }
+}

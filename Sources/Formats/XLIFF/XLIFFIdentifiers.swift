@@ -1,0 +1,252 @@
+import LocalizationCatalog
+
+/// Where one string sits inside a localization: the root string unit, a variation case, or a substitution case.
+///
+/// In Xcode's XLIFF the path follows the key after `|==|`: `plural.one`, `device.iphone`,
+/// `device.iphone.plural.one`, `substitutions.NAME.plural.one` (a name containing `.` is wrapped as `@NAME@`).
+public struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step down from a localization.
+    public enum Step: Hashable, Sendable {
+        /// A device case (`iphone`, `other`, …).
+        case device(String)
+        /// A plural case (`one`, `other`, …).
+        case plural(String)
+        /// A substitution, by name; always followed by a plural step.
+        case substitution(String)
+    }
+
+    /// The steps from the localization down to the string; empty for the root string unit.
+    public var steps: [Step]
+
+    /// Creates a path.
+    public init(_ steps: [Step] = []) {
+        self.steps = steps
+    }
+
+    /// The root string unit (the unit whose id is the key alone).
+    public static let root = XLIFFVariationPath()
+
+    /// Whether this is the root string unit.
+    public var isRoot: Bool { steps.isEmpty }
+
+    /// The id suffix after `|==|` (`device.iphone.plural.one`); empty for the root.
+    public var description: String {
+        steps.map { step -> String in
+            switch step {
+            case .device(let name): "device.\(name)"
+            case .plural(let category): "plural.\(category)"
+            case .substitution(let name): "substitutions.\(Self.quoted(name))"
+            }
+        }.joined(separator: ".")
+    }
+
+    /// The substitution the path goes through, if any.
+    public var substitutionName: String? {
+        for case .substitution(let name) in steps { return name }
+        return nil
+    }
+
+    /// Parses an id suffix (the text after `|==|`); `nil` when it is not a variation path.
+    public init?(parsing text: String) {
+        var rest = Substring(text)
+        var steps: [Step] = []
+        func word() -> String? {
+            let end = rest.firstIndex(of: ".") ?? rest.endIndex
+            guard end > rest.startIndex else { return nil }
+            let value = String(rest[..<end])
+            rest = rest[end...]
+            return value
+        }
+        func take(_ prefix: String) -> Bool {
+            guard rest.hasPrefix(prefix) else { return false }
+            rest = rest.dropFirst(prefix.count)
+            return true
+        }
+        if take("plural.") {
+            guard let category = word() else { return nil }
+            steps = [.plural(category)]
+        } else if take("device.") {
+            guard let device = word() else { return nil }
+            steps = [.device(device)]
+            if take(".plural.") {
+                guard let category = word() else { return nil }
+                steps.append(.plural(category))
+            }
+        } else if take("substitutions.") {
+            // NAME.plural.CATEGORY, where NAME is @…@ when it contains a dot.
+            let remainder = String(rest)
+            guard let marker = remainder.utf8Ranges(of: ".plural.").last else { return nil }
+            var name = String(remainder[..<marker.lowerBound])
+            let category = String(remainder[marker.upperBound...])
+            guard !name.isEmpty, !category.isEmpty, !category.contains(".") else { return nil }
+            if name.count >= 2, name.hasPrefix("@"), name.hasSuffix("@"), name.dropFirst().dropLast().contains(".") {
+                name = String(name.dropFirst().dropLast())
+            } else if name.contains(".") {
+                return nil
+            }
+            steps = [.substitution(name), .plural(category)]
+            rest = rest[rest.endIndex...]
+        } else {
+            return nil
+        }
+        guard rest.isEmpty else { return nil }
+        self.steps = steps
+    }
+
+    /// A substitution name as it appears in an id: wrapped in `@` when it contains a dot.
+    static func quoted(_ name: String) -> String {
+        name.contains(".") ? "@\(name)@" : name
+    }
+}
+
+/// Unit identifiers in Xcode's XLIFF: how they are built from keys and paths, parsed back, and ordered.
+public enum XLIFFIdentifier {
+    /// The separator between a catalog key and a variation path.
+    public static let separator = "|==|"
+
+    /// The id of the unit for `path` of `key` in a String Catalog.
+    public static func catalogID(key: String, path: XLIFFVariationPath) -> String {
+        path.isRoot ? key : key + separator + path.description
+    }
+
+    /// Whether `key` itself ends like a variation id (`text|==|plural.one`); such keys collide with, or are
+    /// ignored next to, real variation ids.
+    public static func endsLikeVariationPath(_ key: String) -> Bool {
+        key.utf8Ranges(of: separator).contains { XLIFFVariationPath(parsing: String(key[$0.upperBound...])) != nil }
+    }
+
+    /// Splits a catalog unit id into a key of `table` and a path.
+    ///
+    /// Keys may contain `|==|`, so the id is the key alone when that is a key; otherwise it is split at the last
+    /// `|==|` whose right side parses as a path and whose left side is a key of the table.
+    public static func parseCatalogID(_ id: String, keys: (String) -> Bool) -> (key: String, path: XLIFFVariationPath)? {
+        if keys(id) { return (id, .root) }
+        for range in id.utf8Ranges(of: separator).reversed() {
+            let key = String(id[..<range.lowerBound])
+            if let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])), keys(key) {
+                return (key, path)
+            }
+        }
+        return nil
+    }
+
+    // MARK: - Legacy .stringsdict ids
+
+    /// The id of a `.stringsdict` entry's format key: `/KEY:dict/NSStringLocalizedFormatKey:dict/:string`.
+    public static func stringsDictFormatKeyID(key: String) -> String {
+        "/\(key):dict/NSStringLocalizedFormatKey:dict/:string"
+    }
+
+    /// The id of a `.stringsdict` variable's plural case: `/KEY:dict/VARIABLE:dict/one:dict/:string`.
+    public static func stringsDictCaseID(key: String, variable: String, category: String) -> String {
+        "/\(key):dict/\(variable):dict/\(category):dict/:string"
+    }
+
+    /// A parsed `.stringsdict` id: the format key (`variable == nil`) or a variable's case.
+    public struct StringsDictLocation: Hashable, Sendable {
+        /// The entry's key.
+        public var key: String
+        /// The variable, or `nil` for the format key.
+        public var variable: String?
+        /// The plural category, or `nil` for the format key.
+        public var category: String?
+    }
+
+    /// Parses a `.stringsdict` id against the table's keys; the form without the leading `/` (translate-toolkit's)
+    /// is accepted too.
+    public static func parseStringsDictID(_ id: String, keys: (String) -> Bool) -> StringsDictLocation? {
+        var body = Substring(id)
+        if body.hasPrefix("/") { body = body.dropFirst() }
+        let formatSuffix = ":dict/NSStringLocalizedFormatKey:dict/:string"
+        if body.utf8.count >= formatSuffix.utf8.count, String(body).hasSuffix(formatSuffix) {
+            let key = String(decoding: body.utf8.dropLast(formatSuffix.utf8.count), as: UTF8.self)
+            if keys(key) { return StringsDictLocation(key: key, variable: nil, category: nil) }
+        }
+        let leafSuffix = ":dict/:string"
+        guard String(body).hasSuffix(leafSuffix) else { return nil }
+        let path = String(decoding: body.utf8.dropLast(leafSuffix.utf8.count), as: UTF8.self)
+        // KEY:dict/VARIABLE:dict/CATEGORY — the category and variable contain no ":dict/"; the key might.
+        let marks = path.utf8Ranges(of: ":dict/")
+        guard marks.count >= 2 else { return nil }
+        let categoryMark = marks[marks.count - 1]
+        let variableMark = marks[marks.count - 2]
+        let category = String(path[categoryMark.upperBound...])
+        let variable = String(path[variableMark.upperBound..<categoryMark.lowerBound])
+        let key = String(path[..<variableMark.lowerBound])
+        guard !category.isEmpty, !variable.isEmpty, keys(key) else { return nil }
+        return StringsDictLocation(key: key, variable: variable, category: category)
+    }
+
+    // MARK: - Order
+
+    /// The order Xcode writes units in: by Unicode scalar, except that runs of ASCII digits compare by value
+    /// (`3MIN` < `120`), and case matters (`Z` < `a`).
+    ///
+    /// Checked on every `<file>` of the corpus's gold exports (Xcode 14.2 to 26.4, catalogs and `.strings`):
+    /// code-point order holds everywhere except for `3MIN` < `120`, which only the numeric rule explains, and
+    /// `－` (U+FF0D) < `🍽` (U+1F37D), which UTF-16 order would reverse.
+    public static func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
+        compare(lhs, rhs) < 0
+    }
+
+    /// Compares two ids in unit order: negative, zero or positive.
+    public static func compare(_ lhs: String, _ rhs: String) -> Int {
+        let a = Array(lhs.unicodeScalars)
+        let b = Array(rhs.unicodeScalars)
+        var i = 0
+        var j = 0
+        var tieBreak = 0
+        while i < a.count, j < b.count {
+            if isDigit(a[i]), isDigit(b[j]) {
+                let startA = i
+                let startB = j
+                while i < a.count, isDigit(a[i]) { i += 1 }
+                while j < b.count, isDigit(b[j]) { j += 1 }
+                let order = compareDigitRuns(a[startA..<i], b[startB..<j])
+                if order != 0 { return order }
+                if tieBreak == 0 { tieBreak = (i - startA) - (j - startB) }
+                continue
+            }
+            if a[i] != b[j] { return a[i].value < b[j].value ? -1 : 1 }
+            i += 1
+            j += 1
+        }
+        if i < a.count { return 1 }
+        if j < b.count { return -1 }
+        return tieBreak
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value >= 0x30 && scalar.value <= 0x39
+    }
+
+    private static func compareDigitRuns(_ a: ArraySlice<Unicode.Scalar>, _ b: ArraySlice<Unicode.Scalar>) -> Int {
+        let trimmedA = a.drop { $0 == "0" }
+        let trimmedB = b.drop { $0 == "0" }
+        if trimmedA.count != trimmedB.count { return trimmedA.count < trimmedB.count ? -1 : 1 }
+        for (x, y) in zip(trimmedA, trimmedB) where x != y { return x.value < y.value ? -1 : 1 }
+        return 0
+    }
+}
+
+extension String {
+    /// The non-overlapping ranges of `needle` in the string, compared by UTF-8 bytes, left to right.
+    func utf8Ranges(of needle: String) -> [Range<String.Index>] {
+        let haystack = Array(utf8)
+        let pattern = Array(needle.utf8)
+        guard !pattern.isEmpty, pattern.count <= haystack.count else { return [] }
+        var result: [Range<String.Index>] = []
+        var offset = 0
+        while offset + pattern.count <= haystack.count {
+            if haystack[offset] == pattern[0], Array(haystack[offset..<offset + pattern.count]) == pattern {
+                let lower = utf8.index(utf8.startIndex, offsetBy: offset)
+                let upper = utf8.index(lower, offsetBy: pattern.count)
+                result.append(lower..<upper)
+                offset += pattern.count
+            } else {
+                offset += 1
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,377 @@
+import LocalizationCatalog
+
+/// Applies the translations of an XLIFF `<file>` to a string table, the way `xcodebuild -importLocalizations`
+/// does.
+///
+/// See docs/formats/xliff.md ("Mapping") for every rule and the evidence behind it.
+public enum XLIFFImport {
+    /// Choices where a converter may differ from Xcode.
+    public struct Options: Sendable, Equatable {
+        /// Skip units whose `<source>` no longer matches the table, instead of importing them as `needs_review`.
+        public var skipChangedSource: Bool
+        /// Import targets in unfinished states (`new` → `new`, `needs-review-*` → `needs_review`), which Xcode skips.
+        public var acceptUnfinished: Bool
+
+        /// Creates options; the defaults behave like Xcode.
+        public init(skipChangedSource: Bool = false, acceptUnfinished: Bool = false) {
+            self.skipChangedSource = skipChangedSource
+            self.acceptUnfinished = acceptUnfinished
+        }
+    }
+
+    /// Applies `file` to `table`, in the file's target language.
+    ///
+    /// - Parameters:
+    ///   - file: The `<file>` whose `original` is this table.
+    ///   - table: The table to change; a unit whose target it already has changes nothing, so importing the same
+    ///     file twice changes nothing the second time.
+    ///   - kind: How the table is shaped in the project, which decides how ids are read.
+    ///   - options: Where to differ from Xcode.
+    /// - Returns: Counts and every unit that was not applied, with the reason.
+    public static func apply(
+        _ file: XLIFFFile, to table: inout StringTable, kind: XLIFFTableKind, options: Options = Options()
+    ) -> XLIFFImportReport {
+        var report = XLIFFImportReport()
+        guard let language = file.targetLanguage, !language.isEmpty else {
+            for unit in file.units { report.skip(unit, .noTargetLanguage) }
+            return report
+        }
+        var importer = Importer(table: table, language: language, options: options)
+        switch kind {
+        case .catalog: importer.applyCatalog(file.units, report: &report)
+        case .strings: importer.applyStrings(file.units, report: &report)
+        case .stringsDict: importer.applyStringsDict(file.units, report: &report)
+        }
+        table = importer.table
+        return report
+    }
+
+    /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted.
+    ///
+    /// `translated`, `final`, `signed-off`, unknown states and no state are `translated`; `translated` with
+    /// `state-qualifier="leveraged-mt"` is `machine_translated`; `new`, `needs-review-l10n` and
+    /// `needs-review-translation` are skipped, or with `acceptUnfinished` become `new` and `needs_review`.
+    public static func catalogState(state: String?, qualifier: String?, acceptUnfinished: Bool) -> TranslationState? {
+        switch state {
+        case "new": return acceptUnfinished ? .new : nil
+        case "needs-review-l10n", "needs-review-translation", "needs-review-adaptation":
+            return acceptUnfinished ? .needsReview : nil
+        case "translated" where qualifier == "leveraged-mt": return .machineTranslated
+        default: return .translated
+        }
+    }
+}
+
+/// The working state of one import.
+private struct Importer {
+    var table: StringTable
+    let language: String
+    let options: XLIFFImport.Options
+
+    init(table: StringTable, language: String, options: XLIFFImport.Options) {
+        self.table = table
+        self.language = language
+        self.options = options
+    }
+
+    private func hasKey(_ key: String) -> Bool { table.entries.index(forKey: key) != nil }
+
+    // MARK: - Catalogs
+
+    mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
+        var groups = OrderedMap<[(unit: XLIFFUnit, path: XLIFFVariationPath)]>()
+        for unit in units {
+            guard let (key, path) = XLIFFIdentifier.parseCatalogID(unit.id, keys: hasKey) else {
+                report.skip(unit, .unknownID)
+                continue
+            }
+            if path.isRoot, XLIFFIdentifier.endsLikeVariationPath(key) {
+                report.skip(unit, .endsLikeVariationPath)
+                continue
+            }
+            var group = groups[key] ?? []
+            group.append((unit, path))
+            groups[key] = group
+        }
+        for (key, group) in groups { applyCatalogEntry(key: key, units: group, report: &report) }
+    }
+
+    private mutating func applyCatalogEntry(
+        key: String, units: [(unit: XLIFFUnit, path: XLIFFVariationPath)], report: inout XLIFFImportReport
+    ) {
+        guard let position = table.entries.index(forKey: key) else { return }
+        var entry = table.entries.values[position]
+        let builder = CatalogUnitBuilder(
+            key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: language)
+        let source = builder.source
+        let original = entry.localizations?[language]
+        var localization = original ?? Localization()
+        var setCase = false
+        let rootInFile = units.contains { $0.path.isRoot }
+        for (unit, path) in units {
+            guard let text = unit.target else {
+                report.skip(unit, .noTarget)
+                continue
+            }
+            // A target the table already has, as export writes it, changes nothing.
+            if let now = builder.targetValue(at: path), now.text == text {
+                let exported = XLIFFExport.xliffState(for: now.state)
+                if exported.state == unit.state, exported.qualifier == unit.stateQualifier {
+                    report.unchanged += 1
+                    continue
+                }
+            }
+            guard
+                var state = XLIFFImport.catalogState(
+                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished)
+            else {
+                report.skip(unit, .unfinishedState(unit.state ?? ""))
+                continue
+            }
+            if let name = path.substitutionName, localization.substitutions?[name] == nil,
+                source?.substitutions?[name] == nil
+            {
+                report.skip(unit, .unknownSubstitution(name))
+                continue
+            }
+            if path.isRoot, localization.stringUnit == nil,
+                localization.variations?.plural != nil || localization.variations?.device != nil
+            {
+                report.skip(unit, .shapeMismatch)
+                continue
+            }
+            var sourceChanged = false
+            if let found = unit.source {
+                let expected = builder.sourceText(at: path)
+                if found != expected {
+                    if options.skipChangedSource {
+                        report.skip(unit, .sourceChanged(expected: expected, found: found))
+                        continue
+                    }
+                    state = .needsReview
+                    sourceChanged = true
+                }
+            }
+            let before = localization
+            localization.importText(text, state: state, at: path, source: source)
+            if localization == before {
+                report.unchanged += 1
+                continue
+            }
+            report.applied += 1
+            if sourceChanged { report.appliedWithChangedSource.append(unit.id) }
+            if !path.isRoot, path.substitutionName == nil { setCase = true }
+        }
+        // Variation units replacing a plain target: the translator varied the string (target-only variations).
+        if setCase, !rootInFile, localization.stringUnit != nil,
+            localization.variations?.plural != nil || localization.variations?.device != nil
+        {
+            localization.stringUnit = nil
+        }
+        guard original.map({ $0 != localization }) ?? localization.hasContent else { return }
+        var localizations = entry.localizations ?? OrderedMap()
+        localizations[language] = localization
+        entry.localizations = localizations
+        table.entries[valueAt: position] = entry
+    }
+
+    // MARK: - Legacy tables
+
+    mutating func applyStrings(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
+        for unit in units {
+            guard let position = table.entries.index(forKey: unit.id) else {
+                report.skip(unit, .unknownID)
+                continue
+            }
+            let key = unit.id
+            var entry = table.entries.values[position]
+            let source = entry.localizations?[table.sourceLanguage]
+            let current = entry.localizations?[language]
+            if source?.hasMoreThanStringUnit == true || current?.hasMoreThanStringUnit == true {
+                report.skip(unit, .shapeMismatch)
+                continue
+            }
+            let sourceText = source?.stringUnit?.value ?? key
+            let exported = language == table.sourceLanguage ? (current?.stringUnit?.value ?? key) : current?.stringUnit?.value
+            guard
+                let outcome = legacyOutcome(
+                    unit, exported: exported, expectedSource: sourceText, report: &report)
+            else { continue }
+            var localization = current ?? Localization()
+            localization.importText(outcome.text, state: outcome.state, at: .root, source: nil)
+            if localization == current {
+                report.unchanged += 1
+                continue
+            }
+            report.applied += 1
+            if outcome.sourceChanged { report.appliedWithChangedSource.append(unit.id) }
+            var localizations = entry.localizations ?? OrderedMap()
+            localizations[language] = localization
+            entry.localizations = localizations
+            table.entries[valueAt: position] = entry
+        }
+    }
+
+    mutating func applyStringsDict(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
+        for unit in units {
+            guard let location = XLIFFIdentifier.parseStringsDictID(unit.id, keys: hasKey),
+                let position = table.entries.index(forKey: location.key)
+            else {
+                report.skip(unit, .unknownID)
+                continue
+            }
+            var entry = table.entries.values[position]
+            guard let source = entry.localizations?[table.sourceLanguage], source.stringUnit != nil,
+                !(source.substitutions?.isEmpty ?? true)
+            else {
+                report.skip(unit, .shapeMismatch)
+                continue
+            }
+            let isSource = language == table.sourceLanguage
+            let current = entry.localizations?[language]
+            let path: XLIFFVariationPath
+            let expectedSource: String
+            if let variable = location.variable, let category = location.category {
+                path = XLIFFVariationPath([.substitution(variable), .plural(category)])
+                let cases = source.substitutions?[variable]?.variations?.plural
+                expectedSource = (cases?[category] ?? cases?["other"])?.stringUnit?.value ?? ""
+                if current?.substitutions?[variable] == nil, source.substitutions?[variable] == nil {
+                    report.skip(unit, .unknownSubstitution(variable))
+                    continue
+                }
+            } else {
+                path = .root
+                expectedSource = source.stringUnit?.value ?? ""
+            }
+            let exported = (isSource ? source : current)?.leaf(at: path)?.value
+            guard let outcome = legacyOutcome(unit, exported: exported, expectedSource: expectedSource, report: &report)
+            else { continue }
+            var localization = current ?? Localization()
+            localization.importText(outcome.text, state: outcome.state, at: path, source: source, rewrite: false)
+            if localization == current {
+                report.unchanged += 1
+                continue
+            }
+            report.applied += 1
+            if outcome.sourceChanged { report.appliedWithChangedSource.append(unit.id) }
+            var localizations = entry.localizations ?? OrderedMap()
+            localizations[language] = localization
+            entry.localizations = localizations
+            table.entries[valueAt: position] = entry
+        }
+    }
+
+    /// The checks legacy units share; `nil` when the unit is not applied (the report says why, or counts it
+    /// as unchanged).
+    private func legacyOutcome(
+        _ unit: XLIFFUnit, exported: String?, expectedSource: String, report: inout XLIFFImportReport
+    ) -> (text: String, state: TranslationState, sourceChanged: Bool)? {
+        guard let text = unit.target else {
+            report.skip(unit, .noTarget)
+            return nil
+        }
+        // Legacy exports write no state, so the text alone says whether anything changed.
+        if exported == text {
+            report.unchanged += 1
+            return nil
+        }
+        guard
+            var state = XLIFFImport.catalogState(
+                state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished)
+        else {
+            report.skip(unit, .unfinishedState(unit.state ?? ""))
+            return nil
+        }
+        var sourceChanged = false
+        if let found = unit.source, found != expectedSource {
+            if options.skipChangedSource {
+                report.skip(unit, .sourceChanged(expected: expectedSource, found: found))
+                return nil
+            }
+            state = .needsReview
+            sourceChanged = true
+        }
+        return (text, state, sourceChanged)
+    }
+}
+
+extension Localization {
+    /// Sets the string at `path` from an imported target, creating the cases and substitution it needs.
+    ///
+    /// With `rewrite`, XLIFF placeholders are turned back into catalog ones: `%N$#@NAME@` → `%#@NAME@` (N
+    /// becomes the substitution's `argNum` when it differs from the implied one), and in a substitution case the
+    /// substitution's own `%N$spec` → `%arg`. A substitution the localization lacks is created from the source's
+    /// (`argNum`, `formatSpecifier`).
+    mutating func importText(
+        _ text: String, state: TranslationState, at path: XLIFFVariationPath, source: Localization?,
+        rewrite: Bool = true
+    ) {
+        var value = text
+        var positions: [String: Int] = [:]
+        if rewrite {
+            if let name = path.substitutionName {
+                let owner = substitutions?[name] != nil ? self : (source ?? self)
+                value = XLIFFPlaceholders.importingCase(
+                    text, argument: XLIFFPlaceholders.argument(of: name, in: owner),
+                    formatSpecifier: owner.substitutions?[name]?.formatSpecifier)
+            } else {
+                let known = Set((substitutions?.keys ?? []) + (source?.substitutions?.keys ?? []))
+                (value, positions) = XLIFFPlaceholders.importingParent(text, names: { known.contains($0) })
+            }
+        }
+        let template = path.substitutionName.flatMap { source?.substitutions?[$0] }
+        setLeaf(path.steps[...], value: value, state: state, template: template)
+        // A position that is not the implied one is kept as argNum.
+        for (name, position) in positions {
+            guard var substitution = substitutions?[name] else { continue }
+            let current = XLIFFPlaceholders.argument(of: name, in: self)
+            if current != position {
+                substitution.argNum = position
+                substitutions?[name] = substitution
+            }
+        }
+    }
+
+    private mutating func setLeaf(
+        _ steps: ArraySlice<XLIFFVariationPath.Step>, value: String, state: TranslationState, template: Substitution?
+    ) {
+        guard let step = steps.first else {
+            if var unit = stringUnit {
+                unit.value = value
+                unit.state = state
+                stringUnit = unit
+            } else {
+                stringUnit = StringUnit(value, state: state)
+            }
+            return
+        }
+        let rest = steps.dropFirst()
+        switch step {
+        case .device(let device):
+            var cases = variations?.device ?? OrderedMap()
+            var next = cases[device] ?? Localization()
+            next.setLeaf(rest, value: value, state: state, template: template)
+            cases[device] = next
+            var updated = variations ?? Variations()
+            updated.device = cases
+            variations = updated
+        case .plural(let category):
+            var cases = variations?.plural ?? OrderedMap()
+            var next = cases[category] ?? Localization()
+            next.setLeaf(rest, value: value, state: state, template: template)
+            cases[category] = next
+            var updated = variations ?? Variations()
+            updated.plural = cases
+            variations = updated
+        case .substitution(let name):
+            var all = substitutions ?? OrderedMap()
+            var substitution =
+                all[name] ?? Substitution(argNum: template?.argNum, formatSpecifier: template?.formatSpecifier)
+            var holder = Localization(variations: substitution.variations)
+            holder.setLeaf(rest, value: value, state: state, template: nil)
+            substitution.variations = holder.variations
+            all[name] = substitution
+            substitutions = all
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import LocalizationCatalog
+
+/// What an XLIFF import did: how many units it applied, how many it found unchanged, and every unit it did
+/// not apply, with the reason.
+public struct XLIFFImportReport: Sendable, Equatable {
+    /// Why a unit was not applied.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// The `<file>` has no `target-language`, so there is no language to import into.
+        case noTargetLanguage
+        /// The id is no key of the table, and no key followed by a variation path.
+        case unknownID
+        /// The id is a key that ends like a variation path (`text|==|plural.one`); Xcode ignores such units.
+        case endsLikeVariationPath
+        /// A substitution case whose substitution neither the source nor the target has; Xcode drops them.
+        case unknownSubstitution(String)
+        /// The unit's id does not fit the entry's shape in this kind of table (a `.stringsdict` rule addressed as a
+        /// `.strings` key, or a plain target addressed as varied).
+        case shapeMismatch
+        /// The unit's `<source>` no longer matches the table (skipped with ``XLIFFImport/Options/skipChangedSource``).
+        case sourceChanged(expected: String, found: String)
+        /// The target's state is unfinished (`new`, `needs-review-l10n`, `needs-review-translation`); Xcode skips these.
+        case unfinishedState(String)
+        /// The unit has no `<target>`; nothing changes.
+        case noTarget
+
+        /// A sentence for people.
+        public var description: String {
+            switch self {
+            case .noTargetLanguage: "the file has no target-language"
+            case .unknownID: "no key of the table has this id"
+            case .endsLikeVariationPath: "the key ends like a variation path; Xcode ignores such units"
+            case .unknownSubstitution(let name): "substitution \"\(name)\" exists in neither the source nor the target"
+            case .shapeMismatch: "the id does not fit the shape of the entry"
+            case .sourceChanged(let expected, let found):
+                "the source changed: the table has \"\(expected)\", the file \"\(found)\""
+            case .unfinishedState(let state): "the target's state is \"\(state)\", not finished"
+            case .noTarget: "the unit has no target"
+            }
+        }
+    }
+
+    /// One unit that was not applied.
+    public struct SkippedUnit: Sendable, Equatable {
+        /// The unit's id.
+        public var id: String
+        /// Why.
+        public var reason: Reason
+        /// Where the unit is, when the file was read from a document.
+        public var location: FileLocation?
+
+        /// Creates a skipped unit.
+        public init(id: String, reason: Reason, location: FileLocation? = nil) {
+            self.id = id
+            self.reason = reason
+            self.location = location
+        }
+
+        /// Skipped units are equal when id and reason are; ``location`` is not compared.
+        public static func == (lhs: SkippedUnit, rhs: SkippedUnit) -> Bool {
+            lhs.id == rhs.id && lhs.reason == rhs.reason
+        }
+    }
+
+    /// Units whose target changed the table.
+    public var applied = 0
+    /// Units whose target the table already had (with the same state).
+    public var unchanged = 0
+    /// Units not applied, in file order.
+    public var skipped: [SkippedUnit] = []
+    /// Ids of applied units whose source had changed; they were imported as `needs_review`.
+    public var appliedWithChangedSource: [String] = []
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// The skipped units as diagnostics (notes for missing targets, warnings otherwise), at their locations.
+    public func diagnostics(path: String? = nil) -> [Diagnostic] {
+        skipped.map { unit in
+            let severity: Diagnostic.Severity = unit.reason == .noTarget ? .note : .warning
+            let message = "unit \"\(unit.id)\" not imported: \(unit.reason)"
+            if let location = unit.location { return Diagnostic(severity, message, at: location) }
+            return Diagnostic(severity, message, path: path)
+        }
+    }
+
+    mutating func skip(_ unit: XLIFFUnit, _ reason: Reason) {
+        skipped.append(SkippedUnit(id: unit.id, reason: reason, location: unit.location))
+    }
+}

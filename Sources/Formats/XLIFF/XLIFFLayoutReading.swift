@@ -1,0 +1,54 @@
+/// Finds the layout facts the XML tree does not keep: the bytes before the root element and after it.
+enum XLIFFLayoutReading {
+    /// The text before the root element, when it is only a UTF-8 XML declaration (optionally after a UTF-8
+    /// byte-order mark) and whitespace; `nil` otherwise (UTF-16, a DOCTYPE or comments before the root), which
+    /// means "write Xcode's declaration".
+    static func prolog(of bytes: [UInt8]) -> String? {
+        var index = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if bytes[index...].starts(with: Array("<?xml".utf8)) {
+            guard let end = firstIndex(of: Array("?>".utf8), in: bytes, from: index) else { return nil }
+            let declaration = String(decoding: bytes[index..<end], as: UTF8.self)
+            if let encoding = pseudoAttribute("encoding", in: declaration), encoding.lowercased() != "utf-8" {
+                return nil
+            }
+            index = end + 2
+        }
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "<"),
+            bytes[index + 1] != UInt8(ascii: "!"), bytes[index + 1] != UInt8(ascii: "?")
+        else { return nil }
+        return String(decoding: bytes[..<index], as: UTF8.self)
+    }
+
+    /// The whitespace after the last `>` of the document (`"\n"` in Xcode's output).
+    static func trailer(of bytes: [UInt8]) -> String {
+        var index = bytes.count
+        while index > 0, isSpace(bytes[index - 1]) { index -= 1 }
+        return String(decoding: bytes[index...], as: UTF8.self)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t")
+            || byte == UInt8(ascii: "\r")
+    }
+
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        while index + needle.count <= bytes.count {
+            if bytes[index..<index + needle.count].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The value of `name="…"` or `name='…'` inside an XML declaration.
+    private static func pseudoAttribute(_ name: String, in declaration: String) -> String? {
+        guard let nameRange = declaration.range(of: name + "=") else { return nil }
+        let rest = declaration[nameRange.upperBound...]
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst()
+        guard let end = value.firstIndex(of: quote) else { return nil }
+        return String(value[..<end])
+    }
+}

@@ -1,0 +1,117 @@
+import LocalizationCatalog
+
+/// How Xcode rewrites substitution placeholders between a String Catalog and XLIFF.
+///
+/// - A parent string's `%#@NAME@` is exported as `%N$#@NAME@`, N being the substitution's `argNum`;
+///   on import `%N$#@NAME@` becomes `%#@NAME@` again.
+/// - A substitution case's `%arg` is exported as `%N$spec` (`%1$lld`), from `argNum` and `formatSpecifier`;
+///   on import exactly `%N$spec` becomes `%arg` again. A case that prints the argument some other way (a literal
+///   `%lld`) is left alone both ways.
+///
+/// When `argNum` is absent (Xcode's migration writes none), the argument is the one implied by where the
+/// reference sits in the parent string: the n-th sequential specifier or reference is argument n, as in a
+/// `.stringsdict` format key.
+public enum XLIFFPlaceholders {
+    /// The parent string as exported: each sequential `%#@NAME@` of a known substitution gets its argument.
+    public static func exportingParent(_ text: String, substitutions: OrderedMap<Substitution>?) -> String {
+        guard let substitutions, !substitutions.isEmpty else { return text }
+        let references = FormatSpecifiers.substitutionReferences(in: text)
+        guard !references.isEmpty else { return text }
+        var bytes = Array(text.utf8)
+        for reference in references.reversed() where reference.position == nil {
+            guard let substitution = substitutions[reference.name],
+                let argument = substitution.argNum ?? impliedArgument(of: reference.name, in: text)
+            else { continue }
+            bytes.replaceSubrange(reference.range, with: Array("%\(argument)$#@\(reference.name)@".utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The parent string as imported: `%N$#@NAME@` of a known substitution becomes `%#@NAME@`.
+    /// - Returns: The text and, per name, the position the reference carried.
+    public static func importingParent(_ text: String, names: (String) -> Bool) -> (text: String, positions: [String: Int]) {
+        let references = FormatSpecifiers.substitutionReferences(in: text)
+        guard !references.isEmpty else { return (text, [:]) }
+        var bytes = Array(text.utf8)
+        var positions: [String: Int] = [:]
+        for reference in references.reversed() {
+            guard let position = reference.position, names(reference.name) else { continue }
+            positions[reference.name] = position
+            bytes.replaceSubrange(reference.range, with: Array("%#@\(reference.name)@".utf8))
+        }
+        return (String(decoding: bytes, as: UTF8.self), positions)
+    }
+
+    /// A substitution case as exported: `%arg` becomes `%N$spec` when the argument and specifier are known.
+    public static func exportingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
+        guard let argument, let formatSpecifier, !formatSpecifier.isEmpty else { return text }
+        let replacement = Array("%\(argument)$\(formatSpecifier)".utf8)
+        let bytes = Array(text.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 8)
+        var index = 0
+        let percent = UInt8(ascii: "%")
+        let arg = Array("arg".utf8)
+        while index < bytes.count {
+            if bytes[index] == percent, index + 1 < bytes.count, bytes[index + 1] == percent {
+                result.append(contentsOf: [percent, percent])
+                index += 2
+            } else if bytes[index] == percent, index + 3 < bytes.count, Array(bytes[(index + 1)..<(index + 4)]) == arg {
+                result.append(contentsOf: replacement)
+                index += 4
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// A substitution case as imported: exactly `%N$spec` of the substitution's own argument becomes `%arg`.
+    public static func importingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
+        guard let argument, let formatSpecifier, !formatSpecifier.isEmpty else { return text }
+        let own = Array("%\(argument)$\(formatSpecifier)".utf8)
+        var bytes = Array(text.utf8)
+        for specifier in FormatSpecifiers.specifiers(in: text).reversed()
+        where specifier.position == argument && Array(bytes[specifier.range]) == own {
+            bytes.replaceSubrange(specifier.range, with: Array("%arg".utf8))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The argument a sequential `%#@name@` in `text` consumes: its place among the sequential specifiers and
+    /// references, 1-based; `nil` when `text` has no sequential reference to `name`.
+    public static func impliedArgument(of name: String, in text: String) -> Int? {
+        var items: [(start: Int, isTarget: Bool)] = []
+        for specifier in FormatSpecifiers.specifiers(in: text) where specifier.position == nil {
+            items.append((specifier.range.lowerBound, false))
+        }
+        for reference in FormatSpecifiers.substitutionReferences(in: text) where reference.position == nil {
+            items.append((reference.range.lowerBound, reference.name == name))
+        }
+        items.sort { $0.start < $1.start }
+        for (offset, item) in items.enumerated() where item.isTarget { return offset + 1 }
+        return nil
+    }
+
+    /// The argument of substitution `name` in `localization`: its `argNum`, or the position implied by the
+    /// first string of the localization that refers to it.
+    static func argument(of name: String, in localization: Localization) -> Int? {
+        if let argNum = localization.substitutions?[name]?.argNum { return argNum }
+        for text in localization.parentTexts {
+            if let implied = impliedArgument(of: name, in: text) { return implied }
+        }
+        return nil
+    }
+}
+
+extension Localization {
+    /// The strings that may refer to substitutions: the root string and the device cases, depth first.
+    var parentTexts: [String] {
+        var result: [String] = []
+        if let value = stringUnit?.value { result.append(value) }
+        for device in variations?.device?.values ?? [] { result.append(contentsOf: device.parentTexts) }
+        for plural in variations?.plural?.values ?? [] { result.append(contentsOf: plural.parentTexts) }
+        return result
+    }
+}

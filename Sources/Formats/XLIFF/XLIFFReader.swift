@@ -1,0 +1,47 @@
+import LocalizationCatalog
+import XMLSupport
+
+/// Reads XLIFF 1.2 as Xcode writes it, and as translators' tools hand it back, into an ``XLIFFDocument``.
+///
+/// The reader is lenient where real files are odd and precise where they are broken:
+///
+/// - Accepted without a diagnostic: a `<target>` without a `<source>`, a `<file>` without `target-language` or
+///   `<header>`, attributes and elements XLIFF allows but Xcode does not use (unknown attributes of `<xliff>`,
+///   `<file>` and `<trans-unit>` are kept; other unknown attributes and elements are ignored), units inside
+///   `<group>` elements (read as if they were directly in `<body>`).
+/// - Warnings: a prefixed XLIFF namespace (`<ns0:xliff>`, which Xcode skips), inline markup inside
+///   `<source>`, `<target>` or `<note>` (`<g>`, `<ph>`, `<mrk>` and other elements keep their text; `<x/>`,
+///   `<bx/>`, `<ex/>` disappear), a second `<source>` or `<target>` in one unit, an unknown `translate` value.
+/// - Errors (`path:line:column: error: message`): input that is not well-formed XML, a root other than
+///   `<xliff>`, XLIFF 2, a `<file>` without `original` or `source-language`, a `<trans-unit>` without `id`, and two
+///   units with the same id in one `<file>`.
+///
+/// Text is kept exactly (`xml:space="preserve"`): whitespace, and CR written as `&#13;`. The layout of the
+/// document (declaration, indentation, attribute orders, final line break) is recorded so that ``XLIFFWriter``
+/// gives back Xcode's bytes.
+public struct XLIFFReader: Sendable {
+    /// Creates a reader.
+    public init() {}
+
+    /// Reads a document.
+    ///
+    /// - Parameters:
+    ///   - bytes: The file's bytes (UTF-8, or UTF-16 with a byte-order mark).
+    ///   - path: The path to name in diagnostics.
+    ///   - diagnostics: Receives the warnings.
+    /// - Throws: ``ConversionError`` when the document cannot be read.
+    public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
+        let tree: XMLDocumentTree
+        do {
+            tree = try XMLDocumentTree(parsing: bytes, path: path)
+        } catch {
+            throw ConversionError(error.message, at: FileLocation(path: error.path, line: error.line, column: error.column))
+        }
+        var reading = XLIFFDocumentReading(path: path, diagnostics: diagnostics)
+        defer { diagnostics = reading.diagnostics }
+        var document = try reading.document(from: tree.root)
+        document.layout.prolog = XLIFFLayoutReading.prolog(of: bytes) ?? XLIFFLayout.xcodeProlog
+        document.layout.trailer = XLIFFLayoutReading.trailer(of: bytes)
+        return document
+    }
+}

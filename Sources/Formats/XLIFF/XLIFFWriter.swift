@@ -1,0 +1,42 @@
+import LocalizationCatalog
+import XMLSupport
+
+/// Writes an ``XLIFFDocument`` as Xcode writes XLIFF 1.2, byte for byte.
+///
+/// The skeleton is Xcode's: `<xliff>` with the document's ``XLIFFDocument/rootAttributes``; per file
+/// `<file original source-language target-language datatype>` (or the attribute order the file was read with),
+/// `<header><tool tool-id tool-name tool-version build-num/></header>` and `<body>`; per unit
+/// `<trans-unit id translate xml:space>` with `<source>`, `<target state state-qualifier>` and the `<note>`s, in
+/// that order. Text escapes `&`, `<`, `>` and CR (`&#13;`); attributes also `"`, TAB, LF and CR. The
+/// document's ``XLIFFLayout`` decides the declaration, indentation, empty-element form and what follows
+/// `</xliff>`.
+///
+/// The writer writes what the document says: a unit without a source gets no `<source>`, a unit without a
+/// target gets no `<target>` (its state is then not written), a unit without notes gets no `<note>`.
+public struct XLIFFWriter: Sendable {
+    /// Creates a writer.
+    public init() {}
+
+    /// The document as UTF-8 bytes.
+    public func write(_ document: XLIFFDocument) -> [UInt8] {
+        let layout = document.layout
+        let writer = XMLStreamWriter(style: XMLOutputStyle(indentation: layout.indentation))
+        if layout.prolog == XLIFFLayout.xcodeProlog {
+            writer.writeXMLDeclaration()
+        } else {
+            writer.writeRaw(layout.prolog)
+        }
+        let writing = XLIFFElementWriting(writer: writer, selfCloses: layout.selfClosesEmptyElements)
+        writer.startElement("xliff")
+        for attribute in document.rootAttributes { writer.writeAttribute(attribute.name, attribute.value) }
+        for file in document.files { writing.write(file) }
+        writer.endElement(selfClosingIfEmpty: layout.selfClosesEmptyElements)
+
+        var bytes = writer.finish()
+        if layout.trailer != "\n" {
+            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+            bytes.append(contentsOf: layout.trailer.utf8)
+        }
+        return bytes
+    }
+}

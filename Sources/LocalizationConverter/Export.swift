@@ -1,0 +1,236 @@
+import LocalizationCatalog
+import XCStringsFormat
+import XLIFFFormat
+
+/// `xcodebuild -exportLocalizations` without Xcode: catalogs and legacy tables to XLIFF files or `.xcloc` bundles.
+public struct Export: Sendable {
+    /// How to export.
+    public struct Options: Sendable {
+        /// The languages to export (the development language too, if asked: its targets equal its sources).
+        public var languages: [String]
+        /// The project root; XLIFF `original` paths are relative to it.
+        public var root: String
+        /// The folder that receives `L.xliff` or `L.xcloc`.
+        public var outputDirectory: String
+        /// Whether to write `.xcloc` bundles instead of bare XLIFF files.
+        public var xcloc: Bool
+        /// The development language of legacy tables (catalogs say their own).
+        public var sourceLanguage: String
+        /// The tool named in the XLIFF header and `contents.json`.
+        public var tool: XLIFFTool
+        /// The project named in `contents.json`, if any.
+        public var project: String?
+
+        /// Creates options.
+        public init(
+            languages: [String], root: String = ".", outputDirectory: String, xcloc: Bool = false,
+            sourceLanguage: String = "en", tool: XLIFFTool = Export.defaultTool, project: String? = nil
+        ) {
+            self.languages = languages
+            self.root = root
+            self.outputDirectory = outputDirectory
+            self.xcloc = xcloc
+            self.sourceLanguage = sourceLanguage
+            self.tool = tool
+            self.project = project
+        }
+    }
+
+    /// The tool written by default: Xcode 26.4, the newest version whose exports the corpus holds.
+    public static let defaultTool = XLIFFTool(
+        id: "com.apple.dt.xcode", name: "Xcode", version: "26.4", buildNumber: "17E192")
+
+    /// One table to export.
+    public struct Source: Sendable, Equatable {
+        /// The kind of table.
+        public var kind: TableKind
+        /// The file: the catalog, or the source language's legacy file.
+        public var path: String
+        /// The path relative to the project root, which XLIFF calls `original`.
+        public var original: String
+    }
+
+    /// The registry that provides readers and writers.
+    public var registry: FormatRegistry
+
+    /// Creates an export.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// The tables named by `paths`: catalogs, legacy files, and folders holding them (searched recursively).
+    /// - Throws: ``ConversionError`` for a path that is missing or holds no table.
+    public func sources(for paths: [String], root: String, sourceLanguage: String) throws -> [Source] {
+        var result: [Source] = []
+        var seen = Set<String>()
+        func add(_ path: String) {
+            guard let kind = TableKind(path: path) else { return }
+            var file = path
+            if kind != .catalog, let language = ProjectPaths.lprojLanguage(of: path), language != sourceLanguage {
+                // Export a legacy table from its source-language file, wherever the user pointed.
+                for candidate in [sourceLanguage, "Base"] {
+                    let sibling = ProjectPaths.sibling(of: path, language: candidate)
+                    if fileExists(sibling) {
+                        file = sibling
+                        break
+                    }
+                }
+            }
+            let original = ProjectPaths.relative(file, to: root)
+            if seen.insert(original).inserted {
+                result.append(Source(kind: kind, path: file, original: original))
+            }
+        }
+        for path in paths {
+            if isDirectory(path) {
+                let found = ProjectPaths.files(below: path, extensions: ["xcstrings", "strings", "stringsdict"])
+                let tables = found.filter { file in
+                    guard TableKind(path: file) != .catalog else { return true }
+                    let language = ProjectPaths.lprojLanguage(of: file)
+                    return language == sourceLanguage || language == "Base"
+                }
+                if tables.isEmpty {
+                    throw ConversionError("no String Catalogs or source-language .lproj tables found", path: path)
+                }
+                tables.forEach(add)
+            } else if fileExists(path) {
+                guard TableKind(path: path) != nil else {
+                    throw ConversionError("not a .xcstrings, .strings or .stringsdict file", path: path)
+                }
+                add(path)
+            } else {
+                throw ConversionError("cannot read the file: No such file or directory", path: path)
+            }
+        }
+        return result
+    }
+
+    /// The table to export for `language`: the catalog, or the source-language legacy file merged with the same
+    /// table's file for `language`.
+    func table(for source: Source, language: String, sourceLanguage: String, diagnostics: inout Diagnostics) throws
+        -> StringTable
+    {
+        guard let reader = registry.format(forPath: source.path)?.reader else {
+            throw ConversionError("no reader for this file", path: source.path)
+        }
+        if source.kind == .catalog {
+            return try reader.read(try readSourceFile(source.path), options: ReadOptions(), diagnostics: &diagnostics)
+        }
+        let readOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        var table = try reader.read(try readSourceFile(source.path), options: readOptions, diagnostics: &diagnostics)
+        let target = ProjectPaths.sibling(of: source.path, language: language)
+        if language != sourceLanguage, fileExists(target) {
+            let targetOptions = ReadOptions(language: language, sourceLanguage: sourceLanguage)
+            let translated = try reader.read(try readSourceFile(target), options: targetOptions, diagnostics: &diagnostics)
+            table.merge(translated, diagnostics: &diagnostics, origin: target)
+        }
+        return table
+    }
+
+    /// Exports `sources` for every language, all or nothing.
+    /// - Returns: The paths written.
+    @discardableResult
+    public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
+        var transaction = FileTransaction()
+        for language in options.languages {
+            var document = XLIFFDocument()
+            var sourceCopies: [(original: String, bytes: [UInt8])] = []
+            var developmentRegion = options.sourceLanguage
+            for source in sources {
+                let table = try table(
+                    for: source, language: language, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+                if source.kind == .catalog { developmentRegion = table.sourceLanguage }
+                document.files.append(
+                    XLIFFExport.file(
+                        for: table, kind: source.kind, original: source.original, targetLanguage: language,
+                        tool: options.tool, diagnostics: &diagnostics))
+                if options.xcloc {
+                    sourceCopies.append((source.original, try sourceCopy(of: source, table: table)))
+                }
+            }
+            let xliff = XLIFFWriter().write(document)
+            if options.xcloc {
+                let bundle = "\(options.outputDirectory)/\(language).xcloc"
+                transaction.stage(xliff, at: "\(bundle)/Localized Contents/\(language).xliff")
+                transaction.stage(
+                    contentsJSON(developmentRegion: developmentRegion, language: language, options: options),
+                    at: "\(bundle)/contents.json")
+                for (path, bytes) in zip(sourceContentsPaths(sourceCopies.map(\.original)), sourceCopies.map(\.bytes)) {
+                    transaction.stage(bytes, at: "\(bundle)/Source Contents/\(path)")
+                }
+                transaction.stageDirectory("\(bundle)/Notes")
+            } else {
+                transaction.stage(xliff, at: "\(options.outputDirectory)/\(language).xliff")
+            }
+        }
+        try transaction.commit()
+        return transaction.destinations
+    }
+
+    /// What Xcode puts in `Source Contents`: a catalog keeps only its source language (rewritten in Xcode's
+    /// layout); a legacy file is copied as it is.
+    private func sourceCopy(of source: Source, table: StringTable) throws -> [UInt8] {
+        guard source.kind == .catalog else { return try readSourceFile(source.path).bytes }
+        var copy = table
+        for index in copy.entries.indices {
+            var entry = copy.entries[valueAt: index]
+            if let localizations = entry.localizations {
+                var kept = OrderedMap<Localization>()
+                if let source = localizations[table.sourceLanguage] { kept[table.sourceLanguage] = source }
+                entry.localizations = kept.isEmpty && !localizations.isEmpty ? nil : kept
+            }
+            copy.entries[valueAt: index] = entry
+        }
+        copy.traits.endsWithNewline = false
+        var ignored = Diagnostics()
+        return XCStringsWriter().encode(copy, diagnostics: &ignored)
+    }
+
+    /// Paths under `Source Contents` for each original: leading `../` removed, and a clash between two originals
+    /// resolved as Xcode does, by numbering the first folder (`Resources`, `Resources 1`, …).
+    func sourceContentsPaths(_ originals: [String]) -> [String] {
+        var used = Set<String>()
+        return originals.map { original in
+            var parts = original.split(separator: "/").map(String.init)
+            while parts.first == ".." || parts.first == "." { parts.removeFirst() }
+            var candidate = parts.joined(separator: "/")
+            var number = 1
+            while !used.insert(candidate).inserted, parts.count > 0 {
+                var numbered = parts
+                numbered[0] = "\(parts[0]) \(number)"
+                candidate = numbered.joined(separator: "/")
+                number += 1
+            }
+            return candidate
+        }
+    }
+
+    private func contentsJSON(developmentRegion: String, language: String, options: Options) -> [UInt8] {
+        var contents: OrderedMap<JSONValue> = ["developmentRegion": .string(developmentRegion)]
+        if let project = options.project { contents["project"] = .string(project) }
+        contents["targetLocale"] = .string(language)
+        var toolInfo: OrderedMap<JSONValue> = [:]
+        if let build = options.tool.buildNumber { toolInfo["toolBuildNumber"] = .string(build) }
+        toolInfo["toolID"] = .string(options.tool.id)
+        toolInfo["toolName"] = .string(options.tool.name)
+        if let version = options.tool.version { toolInfo["toolVersion"] = .string(version) }
+        contents["toolInfo"] = .object(toolInfo)
+        contents["version"] = .string("1.0")
+        return AppleJSON.encode(.object(contents))
+    }
+}
+
+/// The kinds of table an XLIFF `<file>` can stand for, by the extension of its `original`.
+public typealias TableKind = XLIFFTableKind
+
+extension XLIFFTableKind {
+    /// The kind for a path's extension, if it is a table.
+    init?(path: String) {
+        switch path.split(separator: ".").last?.lowercased() {
+        case "xcstrings": self = .catalog
+        case "strings": self = .strings
+        case "stringsdict": self = .stringsDict
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import LocalizationCatalog
+
+/// Paths inside a project: tables found below folders, and paths relative to the project root (XLIFF `original`).
+enum ProjectPaths {
+    /// `path` relative to `root` (both may be relative to the current folder), with `..` where needed.
+    static func relative(_ path: String, to root: String) -> String {
+        let target = components(absolute(path))
+        let base = components(absolute(root))
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        let ups = Array(repeating: "..", count: base.count - common)
+        let rest = Array(target[common...])
+        let joined = (ups + rest).joined(separator: "/")
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `relative` resolved against `root`.
+    static func resolve(_ relative: String, against root: String) -> String {
+        if relative.hasPrefix("/") { return relative }
+        return normalized(root == "." ? relative : "\(root)/\(relative)")
+    }
+
+    /// An absolute, normalized path.
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return normalized(path) }
+        return normalized(FileManager.default.currentDirectoryPath + "/" + path)
+    }
+
+    /// `a/./b/../c` → `a/c`, keeping leading `..` of relative paths.
+    static func normalized(_ path: String) -> String {
+        var parts: [String] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..":
+                if let last = parts.last, last != ".." {
+                    parts.removeLast()
+                } else if !path.hasPrefix("/") {
+                    parts.append("..")
+                }
+            default: parts.append(String(part))
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    private static func components(_ path: String) -> [String] {
+        path.split(separator: "/").map(String.init)
+    }
+
+    /// Files below `directory` whose extension is in `extensions`, sorted by path, skipping hidden folders, build
+    /// folders and `.xcloc` bundles.
+    static func files(below directory: String, extensions: Set<String>) -> [String] {
+        let root = URL(fileURLWithPath: directory)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let rootPath = root.standardizedFileURL.path
+        var result: [String] = []
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if name == ".build" || name.hasPrefix(".build-") || name.hasSuffix(".xcloc") {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard extensions.contains(url.pathExtension.lowercased()) else { continue }
+            let standardized = url.standardizedFileURL.path
+            guard standardized.hasPrefix(rootPath + "/") else { continue }
+            result.append("\(base)/\(standardized.dropFirst(rootPath.count + 1))")
+        }
+        return result.sorted()
+    }
+
+    /// The language of a file in an `xx.lproj` folder, if it is in one.
+    static func lprojLanguage(of path: String) -> String? {
+        let folder = parentDirectory(of: path).split(separator: "/").last.map(String.init) ?? ""
+        return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
+    }
+
+    /// The same table's file for `language`: `X/en.lproj/T.strings` → `X/fr.lproj/T.strings`.
+    static func sibling(of path: String, language: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let lproj = parentDirectory(of: path)
+        return "\(parentDirectory(of: lproj))/\(language).lproj/\(name)"
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import LocalizationCatalog
+import LocalizationConverter
+import XLIFFFormat
+
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export catalogs and legacy tables to XLIFF for translators, as xcodebuild -exportLocalizations does.",
+        discussion: """
+            SOURCES are String Catalogs, legacy .strings/.stringsdict files (the table is exported from its \
+            source-language file together with the target language's file next to it), or folders holding them. \
+            One OUTDIR/L.xliff is written per language, with one <file> per table whose original is the table's \
+            path relative to --root; with --xcloc an OUTDIR/L.xcloc bundle (contents.json, Localized Contents/L.xliff, \
+            Source Contents/ with the source-language copies, Notes/). Exporting the development language gives \
+            targets equal to the sources, as in Xcode.
+
+            Examples:
+              stringbridge export MyApp --language fr --language de -o Localizations
+              stringbridge export MyApp/Localizable.xcstrings --language ja -o out --xcloc --root .
+            """
+    )
+
+    @Argument(help: "Catalogs, legacy tables, or folders holding them.")
+    var sources: [String]
+
+    @Option(name: .customLong("language"), help: "A language to export (repeatable).")
+    var languages: [String] = []
+
+    @Option(name: [.short, .customLong("output")], help: "The folder that receives the XLIFF files or bundles.")
+    var output: String
+
+    @Flag(help: "Write .xcloc bundles instead of bare XLIFF files.")
+    var xcloc = false
+
+    @Option(help: "The project root that XLIFF original paths are relative to.")
+    var root: String = "."
+
+    @Option(help: "The development language of legacy tables (catalogs name their own).")
+    var sourceLanguage: String = "en"
+
+    @Option(help: "The tool version written in the XLIFF header and contents.json.")
+    var toolVersion: String = Export.defaultTool.version ?? "26.4"
+
+    @Option(help: "The tool build number written in the XLIFF header and contents.json.")
+    var toolBuild: String = Export.defaultTool.buildNumber ?? "17E192"
+
+    @Option(help: "The project name written in contents.json (e.g. MyApp.xcodeproj).")
+    var project: String?
+
+    func validate() throws {
+        guard !sources.isEmpty else { throw ValidationError("Name at least one catalog, table or folder.") }
+        guard !languages.isEmpty else { throw ValidationError("Name at least one --language to export.") }
+    }
+
+    func run() throws {
+        let export = Export()
+        var diagnostics = Diagnostics()
+        try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            let found = try export.sources(for: sources, root: root, sourceLanguage: sourceLanguage)
+            let tool = XLIFFTool(
+                id: Export.defaultTool.id, name: Export.defaultTool.name, version: toolVersion, buildNumber: toolBuild)
+            let options = Export.Options(
+                languages: languages, root: root, outputDirectory: output, xcloc: xcloc,
+                sourceLanguage: sourceLanguage, tool: tool, project: project)
+            let written = try export.run(found, options: options, diagnostics: &diagnostics)
+            for path in written where path.hasSuffix(".xliff") {
+                print("wrote \(path) (\(found.count) tables)")
+            }
+        }
+    }
+}

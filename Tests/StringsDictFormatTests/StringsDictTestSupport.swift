@@ -1,0 +1,29 @@
+import LocalizationCatalog
+import StringsDictFormat
+import TestSupport
+
+/// Reading and writing fixtures with the `.stringsdict` reader and writer.
+enum StringsDictFixture {
+    /// Reads `Fixtures/<relative>` as language `language`.
+    static func read(
+        _ relative: String, language: String? = "en", diagnostics: inout Diagnostics
+    ) throws -> StringTable {
+        try StringsDictReader().read(
+            try Fixtures.source(relative), options: ReadOptions(language: language), diagnostics: &diagnostics)
+    }
+
+    /// Reads `Fixtures/<relative>` and expects no diagnostics.
+    static func read(_ relative: String, language: String = "en") throws -> StringTable {
+        var diagnostics = Diagnostics()
+        let table = try read(relative, language: language, diagnostics: &diagnostics)
+        guard diagnostics.all.isEmpty else {
+            throw ConversionError(diagnostics.all)
+        }
+        return table
+    }
+
+    /// The diagnostics as the CLI prints them, one per line, each line ending with a newline.
+    static func text(_ diagnostics: [Diagnostic]) -> [UInt8] {
+        Array(diagnostics.map { "\($0)\n" }.joined().utf8)
+    }
+}

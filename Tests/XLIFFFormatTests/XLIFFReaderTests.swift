@@ -1,0 +1,147 @@
+import Foundation
+import LocalizationCatalog
+import TestSupport
+import Testing
+import XLIFFFormat
+
+/// The XLIFF reader: goldens for every fixture, exact diagnostics for broken input, and the details that matter.
+@Suite("XLIFF reader")
+struct XLIFFReaderTests {
+    @Test("Fixture reads as its golden dump", arguments: XLIFFDocumentFixtures.valid)
+    func readsFixture(_ name: String) throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read(name, diagnostics: &diagnostics)
+        let dump = XLIFFDocumentFixtures.dump(document, diagnostics: diagnostics)
+        let difference = Fixtures.compareGolden(Array(dump.utf8), "\(XLIFFDocumentFixtures.folder)/\(name).document")
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test("Invalid document gives its exact diagnostic", arguments: XLIFFDocumentFixtures.invalid)
+    func diagnoses(_ name: String) throws {
+        let folder = XLIFFDocumentFixtures.folder + "/invalid"
+        let path = "\(folder)/\(name).xliff"
+        let expected = String(decoding: try Fixtures.bytes("\(folder)/\(name).diagnostics"), as: UTF8.self)
+        var diagnostics = Diagnostics()
+        do {
+            _ = try XLIFFReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)
+            Issue.record("\(name) was accepted")
+        } catch let error as ConversionError {
+            #expect(error.description + "\n" == expected)
+        }
+    }
+
+    @Test("Every invalid fixture has an expected diagnostic")
+    func everyInvalidFixtureHasDiagnostics() {
+        #expect(XLIFFDocumentFixtures.invalid.count >= 9)
+        #expect(
+            Fixtures.names(in: XLIFFDocumentFixtures.folder + "/invalid", withExtension: "diagnostics")
+                == XLIFFDocumentFixtures.invalid)
+    }
+
+    @Test("CR, TAB, LF and markup characters come back exactly, in ids, text and notes")
+    func controlCharacters() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("catalog-export", diagnostics: &diagnostics)
+        let units = try #require(document.files.last?.units)
+        let unit = try #require(units.first { $0.id.hasPrefix("line") })
+        #expect(unit.id == "line\nbreak\ttab\r\ncrlf\rcr")
+        #expect(unit.source == "line\nbreak\ttab\r\ncrlf\rcr")
+        #expect(unit.notes == [XLIFFNote("Comment with a TAB\there,\na line break and a CR\rat the end\r")])
+        let markup = try #require(units.first { $0.id.hasPrefix("<b>") })
+        #expect(markup.id == #"<b>Tom & Jerry</b> say "hi""#)
+        #expect(markup.source == #"<b>Tom & Jerry</b> say "hi""#)
+        let padded = try #require(units.first { $0.id == "  padded  " })
+        #expect(padded.source == "  two spaces around  ")
+        #expect(padded.notes == [XLIFFNote("   ")])
+        #expect(diagnostics.all.isEmpty)
+    }
+
+    @Test("Canonically equivalent ids are two units, not duplicates")
+    func canonicallyEquivalentIDs() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("catalog-export", diagnostics: &diagnostics)
+        let ids = document.files.last?.units.map(\.id).filter { $0.hasPrefix("caf") } ?? []
+        #expect(ids.map { Array($0.unicodeScalars) } == [Array("cafe\u{301}".unicodeScalars), ["c", "a", "f", "\u{E9}"]])
+    }
+
+    @Test("States, qualifiers, translate and notes are read as written")
+    func statesAndNotes() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("catalog-export", diagnostics: &diagnostics)
+        let units = document.files.flatMap(\.units)
+        func unit(_ id: String) -> XLIFFUnit? { units.first { $0.id == id } }
+        #expect(unit("%lld birds|==|plural.other")?.stateQualifier == "leveraged-mt")
+        #expect(unit("%lld birds|==|plural.two")?.state == "new")
+        #expect(unit("CFBundleDisplayName")?.translate == false)
+        #expect(unit("CFBundleDisplayName")?.target == nil)
+        #expect(unit("Seed Shop|==|device.other")?.notes == [XLIFFNote("The title of the shop screen.", from: "auto-generated")])
+        #expect(unit("")?.source == "")
+        #expect(unit("")?.notes == [XLIFFNote("")])
+        #expect(unit("empty target")?.target == "")
+        #expect(unit("empty target")?.state == "translated")
+    }
+
+    @Test("Inline markup is flattened with a warning at each element")
+    func inlineMarkup() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("odd-but-valid", diagnostics: &diagnostics)
+        let unit = try #require(document.files.first?.units.first { $0.id == "inline" })
+        #expect(unit.source == "Tap Save now.")
+        #expect(unit.target == "Tippe auf Sichern jetzt%@.")
+        #expect(unit.notes == [XLIFFNote("A note with markup", from: "developer"), XLIFFNote("A second note")])
+        let path = "xliff/documents/odd-but-valid.xliff"
+        let inline = diagnostics.all.map(\.description).filter { $0.contains("'inline'") }
+        #expect(
+            inline == [
+                "\(path):16:22: warning: inline <g> in the <source> of trans-unit 'inline' was flattened to its text",
+                "\(path):16:45: warning: inline <x/> in the <source> of trans-unit 'inline' was removed",
+                "\(path):17:54: warning: inline <g> in the <target> of trans-unit 'inline' was flattened to its text",
+                "\(path):17:70: warning: inline <mrk> in the <target> of trans-unit 'inline' was flattened to its text",
+                "\(path):17:106: warning: inline <bx/> in the <target> of trans-unit 'inline' was removed",
+                "\(path):17:123: warning: inline <ex/> in the <target> of trans-unit 'inline' was removed",
+                "\(path):17:135: warning: inline <ph> in the <target> of trans-unit 'inline' was flattened to its text",
+                "\(path):19:46: warning: inline <g> in the <note> of trans-unit 'inline' was flattened to its text",
+            ])
+    }
+
+    @Test("A target without a source, a missing target-language and units in groups are accepted")
+    func lenientShapes() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("odd-but-valid", diagnostics: &diagnostics)
+        let file = try #require(document.files.first)
+        #expect(file.targetLanguage == nil)
+        #expect(file.units.first?.source == nil)
+        #expect(file.units.first?.target == "Nur Ziel")
+        let grouped = try #require(file.units.first { $0.id == "grouped" })
+        #expect(grouped.source == "Fish & <chips>")
+        #expect(grouped.target == "Fisch & <Pommes>")
+        #expect(grouped.space == nil)
+        #expect(grouped.translate == true)
+    }
+
+    @Test("A prefixed XLIFF namespace is read, with a warning, and written back unprefixed")
+    func prefixedNamespace() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("prefixed-namespace", diagnostics: &diagnostics)
+        #expect(document.files.first?.units.first?.target == "Bonjour")
+        #expect(
+            diagnostics.all.map(\.description) == [
+                "xliff/documents/prefixed-namespace.xliff:2:1: warning: the XLIFF elements use the namespace prefix "
+                    + "'ns0:', which Xcode silently skips on import; read as if they used the default namespace"
+            ])
+        #expect(document.rootAttributes.first == XLIFFAttribute("xmlns", "urn:oasis:names:tc:xliff:document:1.2"))
+    }
+
+    @Test("UTF-16 with a byte-order mark reads like UTF-8, and is written back as UTF-8")
+    func utf16() throws {
+        let utf8 = try Fixtures.bytes("xliff/documents/legacy-export.xliff")
+        let text = String(decoding: utf8, as: UTF8.self)
+            .replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="UTF-16""#)
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        var diagnostics = Diagnostics()
+        let document = try XLIFFReader().read(utf16, path: "utf16.xliff", diagnostics: &diagnostics)
+        #expect(document.layout.prolog == XLIFFLayout.xcodeProlog)
+        #expect(XLIFFWriter().write(document) == utf8)
+    }
+}
