@@ -66,6 +66,12 @@ public struct Converter: Sendable {
             sourceFormats.insert(source.name)
             var options = readOptions
             options.tableName = options.tableName ?? tableName(of: output)
+            if options.language == nil, !source.isCatalog, !target.isCatalog,
+                ProjectPaths.lprojLanguage(of: input) == nil
+            {
+                // Legacy to legacy: the language is only a label, so a file outside an `xx.lproj` folder needs none.
+                options.language = options.sourceLanguage ?? "en"
+            }
             let next = try read(input, format: source.name, options: options, diagnostics: &diagnostics)
             if table == nil {
                 table = next

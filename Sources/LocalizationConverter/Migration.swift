@@ -11,12 +11,18 @@ public struct Migration: Sendable {
         public var outputDirectory: String?
         /// Whether an existing catalog may be replaced.
         public var force: Bool
+        /// Whether a malformed legacy file stops the migration. Off by default: like Xcode, the migration leaves
+        /// the file out and says so in a warning with the place of the problem.
+        public var strict: Bool
 
         /// Creates options.
-        public init(sourceLanguage: String = "en", outputDirectory: String? = nil, force: Bool = false) {
+        public init(
+            sourceLanguage: String = "en", outputDirectory: String? = nil, force: Bool = false, strict: Bool = false
+        ) {
             self.sourceLanguage = sourceLanguage
             self.outputDirectory = outputDirectory
             self.force = force
+            self.strict = strict
         }
     }
 
@@ -66,12 +72,31 @@ public struct Migration: Sendable {
                 return lhsRank != rhsRank ? lhsRank < rhsRank : lhs.path < rhs.path
             }
             var table = StringTable(name: tableName, sourceLanguage: options.sourceLanguage)
+            let hasInterfaceBuilderFile = interfaceBuilderFile(for: tableName, files: ordered) != nil
             for file in ordered {
                 let language = file.lprojLanguage == "Base" ? options.sourceLanguage : file.lprojLanguage
                 guard let format = registry.format(forPath: file.path), let reader = format.reader else { continue }
                 let readOptions = ReadOptions(
                     tableName: tableName, language: language, sourceLanguage: options.sourceLanguage)
-                let part = try reader.read(try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                var part: StringTable
+                do {
+                    part = try reader.read(try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                } catch let error as ConversionError where !options.strict {
+                    for diagnostic in error.diagnostics {
+                        var warning = diagnostic
+                        warning.severity = .warning
+                        warning.message = "\(diagnostic.message); this file is left out of the migration"
+                        diagnostics.append(warning)
+                    }
+                    continue
+                }
+                if !hasInterfaceBuilderFile, !file.isStringsDict {
+                    part.entries = part.entries.mapValues { entry in
+                        var entry = entry
+                        entry.comment = entry.comment.map(Self.unescapedComment)
+                        return entry
+                    }
+                }
                 reportWhatCannotMigrate(part, language: language, file: file.path, diagnostics: &diagnostics)
                 table.merge(part.removingWidthVariations(), diagnostics: &diagnostics, origin: file.path)
             }
@@ -136,13 +161,58 @@ public struct Migration: Sendable {
         let anchor =
             files.first { !$0.isStringsDict && ($0.lprojLanguage == sourceLanguage || $0.lprojLanguage == "Base") }
             ?? files.first { $0.lprojLanguage == sourceLanguage || $0.lprojLanguage == "Base" } ?? files[0]
-        let lproj = parentDirectory(of: anchor.path)
-        let folder = parentDirectory(of: lproj)
-        let base = "\(folder)/Base.lproj/\(table)"
-        if fileExists(base + ".storyboard") || fileExists(base + ".xib") {
+        let folder = parentDirectory(of: parentDirectory(of: anchor.path))
+        if interfaceBuilderFile(for: table, files: files) != nil {
             return "\(folder)/mul.lproj/\(table).xcstrings"
         }
         return "\(folder)/\(table).xcstrings"
+    }
+
+    /// The storyboard or xib in `Base.lproj` that the table translates, if any.
+    func interfaceBuilderFile(for table: String, files: [LegacyFile]) -> String? {
+        for file in files {
+            let folder = parentDirectory(of: parentDirectory(of: file.path))
+            for ext in ["storyboard", "xib"] where fileExists("\(folder)/Base.lproj/\(table).\(ext)") {
+                return "\(folder)/Base.lproj/\(table).\(ext)"
+            }
+        }
+        return nil
+    }
+
+    /// A `.strings` comment as Xcode's migration stores it: the escapes a string value would have (`\n`, `\'`,
+    /// `\"`, `\t`, `\\`) are resolved; others stay as written. Interface Builder tables are the exception: Xcode
+    /// takes their comments from the storyboard, escaped as `ibtool` writes them, so they are kept verbatim (so is
+    /// any comment in `ibtool`'s shape).
+    static func unescapedComment(_ comment: String) -> String {
+        guard comment.utf8.contains(UInt8(ascii: "\\")), !isInterfaceBuilderComment(comment) else { return comment }
+        var result = ""
+        var iterator = comment.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\" else {
+                result.append(character)
+                continue
+            }
+            guard let next = iterator.next() else {
+                result.append(character)
+                break
+            }
+            switch next {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "r": result.append("\r")
+            case "\"", "'", "\\": result.append(next)
+            default:
+                result.append(character)
+                result.append(next)
+            }
+        }
+        return result
+    }
+
+    /// Whether a comment is one `ibtool` generated (`Class = "NSMenuItem"; title = "…"; ObjectID = "…";`), which
+    /// Xcode keeps as written even when the storyboard itself is not next to the table.
+    static func isInterfaceBuilderComment(_ comment: String) -> Bool {
+        comment.hasPrefix("Class = \"") && comment.contains("ObjectID = \"")
     }
 
     /// Warnings, with the entry's place, for what a String Catalog cannot hold.

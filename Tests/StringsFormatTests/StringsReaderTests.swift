@@ -114,6 +114,27 @@ struct StringsReaderTests {
         #expect(Self.values(table)["slash in value"] == "a // b /* c */")
     }
 
+    @Test(
+        "Comments lose one space at each end, or whitespace holding a line break, as in Xcode's migration",
+        arguments: [
+            ("/* one space */", "one space"),
+            ("/* First draft: %@ +  */", "First draft: %@ + "),
+            ("/*  two leading */", " two leading"),
+            ("/*\ttab*/", "\ttab"),
+            ("// line comment\r\n", "line comment"),
+            ("//  line  ", " line "),
+            ("/*\n   over\n   lines\n*/", "over\n   lines"),
+            ("/*   \n */", nil),
+        ] as [(String, String?)])
+    func commentTrimming(_ comment: String, _ expected: String?) throws {
+        var diagnostics = Diagnostics()
+        let text = comment + "\n\"k\" = \"v\";\n"
+        let table = try StringsReader().read(
+            SourceFile(path: "t.strings", bytes: Array(text.utf8)), options: ReadOptions(language: "en"),
+            diagnostics: &diagnostics)
+        #expect(table.entries["k"]?.comment == expected)
+    }
+
     @Test("A duplicate key warns with both lines, keeps its first place and takes the last value")
     func duplicates() throws {
         let (table, diagnostics) = try Self.read("duplicates")

@@ -23,7 +23,7 @@ struct StringsPosition {
 /// columns (see ``location(_:)``), both 1-based.
 /// Whitespace is what CoreFoundation skips: U+0009…U+000D, space, U+2028 and U+2029. Comments are `//` to the end
 /// of the line (LF, CR, U+2028 or U+2029) and `/* … */` (not nested); the last comment seen is kept, without its
-/// delimiters and trimmed of ASCII whitespace, until the parser takes it for the next key.
+/// delimiters and one space on each side, until the parser takes it for the next key.
 struct StringsLexer {
     let bytes: [UInt8]
     let path: String
@@ -156,14 +156,28 @@ struct StringsLexer {
         lineStart = offset
     }
 
-    /// The text of `range`, without leading and trailing ASCII whitespace; `nil` when nothing is left.
+    /// The text of a comment's `range` as Xcode's migration keeps it: one space after the opening delimiter and
+    /// one before the closing one go (`/* a  */` gives `a `), and so does leading or trailing whitespace that holds
+    /// a line break (a block comment laid out over several lines); `nil` when only whitespace is left.
     private func trimmedText(_ range: Range<Int>) -> String? {
         var lower = range.lowerBound
         var upper = range.upperBound
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        while lower < upper, isSpace(bytes[lower]) { lower += 1 }
-        while upper > lower, isSpace(bytes[upper - 1]) { upper -= 1 }
-        return lower < upper ? String(decoding: bytes[lower..<upper], as: UTF8.self) : nil
+        func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        guard let first = bytes[lower..<upper].firstIndex(where: { !isSpace($0) }),
+            let last = bytes[lower..<upper].lastIndex(where: { !isSpace($0) })
+        else { return nil }
+        if bytes[lower..<first].contains(where: isBreak) {
+            lower = first
+        } else if bytes[lower] == 0x20 {
+            lower += 1
+        }
+        if bytes[(last + 1)..<upper].contains(where: isBreak) {
+            upper = last + 1
+        } else if bytes[upper - 1] == 0x20 {
+            upper -= 1
+        }
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
     // MARK: - Quoted strings

@@ -12,7 +12,9 @@ struct Migrate: ParsableCommand {
             table — next to the source language's .lproj folder, or into the folder given with -o. As in Xcode, \
             every value becomes state "translated", every entry extractionState "migrated", the comment above an \
             entry becomes its comment, and single-variable plurals become plural variations. Whatever a catalog \
-            cannot hold (width variations) is listed with its file and line. The legacy files are left in place.
+            cannot hold (width variations) is listed with its file and line. A malformed legacy file is left out \
+            with a warning at the place of the problem, as Xcode does (--strict makes it an error and writes \
+            nothing). The legacy files are left in place.
 
             Examples:
               stringbridge migrate MyApp/Resources
@@ -32,6 +34,9 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Replace catalogs that already exist.")
     var force = false
 
+    @Flag(help: "Stop at a malformed legacy file instead of leaving it out with a warning.")
+    var strict = false
+
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
@@ -45,7 +50,7 @@ struct Migrate: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             var plans: [Migration.PlannedCatalog] = []
             for directory in directories {
-                let options = Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output, force: force)
+                let options = Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             for plan in plans {
