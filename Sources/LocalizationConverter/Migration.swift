@@ -73,14 +73,28 @@ public struct Migration: Sendable {
             }
             var table = StringTable(name: tableName, sourceLanguage: options.sourceLanguage)
             let hasInterfaceBuilderFile = interfaceBuilderFile(for: tableName, files: ordered) != nil
-            for file in ordered {
+            let registry = self.registry
+            let sourceLanguage = options.sourceLanguage
+            let parts = concurrentMap(ordered) { file -> Result<(StringTable, Diagnostics)?, any Error> in
+                let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
+                guard let format = registry.format(forPath: file.path), let reader = format.reader else {
+                    return .success(nil)
+                }
+                let readOptions = ReadOptions(tableName: tableName, language: language, sourceLanguage: sourceLanguage)
+                var diagnostics = Diagnostics()
+                return Result {
+                    let part = try reader.read(
+                        try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                    return (part, diagnostics)
+                }
+            }
+            for (file, result) in zip(ordered, parts) {
                 let language = file.lprojLanguage == "Base" ? options.sourceLanguage : file.lprojLanguage
-                guard let format = registry.format(forPath: file.path), let reader = format.reader else { continue }
-                let readOptions = ReadOptions(
-                    tableName: tableName, language: language, sourceLanguage: options.sourceLanguage)
                 var part: StringTable
                 do {
-                    part = try reader.read(try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                    guard let (read, readDiagnostics) = try result.get() else { continue }
+                    part = read
+                    diagnostics.append(contentsOf: readDiagnostics)
                 } catch let error as ConversionError where !options.strict {
                     for diagnostic in error.diagnostics {
                         var warning = diagnostic
@@ -132,7 +146,7 @@ public struct Migration: Sendable {
 
     // MARK: - Details
 
-    struct LegacyFile {
+    struct LegacyFile: Sendable {
         var path: String
         var table: String
         var lprojLanguage: String

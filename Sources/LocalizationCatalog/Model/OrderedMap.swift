@@ -69,7 +69,7 @@ public struct OrderedMap<Value> {
     /// The value at `position`, mutable in place.
     public subscript(valueAt position: Int) -> Value {
         get { values[position] }
-        set { values[position] = newValue }
+        _modify { yield &values[position] }
     }
 
     /// Replaces the value of an existing key in place, or appends a new element.
