@@ -25,6 +25,17 @@ public enum Fixtures {
     }
 
     /// The names of the files in `Fixtures/<folder>` with the extension `ext`, without the extension, sorted.
+    /// The paths of all files below `folder`, relative to it, sorted.
+    public static func files(below folder: String) -> [String] {
+        let root = url(folder).path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        return enumerator.compactMap { $0 as? String }.filter {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: root + "/" + $0, isDirectory: &isDirectory)
+            return !isDirectory.boolValue
+        }.sorted()
+    }
+
     public static func names(in folder: String, withExtension ext: String) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []
         return files.filter { $0.hasSuffix("." + ext) }.map { String($0.dropLast(ext.count + 1)) }.sorted()

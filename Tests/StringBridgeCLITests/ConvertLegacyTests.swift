@@ -1,0 +1,96 @@
+import Foundation
+import LocalizationCatalog
+import LocalizationConverter
+import TestSupport
+import Testing
+
+/// `stringbridge convert` between `.strings`, `.stringsdict` and `.xcstrings`, over the migration fixture project.
+@Suite("stringbridge convert, legacy tables")
+struct ConvertLegacyTests {
+    let folder: URL
+
+    init() throws {
+        folder = try StringBridgeProcess.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: Fixtures.url("migration/MyApp"), to: folder.appendingPathComponent("MyApp"))
+        try FileManager.default.copyItem(
+            at: Fixtures.url("migration/expected/Localizable.xcstrings"),
+            to: folder.appendingPathComponent("Localizable.xcstrings"))
+    }
+
+    func read(_ path: String, language: String? = nil) throws -> StringTable {
+        var diagnostics = Diagnostics()
+        return try Converter().read(
+            folder.appendingPathComponent(path).path, options: ReadOptions(language: language, sourceLanguage: "en"),
+            diagnostics: &diagnostics)
+    }
+
+    func run(_ arguments: [String]) throws -> CommandResult {
+        try StringBridgeProcess.run(arguments, in: folder)
+    }
+
+    @Test("A .strings file takes its language from its xx.lproj folder")
+    func stringsToCatalog() throws {
+        let result = try run(["convert", "MyApp/de.lproj/Localizable.strings", "-o", "de.xcstrings"])
+        #expect(result.status == 0)
+        let table = try read("de.xcstrings")
+        #expect(table.sourceLanguage == "en")
+        #expect(table.languages == ["de"])
+        #expect(table.entries["greeting"]?.localizations?["de"]?.stringUnit == StringUnit("Hallo", state: .translated))
+        #expect(table.entries["greeting"]?.comment == "Der Gruß")
+        #expect(table.entries["greeting"]?.extractionState == .migrated)
+    }
+
+    @Test("A .stringsdict single-variable plural becomes plural variations, as in Xcode's migration")
+    func stringsDictToCatalog() throws {
+        let result = try run(["convert", "MyApp/Plurals/en.lproj/Localizable.stringsdict", "-o", "en.xcstrings"])
+        #expect(result.status == 0)
+        let plural = try read("en.xcstrings").entries["%lld files"]?.localizations?["en"]?.variations?.plural
+        #expect(plural?["one"]?.stringUnit?.value == "%lld file")
+        #expect(plural?["other"]?.stringUnit?.value == "%lld files")
+    }
+
+    @Test("A catalog with several languages needs --language to become one legacy file")
+    func catalogToStringsNeedsALanguage() throws {
+        let ambiguous = try run(["convert", "Localizable.xcstrings", "-o", "out.strings"])
+        #expect(ambiguous.status == 1)
+        #expect(ambiguous.error == "out.strings: error: the input has 2 languages (de, en); choose one with --language\n")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.strings").path))
+
+        let result = try run(["convert", "Localizable.xcstrings", "-o", "out.stringsdict", "--language", "de"])
+        #expect(result.status == 0)
+        let table = try read("out.stringsdict", language: "de")
+        // A .stringsdict holds plain strings too, so nothing of the language is left out.
+        #expect(
+            table.entries.keys == [
+                "%lld files", "%lld photos in %lld albums", "done %@", "escapes", "greeting", "no comment", "note",
+                "only in german", "settings.title", "tap",
+            ])
+        #expect(
+            table.entries["tap"]?.localizations?["de"]?.variations?.device?["mac"]?.stringUnit?.value == "Hier klicken")
+    }
+
+    @Test("What .strings cannot hold is named in a warning, never dropped silently")
+    func catalogToStringsWarns() throws {
+        let result = try run(["convert", "Localizable.xcstrings", "-o", "out.strings", "--language", "en"])
+        #expect(result.status == 0)
+        #expect(result.error.contains("warning: \"tap\" (en): device variations cannot be written to a .strings file"))
+        #expect(result.error.contains("\"%lld files\" (en): plural variations cannot be written to a .strings file"))
+        #expect(try read("out.strings", language: "en").entries["greeting"] != nil)
+    }
+
+    @Test(".strings → .strings keeps the UTF-16 encoding, the order and every value, without an .lproj folder")
+    func stringsRoundTrip() throws {
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("MyApp/de.lproj/Localizable.strings"),
+            to: folder.appendingPathComponent("plain.strings"))
+        let result = try run(["convert", "plain.strings", "-o", "copy.strings"])
+        #expect(result.status == 0)
+        let bytes = try [UInt8](Data(contentsOf: folder.appendingPathComponent("copy.strings")))
+        #expect(Array(bytes.prefix(2)) == [0xFF, 0xFE])
+        let before = try read("plain.strings", language: "de")
+        let after = try read("copy.strings", language: "de")
+        #expect(after.entries.keys == before.entries.keys)
+        #expect(after.entries == before.entries)
+    }
+}
