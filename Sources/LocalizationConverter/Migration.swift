@@ -56,66 +56,13 @@ public struct Migration: Sendable {
         if files.isEmpty {
             diagnostics.warn("no .lproj/*.strings or .stringsdict files found", path: directory)
         }
-        // Group by table name, keeping the first-seen order of tables.
-        var groups = OrderedMap<[LegacyFile]>()
-        for file in files {
-            var group = groups[file.table] ?? []
-            group.append(file)
-            groups[file.table] = group
-        }
         var plans: [PlannedCatalog] = []
-        for (tableName, group) in groups {
-            let ordered = group.sorted { lhs, rhs in
-                // The source language first, so its comments win; then .strings before .stringsdict.
-                let lhsRank = rank(lhs, options.sourceLanguage)
-                let rhsRank = rank(rhs, options.sourceLanguage)
-                return lhsRank != rhsRank ? lhsRank < rhsRank : lhs.path < rhs.path
-            }
-            var table = StringTable(name: tableName, sourceLanguage: options.sourceLanguage)
-            let hasInterfaceBuilderFile = interfaceBuilderFile(for: tableName, files: ordered) != nil
-            let registry = self.registry
-            let sourceLanguage = options.sourceLanguage
-            let parts = concurrentMap(ordered) { file -> Result<(StringTable, Diagnostics)?, any Error> in
-                let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
-                guard let format = registry.format(forPath: file.path), let reader = format.reader else {
-                    return .success(nil)
-                }
-                let readOptions = ReadOptions(tableName: tableName, language: language, sourceLanguage: sourceLanguage)
-                var diagnostics = Diagnostics()
-                return Result {
-                    let part = try reader.read(
-                        try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
-                    return (part, diagnostics)
-                }
-            }
-            for (file, result) in zip(ordered, parts) {
-                let language = file.lprojLanguage == "Base" ? options.sourceLanguage : file.lprojLanguage
-                var part: StringTable
-                do {
-                    guard let (read, readDiagnostics) = try result.get() else { continue }
-                    part = read
-                    diagnostics.append(contentsOf: readDiagnostics)
-                } catch let error as ConversionError where !options.strict {
-                    for diagnostic in error.diagnostics {
-                        var warning = diagnostic
-                        warning.severity = .warning
-                        warning.message = "\(diagnostic.message); this file is left out of the migration"
-                        diagnostics.append(warning)
-                    }
-                    continue
-                }
-                if !hasInterfaceBuilderFile, !file.isStringsDict {
-                    part.entries = part.entries.mapValues { entry in
-                        var entry = entry
-                        entry.comment = entry.comment.map(Self.unescapedComment)
-                        return entry
-                    }
-                }
-                reportWhatCannotMigrate(part, language: language, file: file.path, diagnostics: &diagnostics)
-                table.merge(part.removingWidthVariations(), diagnostics: &diagnostics, origin: file.path)
-            }
-            table = table.migratedToCatalog()
-            table.version = "1.0"
+        for (tableName, ordered) in tables(in: files, sourceLanguage: options.sourceLanguage) {
+            let parts = try read(ordered, tableName: tableName, options: options, diagnostics: &diagnostics)
+            let table = catalog(
+                named: tableName, parts: parts, sourceLanguage: options.sourceLanguage,
+                interfaceBuilder: interfaceBuilderFile(for: tableName, files: ordered) != nil,
+                diagnostics: &diagnostics)
             let destination = options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
                 ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
             plans.append(PlannedCatalog(destination: destination, sources: ordered.map(\.path), table: table))
@@ -132,6 +79,103 @@ public struct Migration: Sendable {
         return plans
     }
 
+    /// The legacy tables below `directory`: each table's files, in the order they are merged (the source language
+    /// first, so its comments win; `.strings` before `.stringsdict`).
+    public func tables(below directory: String, sourceLanguage: String) -> [(name: String, files: [LegacyFile])] {
+        tables(in: legacyFiles(below: directory), sourceLanguage: sourceLanguage)
+    }
+
+    func tables(in files: [LegacyFile], sourceLanguage: String) -> [(name: String, files: [LegacyFile])] {
+        var groups = OrderedMap<[LegacyFile]>()
+        for file in files {
+            if let position = groups.index(forKey: file.table) {
+                groups[valueAt: position].append(file)
+            } else {
+                _ = groups.appendNew([file], forKey: file.table)
+            }
+        }
+        return groups.map { name, group in
+            let ordered = group.sorted { lhs, rhs in
+                let lhsRank = rank(lhs, sourceLanguage)
+                let rhsRank = rank(rhs, sourceLanguage)
+                return lhsRank != rhsRank ? lhsRank < rhsRank : lhs.path < rhs.path
+            }
+            return (name, ordered)
+        }
+    }
+
+    /// One legacy file of a table, read.
+    public struct LegacyPart: Sendable {
+        /// The file it was read from.
+        public var file: LegacyFile
+        /// The language its `.lproj` folder stands for (`Base` is the source language).
+        public var language: String
+        /// Its entries, in the faithful legacy shape.
+        public var table: StringTable
+    }
+
+    /// Reads a table's files side by side; a malformed file is left out with a warning unless `options.strict`.
+    public func read(
+        _ files: [LegacyFile], tableName: String, options: Options, diagnostics: inout Diagnostics
+    ) throws -> [LegacyPart] {
+        let registry = self.registry
+        let sourceLanguage = options.sourceLanguage
+        let results = concurrentMap(files) { file -> Result<(StringTable, Diagnostics)?, any Error> in
+            let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
+            guard let format = registry.format(forPath: file.path), let reader = format.reader else {
+                return .success(nil)
+            }
+            let readOptions = ReadOptions(tableName: tableName, language: language, sourceLanguage: sourceLanguage)
+            var diagnostics = Diagnostics()
+            return Result {
+                let part = try reader.read(try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                return (part, diagnostics)
+            }
+        }
+        var parts: [LegacyPart] = []
+        for (file, result) in zip(files, results) {
+            do {
+                guard let (table, readDiagnostics) = try result.get() else { continue }
+                diagnostics.append(contentsOf: readDiagnostics)
+                let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
+                parts.append(LegacyPart(file: file, language: language, table: table))
+            } catch let error as ConversionError where !options.strict {
+                for diagnostic in error.diagnostics {
+                    var warning = diagnostic
+                    warning.severity = .warning
+                    warning.message = "\(diagnostic.message); this file is left out of the migration"
+                    diagnostics.append(warning)
+                }
+            }
+        }
+        return parts
+    }
+
+    /// The catalog Xcode's migration makes of a table's legacy files (see docs/migration.md).
+    ///
+    /// - Parameter interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept
+    ///   as written.
+    public func catalog(
+        named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
+        diagnostics: inout Diagnostics
+    ) -> StringTable {
+        var table = StringTable(name: name, sourceLanguage: sourceLanguage)
+        for var part in parts {
+            if !interfaceBuilder, !part.file.isStringsDict {
+                part.table.entries = part.table.entries.mapValues { entry in
+                    var entry = entry
+                    entry.comment = entry.comment.map(Self.unescapedComment)
+                    return entry
+                }
+            }
+            reportWhatCannotMigrate(part.table, language: part.language, file: part.file.path, diagnostics: &diagnostics)
+            table.merge(part.table.removingWidthVariations(), diagnostics: &diagnostics, origin: part.file.path)
+        }
+        table = table.migratedToCatalog()
+        table.version = "1.0"
+        return table
+    }
+
     /// Writes planned catalogs, all or nothing.
     public func write(_ plans: [PlannedCatalog], diagnostics: inout Diagnostics) throws {
         guard let writer = registry.format(named: "xcstrings")?.writer else { return }
@@ -146,11 +190,16 @@ public struct Migration: Sendable {
 
     // MARK: - Details
 
-    struct LegacyFile: Sendable {
-        var path: String
-        var table: String
-        var lprojLanguage: String
-        var isStringsDict: Bool
+    /// A legacy table file below a migrated folder.
+    public struct LegacyFile: Sendable, Equatable {
+        /// Its path.
+        public var path: String
+        /// The table it belongs to: its name without extension.
+        public var table: String
+        /// The name of its `.lproj` folder without the extension (`en`, `Base`).
+        public var lprojLanguage: String
+        /// Whether it is a `.stringsdict` file.
+        public var isStringsDict: Bool
     }
 
     private func rank(_ file: LegacyFile, _ sourceLanguage: String) -> Int {
@@ -183,7 +232,7 @@ public struct Migration: Sendable {
     }
 
     /// The storyboard or xib in `Base.lproj` that the table translates, if any.
-    func interfaceBuilderFile(for table: String, files: [LegacyFile]) -> String? {
+    public func interfaceBuilderFile(for table: String, files: [LegacyFile]) -> String? {
         for file in files {
             let folder = parentDirectory(of: parentDirectory(of: file.path))
             for ext in ["storyboard", "xib"] where fileExists("\(folder)/Base.lproj/\(table).\(ext)") {
