@@ -39,9 +39,20 @@ public struct Compilation: Sendable {
                 }
                 var single = entry
                 single.localizations = [language: localization]
-                if localization.variations != nil || localization.substitutions != nil {
+                // Variations this version does not know (unknown members only) cannot be compiled; the string is.
+                let variations = localization.variations
+                let hasKnownVariations =
+                    variations.map { $0.plural != nil || $0.device != nil || $0.width != nil } ?? false
+                if hasKnownVariations || localization.substitutions != nil {
                     varied.entries[key] = single
                 } else if localization.stringUnit != nil {
+                    if variations != nil {
+                        diagnostics.warn(
+                            "\"\(key)\" (\(language)): variations of a kind this version does not know cannot be "
+                                + "written to a legacy table; they are left out, the string is kept",
+                            path: table.name + ".xcstrings")
+                        single.localizations?[valueAt: 0].variations = nil
+                    }
                     plain.entries[key] = single
                 }
             }

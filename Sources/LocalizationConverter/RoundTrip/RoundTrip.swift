@@ -1,0 +1,450 @@
+import LocalizationCatalog
+import XLIFFFormat
+
+/// Proves that conversions lose nothing: runs every round trip that applies to the tables found under some paths
+/// and reports each difference, classified as a loss or as expected from a format's nature (docs/roundtrip.md).
+///
+/// ```swift
+/// let report = try RoundTrip().run(["MyApp"])
+/// if report.hasLosses { print(report.text) }
+/// ```
+///
+/// The trips:
+/// - **same format**: read → write. Byte-identical output passes; otherwise the output is read again and must
+///   hold the same content (a file not in the writer's layout is reported as an expected `bytes` difference).
+/// - **legacy → catalog → legacy**: a table's `.strings`/`.stringsdict` files are migrated as Xcode does, compiled
+///   back, and every language's keys and values must come back (in catalog shape: a root plural's variable name
+///   and the order of keys are not kept by catalogs).
+/// - **catalog → legacy → catalog**: compiled to legacy tables and migrated back; what legacy tables cannot hold
+///   (states, extraction states, string sets, `shouldTranslate`, unknown members, comments of `.stringsdict`
+///   entries) is expected, anything else is a loss.
+/// - **catalog → XLIFF → catalog**, per language: exported and imported back into the same catalog, which must not
+///   change; and imported into the catalog without that language, which must get every exported value back.
+public struct RoundTrip: Sendable {
+    /// The intermediate formats a trip can go through.
+    public enum Via: String, Sendable, CaseIterable {
+        /// Read and write in the table's own format.
+        case same
+        /// Through a String Catalog (for legacy tables).
+        case xcstrings
+        /// Through `.strings` and `.stringsdict` (for catalogs).
+        case legacy
+        /// Through XLIFF, one language at a time (for catalogs).
+        case xliff
+    }
+
+    /// How to check.
+    public struct Options: Sendable {
+        /// The trips to make; all by default.
+        public var vias: Set<Via>
+        /// The development language of legacy tables.
+        public var sourceLanguage: String
+
+        /// Creates options.
+        public init(vias: Set<Via> = Set(Via.allCases), sourceLanguage: String = "en") {
+            self.vias = vias
+            self.sourceLanguage = sourceLanguage
+        }
+    }
+
+    /// The formats used; a test can put a deliberately broken writer here.
+    public var registry: FormatRegistry
+
+    /// Creates a check over `registry`.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// Finds the tables under `paths` (files or folders) and runs the trips.
+    /// - Throws: ``ConversionError`` when a path does not exist; problems with a table are reported, not thrown.
+    public func run(_ paths: [String], options: Options = Options()) throws -> RoundTripReport {
+        var report = RoundTripReport()
+        for path in paths {
+            guard fileExists(path) || isDirectory(path) else {
+                throw ConversionError("no such file or folder", path: path)
+            }
+            if isDirectory(path) && !path.lowercased().hasSuffix(".xcloc") {
+                for file in ProjectPaths.files(below: path, extensions: ["xcstrings", "xliff", "xlf"]) {
+                    check(file: file, options: options, report: &report)
+                }
+                if options.vias.contains(.same) || options.vias.contains(.xcstrings) {
+                    let migration = Migration(registry: registry)
+                    for (name, files) in migration.tables(below: path, sourceLanguage: options.sourceLanguage) {
+                        checkLegacy(name: name, files: files, options: options, report: &report)
+                    }
+                }
+            } else {
+                check(file: path, options: options, report: &report)
+            }
+        }
+        return report
+    }
+
+    // MARK: - Tables
+
+    private func check(file: String, options: Options, report: inout RoundTripReport) {
+        guard let format = registry.format(forPath: file) else { return }
+        switch format.name {
+        case "xcstrings":
+            var trips: [String] = []
+            if options.vias.contains(.same) {
+                trips.append(sameFormat(file, format: format, language: nil, report: &report))
+            }
+            if options.vias.contains(.legacy) {
+                trips.append(catalogViaLegacy(file, report: &report))
+            }
+            if options.vias.contains(.xliff) {
+                trips += catalogViaXLIFF(file, report: &report)
+            }
+            report.tables.append(RoundTripReport.TableResult(path: file, format: format.name, trips: trips))
+        case "strings", "stringsdict":
+            // Legacy files are checked by table (see `checkLegacy`); a single file named on its own is checked alone.
+            let language = ProjectPaths.lprojLanguage(of: file) ?? options.sourceLanguage
+            var trips: [String] = []
+            if options.vias.contains(.same) {
+                trips.append(sameFormat(file, format: format, language: language, report: &report))
+            }
+            report.tables.append(RoundTripReport.TableResult(path: file, format: format.name, trips: trips))
+        default:
+            if options.vias.contains(.same) {
+                let trip = sameFormat(file, format: format, language: nil, report: &report)
+                report.tables.append(RoundTripReport.TableResult(path: file, format: format.name, trips: [trip]))
+            }
+        }
+    }
+
+    private func checkLegacy(
+        name: String, files: [Migration.LegacyFile], options: Options, report: inout RoundTripReport
+    ) {
+        var trips: [String] = []
+        if options.vias.contains(.same) {
+            for file in files {
+                guard let format = registry.format(forPath: file.path) else { continue }
+                let language = file.lprojLanguage == "Base" ? options.sourceLanguage : file.lprojLanguage
+                let trip = sameFormat(file.path, format: format, language: language, report: &report)
+                if !trips.contains(trip) { trips.append(trip) }
+            }
+        }
+        if options.vias.contains(.xcstrings) {
+            trips.append(legacyViaCatalog(name: name, files: files, options: options, report: &report))
+        }
+        let anchor = files.first { !$0.isStringsDict } ?? files[0]
+        report.tables.append(
+            RoundTripReport.TableResult(path: anchor.path, format: "legacy table \(name)", trips: trips))
+    }
+
+    // MARK: - Same format
+
+    private func sameFormat(_ path: String, format: FormatDescriptor, language: String?, report: inout RoundTripReport)
+        -> String
+    {
+        let trip = RoundTripTrip(name: "\(format.name) → \(format.name)", expectations: .none)
+        guard let reader = format.reader, let writer = format.writer else { return trip.name }
+        do {
+            var diagnostics = Diagnostics()
+            let source = try readSourceFile(path)
+            let options = ReadOptions(language: language)
+            let table = try reader.read(source, options: options, diagnostics: &diagnostics)
+            let outputs = try writer.write(
+                table, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
+            guard outputs.count == 1, let output = outputs.first else {
+                report.differences.append(
+                    failure(path, trip, "the writer gave \(outputs.count) files for one"))
+                return trip.name
+            }
+            if output.bytes == source.bytes { return trip.name }
+            let again = try reader.read(
+                SourceFile(path: path, bytes: output.bytes), options: options, diagnostics: &diagnostics)
+            var comparison = TableComparison(trip: trip, table: path, comparesOrder: true)
+            comparison.compare(expected: table, actual: again)
+            if comparison.differences.isEmpty {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
+                        reason: "the file is not in the writer's layout (\(firstDifference(source.bytes, output.bytes))); "
+                            + "its content is kept"))
+            } else {
+                report.differences += comparison.differences
+            }
+        } catch {
+            report.differences.append(failure(path, trip, "\(error)"))
+        }
+        return trip.name
+    }
+
+    // MARK: - Legacy through a catalog
+
+    private func legacyViaCatalog(
+        name: String, files: [Migration.LegacyFile], options: Options, report: inout RoundTripReport
+    ) -> String {
+        let trip = RoundTripTrip(name: "strings/stringsdict → xcstrings → strings/stringsdict", expectations: .legacyViaCatalog)
+        let anchor = (files.first { !$0.isStringsDict } ?? files[0]).path
+        do {
+            var diagnostics = Diagnostics()
+            let migration = Migration(registry: registry)
+            let migrationOptions = Migration.Options(sourceLanguage: options.sourceLanguage)
+            let parts = try migration.read(files, tableName: name, options: migrationOptions, diagnostics: &diagnostics)
+            let interfaceBuilder = migration.interfaceBuilderFile(for: name, files: files) != nil
+            let catalog = migration.catalog(
+                named: name, parts: parts, sourceLanguage: options.sourceLanguage, interfaceBuilder: interfaceBuilder,
+                diagnostics: &diagnostics)
+            let compiled = try Compilation(registry: registry).compile(catalog, languages: nil, diagnostics: &diagnostics)
+            var expected = StringTable(name: name, sourceLanguage: options.sourceLanguage)
+            for part in parts {
+                expected.merge(part.table, diagnostics: &diagnostics)
+            }
+            let actual = try readBack(compiled, name: name, sourceLanguage: options.sourceLanguage)
+            var comparison = TableComparison(
+                trip: trip, table: anchor, languages: Set(parts.map(\.language)), comparesOrder: false)
+            comparison.compare(expected: expected.inCatalogShape(), actual: actual.inCatalogShape())
+            report.differences += comparison.differences
+        } catch {
+            report.differences.append(failure(anchor, trip, "\(error)"))
+        }
+        return trip.name
+    }
+
+    /// Reads compiled legacy files (`xx.lproj/Name.strings|stringsdict`) into one table.
+    private func readBack(_ files: [OutputFile], name: String, sourceLanguage: String) throws -> StringTable {
+        var diagnostics = Diagnostics()
+        var table = StringTable(name: name, sourceLanguage: sourceLanguage)
+        for file in files {
+            guard let format = registry.format(forPath: file.relativePath), let reader = format.reader,
+                let language = ProjectPaths.lprojLanguage(of: file.relativePath)
+            else { continue }
+            let part = try reader.read(
+                SourceFile(path: file.relativePath, bytes: file.bytes),
+                options: ReadOptions(tableName: name, language: language, sourceLanguage: sourceLanguage),
+                diagnostics: &diagnostics)
+            table.merge(part, diagnostics: &diagnostics)
+        }
+        return table
+    }
+
+    // MARK: - Catalog through legacy tables
+
+    private func catalogViaLegacy(_ path: String, report: inout RoundTripReport) -> String {
+        let trip = RoundTripTrip(name: "xcstrings → strings/stringsdict → xcstrings", expectations: .catalogViaLegacy)
+        do {
+            var diagnostics = Diagnostics()
+            guard let reader = registry.format(named: "xcstrings")?.reader else { return trip.name }
+            let catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+            let compiled = try Compilation(registry: registry).compile(catalog, languages: nil, diagnostics: &diagnostics)
+            let migration = Migration(registry: registry)
+            var parts: [Migration.LegacyPart] = []
+            for file in compiled {
+                guard let format = registry.format(forPath: file.relativePath), let legacyReader = format.reader,
+                    let language = ProjectPaths.lprojLanguage(of: file.relativePath)
+                else { continue }
+                let table = try legacyReader.read(
+                    SourceFile(path: file.relativePath, bytes: file.bytes),
+                    options: ReadOptions(tableName: catalog.name, language: language, sourceLanguage: catalog.sourceLanguage),
+                    diagnostics: &diagnostics)
+                let legacyFile = Migration.LegacyFile(
+                    path: file.relativePath, table: catalog.name, lprojLanguage: language,
+                    isStringsDict: format.name == "stringsdict")
+                parts.append(Migration.LegacyPart(file: legacyFile, language: language, table: table))
+            }
+            // Source language first, as a migration merges them; comments are compiled verbatim, so kept verbatim.
+            parts.sort { ($0.language == catalog.sourceLanguage ? 0 : 1) < ($1.language == catalog.sourceLanguage ? 0 : 1) }
+            let back = migration.catalog(
+                named: catalog.name, parts: parts, sourceLanguage: catalog.sourceLanguage, interfaceBuilder: true,
+                diagnostics: &diagnostics)
+            // Compared with the catalog in the shape a migration gives it: a format that is exactly one plural
+            // variable comes back as plural variations, which is what Xcode's migration makes of it.
+            var comparison = TableComparison(trip: trip, table: path, comparesOrder: false)
+            comparison.compare(expected: catalog.inCatalogShape(), actual: back)
+            report.differences += comparison.differences.map { difference in
+                var difference = difference
+                if !difference.isExpected, let reason = Self.legacyCannotHold(difference, in: catalog) {
+                    difference.isExpected = true
+                    difference.reason = reason
+                }
+                return difference
+            }
+        } catch {
+            report.differences.append(failure(path, trip, "\(error)"))
+        }
+        return trip.name
+    }
+
+    /// Expected differences of catalog → legacy → catalog that depend on the original entry.
+    private static func legacyCannotHold(_ difference: RoundTripDifference, in catalog: StringTable) -> String? {
+        guard let key = difference.key, let entry = catalog.entries[key] else { return nil }
+        switch difference.aspect {
+        case .missingKey where entry.localizations?.isEmpty ?? true:
+            return "an entry without localizations has nothing to write to a legacy table"
+        case .missingKey where entry.localizations?.values.allSatisfy({ $0.stringSet != nil && $0.stringUnit == nil }) ?? false:
+            return "legacy tables cannot hold string sets"
+        case .comment where difference.actual == nil:
+            let varied = entry.localizations?.values.allSatisfy { $0.hasMoreThanStringUnit } ?? false
+            return varied ? "a .stringsdict entry has no comment" : nil
+        case .value where difference.path.map({ $0.contains("stringSet") }) ?? false:
+            return "legacy tables cannot hold string sets"
+        case .value, .missingKey:
+            // A localization with nothing but a string set is left out entirely.
+            if let language = difference.language, entry.localizations?[language]?.stringSet != nil {
+                return "legacy tables cannot hold string sets"
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - Catalog through XLIFF
+
+    private func catalogViaXLIFF(_ path: String, report: inout RoundTripReport) -> [String] {
+        var trips: [String] = []
+        do {
+            var diagnostics = Diagnostics()
+            guard let reader = registry.format(named: "xcstrings")?.reader else { return [] }
+            let catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+            let original = path.split(separator: "/").last.map(String.init) ?? path
+            for language in catalog.languages where language != catalog.sourceLanguage {
+                let trip = RoundTripTrip(name: "xcstrings → xliff (\(language)) → xcstrings", expectations: .catalogViaXLIFF)
+                trips.append(trip.name)
+                let file = XLIFFExport.file(
+                    for: catalog, kind: .catalog, original: original, targetLanguage: language,
+                    diagnostics: &diagnostics)
+                let bytes = XLIFFWriter().write(XLIFFDocument(files: [file]))
+                let document = try XLIFFReader().read(bytes, path: "\(language).xliff", diagnostics: &diagnostics)
+                guard let exported = document.files.first else {
+                    report.differences.append(failure(path, trip, "the exported XLIFF has no <file>"))
+                    continue
+                }
+                // Importing what was exported into the same catalog changes nothing.
+                var same = catalog
+                _ = XLIFFImport.apply(exported, to: &same, kind: .catalog)
+                var identity = TableComparison(trip: trip, table: path, comparesOrder: true)
+                identity.compare(expected: catalog, actual: same)
+                report.differences += identity.differences.map { difference in
+                    var difference = difference
+                    difference.isExpected = false
+                    difference.reason = "importing the export into the same catalog changed it"
+                    return difference
+                }
+                // Importing it into the catalog without the language gives every exported value back.
+                var stripped = catalog
+                stripped.entries = catalog.entries.mapValues { entry in
+                    var entry = entry
+                    if entry.localizations?.index(forKey: language) != nil {
+                        entry.localizations?.removeValue(forKey: language)
+                    }
+                    return entry
+                }
+                _ = XLIFFImport.apply(
+                    exported, to: &stripped, kind: .catalog,
+                    options: XLIFFImport.Options(acceptUnfinished: true))
+                var recovery = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: false)
+                recovery.compare(expected: catalog, actual: stripped)
+                report.differences += recovery.differences
+            }
+        } catch {
+            let trip = RoundTripTrip(name: "xcstrings → xliff → xcstrings", expectations: .none)
+            report.differences.append(failure(path, trip, "\(error)"))
+            trips.append(trip.name)
+        }
+        return trips
+    }
+
+    // MARK: - Helpers
+
+    private func failure(_ path: String, _ trip: RoundTripTrip, _ message: String) -> RoundTripDifference {
+        RoundTripDifference(
+            table: path, trip: trip.name, aspect: .failure, expected: nil, actual: nil, isExpected: false,
+            reason: message)
+    }
+
+    private func firstDifference(_ lhs: [UInt8], _ rhs: [UInt8]) -> String {
+        var line = 1
+        for position in 0..<min(lhs.count, rhs.count) {
+            if lhs[position] != rhs[position] { return "first difference on line \(line)" }
+            if lhs[position] == UInt8(ascii: "\n") { line += 1 }
+        }
+        return "\(lhs.count) bytes in, \(rhs.count) out"
+    }
+}
+
+extension RoundTrip {
+    /// Whether `actual` is `expected` with each `%arg` spelled as a format specifier (`%lld`, `%2$@`).
+    static func matchesArgumentPlaceholders(_ expected: String, _ actual: String) -> Bool {
+        let pieces = expected.components(separatedBy: "%arg")
+        guard pieces.count > 1 else { return false }
+        var rest = Substring(actual)
+        for (position, piece) in pieces.enumerated() {
+            guard rest.hasPrefix(piece) else { return false }
+            rest = rest.dropFirst(piece.count)
+            if position == pieces.count - 1 { break }
+            guard rest.first == "%" else { return false }
+            rest = rest.dropFirst()
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" { rest = rest.dropFirst(digits.count + 1) }
+            let length = rest.prefix { "hlqLzjt".contains($0) }.count
+            rest = rest.dropFirst(length)
+            guard let conversion = rest.first, "@dDiuUxXoOfFeEgGaAcCsSp".contains(conversion) else { return false }
+            rest = rest.dropFirst()
+        }
+        return rest.isEmpty
+    }
+}
+
+extension RoundTripTrip.Expectations {
+    /// Legacy → catalog → legacy: catalogs have no width variations; Xcode's migration resolves escapes in comments.
+    static let legacyViaCatalog = RoundTripTrip.Expectations(rules: [
+        { difference in
+            guard let path = difference.path, path.split(separator: ".").contains("width") else { return nil }
+            return "String Catalogs have no width variations"
+        },
+        { difference in
+            guard difference.aspect == .comment, let expected = difference.expected, let actual = difference.actual,
+                Migration.unescapedComment(expected) == actual
+            else { return nil }
+            return "Xcode's migration resolves escapes in comments"
+        },
+        { difference in
+            // Compiled tables are new files: UTF-8, one entry per line, Xcode's key order.
+            difference.aspect == .order ? "a catalog keeps keys in Xcode's order" : nil
+        },
+    ])
+
+    /// Catalog → XLIFF → catalog: XLIFF carries targets, states and notes of one language.
+    static let catalogViaXLIFF = RoundTripTrip.Expectations(rules: [
+        { difference in
+            difference.aspect == .unknownMembers ? "XLIFF does not carry unknown catalog members" : nil
+        }
+    ])
+
+    /// Catalog → legacy → catalog: legacy tables hold values and comments only.
+    static let catalogViaLegacy = RoundTripTrip.Expectations(rules: [
+        { difference in
+            guard difference.aspect == .value, let expected = difference.expected, let actual = difference.actual,
+                RoundTrip.matchesArgumentPlaceholders(expected, actual)
+            else { return nil }
+            return "a .stringsdict spells a substitution's %arg as the argument's format specifier"
+        },
+        { difference in
+            switch difference.aspect {
+            case .state: return "legacy tables have no states; migrated values are translated"
+            case .extractionState: return "legacy tables have no extraction state; migrated entries are migrated"
+            case .shouldTranslate: return "legacy tables cannot mark an entry as not to be translated"
+            case .commentAutoGenerated: return "legacy tables do not say whether a comment was generated"
+            case .unknownMembers: return "legacy tables cannot hold unknown catalog members"
+            default: return nil
+            }
+        }
+    ])
+}
+
+extension StringTable {
+    /// The table with every localization in the shape a String Catalog gives it (see `inCatalogShape()`).
+    func inCatalogShape() -> StringTable {
+        var table = self
+        table.entries = entries.mapValues { entry in
+            var entry = entry
+            entry.localizations = entry.localizations?.mapValues { $0.inCatalogShape() }
+            return entry
+        }
+        return table
+    }
+}

@@ -1,0 +1,78 @@
+import ArgumentParser
+import LocalizationCatalog
+import LocalizationConverter
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+struct Roundtrip: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "roundtrip",
+        abstract: "Prove that conversions lose nothing for your tables.",
+        discussion: """
+            Finds every table under the paths (String Catalogs, legacy .lproj tables, XLIFF files and .xcloc \
+            bundles) and runs the round trips that apply: read → write in the same format; legacy → catalog → \
+            legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language. Every difference is \
+            reported with its table, key, language and variation path, as a loss or as expected from a format's \
+            nature (docs/roundtrip.md lists them). Exit status 0 when nothing is lost, 1 when anything is.
+
+            Examples:
+              stringbridge roundtrip MyApp
+              stringbridge roundtrip MyApp/Localizable.xcstrings --via xliff --format json
+            """
+    )
+
+    @Argument(help: "Files or folders to check.")
+    var paths: [String]
+
+    @Option(help: "Only the trips through this format: same, xcstrings, legacy, xliff (repeatable; default all).")
+    var via: [RoundTrip.Via] = []
+
+    @Option(help: "The report's format: text or json.")
+    var format: ReportFormat = .text
+
+    @Option(help: "The development language of legacy tables.")
+    var sourceLanguage: String = "en"
+
+    enum ReportFormat: String, ExpressibleByArgument {
+        case text, json
+    }
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        var losses = false
+        try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
+            let options = RoundTrip.Options(
+                vias: via.isEmpty ? Set(RoundTrip.Via.allCases) : Set(via), sourceLanguage: sourceLanguage)
+            let report = try RoundTrip().run(paths, options: options)
+            switch format {
+            case .text: writeOut(Array(report.text.utf8))
+            case .json: writeOut(report.json)
+            }
+            losses = report.hasLosses
+        }
+        if losses { throw ExitCode(1) }
+    }
+
+    private func writeOut(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if count <= 0 { return }
+                offset += count
+            }
+        }
+    }
+}
+
+extension RoundTrip.Via: ExpressibleByArgument {}
