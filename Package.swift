@@ -82,6 +82,10 @@ let package = Package(
         .testTarget(name: "StringsDictFormatTests", dependencies: ["StringsDictFormat", "TestSupport"]),
         .testTarget(name: "XLIFFFormatTests", dependencies: ["XLIFFFormat", "TestSupport"]),
         .testTarget(
+            name: "RoundTripTests",
+            dependencies: ["LocalizationConverter", "StringsFormat", "XCStringsFormat", "TestSupport"]
+        ),
+        .testTarget(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]
         ),

@@ -1,0 +1,130 @@
+import Foundation
+import LocalizationCatalog
+import LocalizationConverter
+import StringsFormat
+import TestSupport
+import Testing
+import XCStringsFormat
+
+/// The round-trip check as a library: it finds losses and names them, and it finds none where there are none.
+@Suite("Round trips")
+struct RoundTripTests {
+    /// A `.strings` writer that drops every comment: the kind of bug `roundtrip` exists to catch.
+    struct CommentDroppingWriter: CatalogWriter {
+        func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile] {
+            var stripped = table
+            stripped.entries = table.entries.mapValues { entry in
+                var entry = entry
+                entry.comment = nil
+                return entry
+            }
+            return try StringsWriter().write(stripped, options: options, diagnostics: &diagnostics)
+        }
+    }
+
+    static func registry(stringsWriter: any CatalogWriter) -> FormatRegistry {
+        let standard = FormatRegistry.standard
+        return FormatRegistry(
+            standard.formats.map { format in
+                guard format.name == "strings" else { return format }
+                var broken = format
+                broken.writer = stringsWriter
+                return broken
+            })
+    }
+
+    static let validFixtures = [
+        "migration/expected", "xcstrings/features.xcstrings", "xcstrings/version-1.2.xcstrings",
+        "xcstrings/version-1.1-final-newline.xcstrings", "xcstrings/empty.xcstrings",
+    ]
+
+    @Test("A writer that drops comments makes the check fail with a difference naming the key")
+    func brokenWriterIsCaught() throws {
+        let check = RoundTrip(registry: Self.registry(stringsWriter: CommentDroppingWriter()))
+        let report = try check.run(
+            [Fixtures.url("migration/expected/Localizable.xcstrings").path], options: RoundTrip.Options(vias: [.legacy]))
+        #expect(report.hasLosses)
+        let greeting = report.losses.first { $0.key == "greeting" }
+        #expect(greeting?.aspect == .comment)
+        #expect(greeting?.expected == "The greeting on the home screen")
+        #expect(greeting?.actual == nil)
+        #expect(greeting?.trip == "xcstrings → strings/stringsdict → xcstrings")
+        #expect(
+            report.text.contains(
+                "loss: \(Fixtures.url("migration/expected/Localizable.xcstrings").path): xcstrings → strings/stringsdict → "
+                    + "xcstrings: \"greeting\" comment: expected \"The greeting on the home screen\", got nothing"))
+
+        let legacy = try check.run([Fixtures.url("migration/MyApp/en.lproj").path + "/.."], options: RoundTrip.Options(vias: [.same]))
+        #expect(legacy.losses.contains { $0.key == "greeting" && $0.aspect == .comment && $0.trip == "strings → strings" })
+    }
+
+    @Test("The same check with the real writers finds nothing lost")
+    func realWritersLoseNothing() throws {
+        let report = try RoundTrip().run(
+            [Fixtures.url("migration/expected/Localizable.xcstrings").path], options: RoundTrip.Options(vias: [.legacy]))
+        #expect(!report.hasLosses, "\(report.text)")
+        #expect(report.differences.contains { $0.isExpected && $0.aspect == .state } == false)
+        #expect(report.differences.contains { $0.isExpected && $0.aspect == .extractionState } == false)
+    }
+
+    @Test("The project's own valid fixtures come through every round trip")
+    func fixturesLoseNothing() throws {
+        let report = try RoundTrip().run(Self.validFixtures.map { Fixtures.url($0).path })
+        #expect(report.tables.count >= 5)
+        PropertyTests.recordLosses(report, seed: 0)
+    }
+
+    @Test("The JSON report is stable: sorted keys, one object per difference, a summary")
+    func jsonReport() throws {
+        let check = RoundTrip(registry: Self.registry(stringsWriter: CommentDroppingWriter()))
+        let report = try check.run(
+            [Fixtures.url("migration/expected/mul.lproj/Main.xcstrings").path], options: RoundTrip.Options(vias: [.legacy]))
+        let path = Fixtures.url("migration/expected/mul.lproj/Main.xcstrings").path
+        let expected = """
+            {
+              "differences" : [
+                {
+                  "actual" : null,
+                  "aspect" : "comment",
+                  "expected" : "Class = \\"UILabel\\"; text = \\"Line one\\\\nLine two\\"; ObjectID = \\"abc-12-xyz\\";",
+                  "key" : "abc-12-xyz.text",
+                  "kind" : "loss",
+                  "language" : null,
+                  "path" : null,
+                  "reason" : null,
+                  "table" : "\(path)",
+                  "trip" : "xcstrings → strings/stringsdict → xcstrings"
+                }
+              ],
+              "ok" : false,
+              "summary" : {
+                "expected" : 0,
+                "losses" : 1,
+                "tables" : 1,
+                "trips" : 1
+              },
+              "tables" : [
+                {
+                  "format" : "xcstrings",
+                  "path" : "\(path)",
+                  "trips" : [
+                    "xcstrings → strings/stringsdict → xcstrings"
+                  ]
+                }
+              ],
+              "version" : 1
+            }
+
+            """
+        #expect(String(decoding: report.json, as: UTF8.self) == expected)
+    }
+
+    @Test("A %arg placeholder matches the format specifier a .stringsdict spells it with")
+    func argumentPlaceholders() {
+        #expect(RoundTrip.matchesArgumentPlaceholders("%arg birds", "%1$lld birds"))
+        #expect(RoundTrip.matchesArgumentPlaceholders("%arg of %arg", "%lld of %2$@"))
+        #expect(!RoundTrip.matchesArgumentPlaceholders("%arg birds", "%1$lld bird"))
+        #expect(!RoundTrip.matchesArgumentPlaceholders("birds", "birds"))
+        #expect(!RoundTrip.matchesArgumentPlaceholders("%arg", "%"))
+    }
+}
