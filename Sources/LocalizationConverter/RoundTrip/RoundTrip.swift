@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LocalizationCatalog
 import XLIFFFormat
 
@@ -40,11 +45,19 @@ public struct RoundTrip: Sendable {
         public var vias: Set<Via>
         /// The development language of legacy tables.
         public var sourceLanguage: String
+        /// Shell patterns (`*/invalid/*`) of paths to leave out; `*` also matches `/`.
+        public var excluded: [String]
 
         /// Creates options.
-        public init(vias: Set<Via> = Set(Via.allCases), sourceLanguage: String = "en") {
+        public init(vias: Set<Via> = Set(Via.allCases), sourceLanguage: String = "en", excluded: [String] = []) {
             self.vias = vias
             self.sourceLanguage = sourceLanguage
+            self.excluded = excluded
+        }
+
+        /// Whether `path` matches one of the ``excluded`` patterns.
+        func excludes(_ path: String) -> Bool {
+            excluded.contains { fnmatch($0, path, 0) == 0 }
         }
     }
 
@@ -65,13 +78,15 @@ public struct RoundTrip: Sendable {
                 throw ConversionError("no such file or folder", path: path)
             }
             if isDirectory(path) && !path.lowercased().hasSuffix(".xcloc") {
-                for file in ProjectPaths.files(below: path, extensions: ["xcstrings", "xliff", "xlf"]) {
+                for file in ProjectPaths.files(below: path, extensions: ["xcstrings", "xliff", "xlf"])
+                where !options.excludes(file) {
                     check(file: file, options: options, report: &report)
                 }
                 if options.vias.contains(.same) || options.vias.contains(.xcstrings) {
                     let migration = Migration(registry: registry)
                     for (name, files) in migration.tables(below: path, sourceLanguage: options.sourceLanguage) {
-                        checkLegacy(name: name, files: files, options: options, report: &report)
+                        let kept = files.filter { !options.excludes($0.path) }
+                        if !kept.isEmpty { checkLegacy(name: name, files: kept, options: options, report: &report) }
                     }
                 }
             } else {

@@ -24,6 +24,8 @@ struct Roundtrip: ParsableCommand {
             Examples:
               stringbridge roundtrip MyApp
               stringbridge roundtrip MyApp/Localizable.xcstrings --via xliff --format json
+              stringbridge roundtrip Fixtures --exclude '*/invalid/*'
+
             """
     )
 
@@ -39,6 +41,9 @@ struct Roundtrip: ParsableCommand {
     @Option(help: "The development language of legacy tables.")
     var sourceLanguage: String = "en"
 
+    @Option(help: "Leave out paths matching this shell pattern, e.g. '*/invalid/*' (repeatable).")
+    var exclude: [String] = []
+
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json
     }
@@ -52,7 +57,8 @@ struct Roundtrip: ParsableCommand {
         var losses = false
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
             let options = RoundTrip.Options(
-                vias: via.isEmpty ? Set(RoundTrip.Via.allCases) : Set(via), sourceLanguage: sourceLanguage)
+                vias: via.isEmpty ? Set(RoundTrip.Via.allCases) : Set(via), sourceLanguage: sourceLanguage,
+                excluded: exclude)
             let report = try RoundTrip().run(paths, options: options)
             switch format {
             case .text: writeOut(Array(report.text.utf8))
