@@ -14,7 +14,13 @@ enum StringsDictMessage {
     static func secondRootValue(_ element: String) -> String {
         "unexpected second value <\(element)> in <plist>; a property list holds one value"
     }
-    static func unexpectedText(in element: String) -> String { "unexpected text in <\(element)>" }
+    static func unexpectedText(_ text: String, in element: String) -> String {
+        var excerpt = Substring(text).drop { $0.isWhitespace }
+        excerpt = excerpt.prefix { $0 != "\n" }
+        while excerpt.last?.isWhitespace == true { excerpt = excerpt.dropLast() }
+        let shown = excerpt.count > 24 ? String(excerpt.prefix(24)) + "…" : String(excerpt)
+        return "unexpected text \(quoted(shown)) in <\(element)>; only elements may go here"
+    }
     static func unexpectedElement(_ element: String, in parent: String) -> String {
         "unexpected element <\(element)> in <\(parent)>"
     }

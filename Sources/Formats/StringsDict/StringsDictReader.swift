@@ -21,7 +21,7 @@ public struct StringsDictReader: CatalogReader {
     ///   cannot be told.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
         let language = try Self.language(of: file.path, options: options)
-        let root = try PropertyListParser(path: file.path).parseDocument(file.bytes, diagnostics: &diagnostics)
+        let root = try PropertyListParser(path: file.path, bytes: file.bytes).parseDocument(diagnostics: &diagnostics)
         guard case .dictionary(let members) = root.value else {
             throw ConversionError(StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location)
         }
