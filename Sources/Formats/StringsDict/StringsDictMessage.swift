@@ -87,6 +87,10 @@ enum StringsDictMessage {
     static func variableWithOtherVariations(_ name: String) -> String {
         "substitution \(quoted(name)) with device or width variations"
     }
+    static func unwritableCharacter(_ character: Unicode.Scalar) -> String {
+        "text with the character U+\(String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)), which XML"
+            + " cannot hold,"
+    }
     static func nullMember(_ member: String, entry: String, language: String) -> String {
         "\(quoted(entry)) (\(language)): member \(quoted(member)) is null, which a property list cannot hold;"
             + " it is left out"
@@ -102,9 +106,16 @@ enum StringsDictMessage {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            case "\u{0}"..."\u{1F}", "\u{7F}": result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
