@@ -23,13 +23,13 @@ struct PropertyListNode: Sendable {
     struct Member: Sendable {
         var key: String
         /// Where the member's `<key>` element starts (for a repeated key, the last one).
-        var keyLocation: FileLocation
+        var keyLocation: TextPosition
         var value: PropertyListNode
     }
 
     var value: Value
     /// Where the value's element starts.
-    var location: FileLocation
+    var location: TextPosition
 
     /// What the value is, as messages name it: `a string`, `a dictionary`, …
     var kind: String {
@@ -43,5 +43,17 @@ struct PropertyListNode: Sendable {
         case .array: "an array"
         case .dictionary: "a dictionary"
         }
+    }
+}
+
+/// A 1-based line and column in the file being read; a ``FileLocation`` without the path, so that keeping one
+/// per value costs no reference counting.
+struct TextPosition: Sendable, Equatable {
+    var line: Int
+    var column: Int
+
+    /// The full location in the file at `path`.
+    func `in`(_ path: String) -> FileLocation {
+        FileLocation(path: path, line: line, column: column)
     }
 }

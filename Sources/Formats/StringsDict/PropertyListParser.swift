@@ -29,7 +29,8 @@ struct PropertyListParser {
             }
             return try node(root, diagnostics: &diagnostics)
         }
-        let values = try childElements(of: root)
+        var values: [XMLElementNode] = []
+        try forEachChildElement(of: root) { child throws(ConversionError) in values.append(child) }
         guard let first = values.first else { throw failure(StringsDictMessage.emptyPropertyList, root) }
         if values.count > 1 {
             throw failure(StringsDictMessage.secondRootValue(values[1].qualifiedName), values[1])
@@ -43,14 +44,14 @@ struct PropertyListParser {
 
     /// The value of a value element.
     func node(_ element: XMLElementNode, diagnostics: inout Diagnostics) throws(ConversionError) -> PropertyListNode {
-        let location = FileLocation(path: path, line: element.line, column: element.column)
+        let location = TextPosition(line: element.line, column: element.column)
         let value: PropertyListNode.Value
         switch element.name {
         case "string": value = .string(try text(of: element))
         case "integer": value = .integer(trimmed(try text(of: element)))
         case "real": value = .real(trimmed(try text(of: element)))
         case "true", "false":
-            if let child = try childElements(of: element).first {
+            try forEachChildElement(of: element) { child throws(ConversionError) in
                 throw failure(StringsDictMessage.unexpectedElement(child.qualifiedName, in: element.name), child)
             }
             value = .boolean(element.name == "true")
@@ -58,7 +59,9 @@ struct PropertyListParser {
         case "data": value = .data(try text(of: element))
         case "array":
             var items: [PropertyListNode] = []
-            for child in try childElements(of: element) { items.append(try node(child, diagnostics: &diagnostics)) }
+            try forEachChildElement(of: element) { child throws(ConversionError) in
+                items.append(try node(child, diagnostics: &diagnostics))
+            }
             value = .array(items)
         case "dict": value = .dictionary(try members(of: element, diagnostics: &diagnostics))
         default: throw failure(StringsDictMessage.unknownElement(element.qualifiedName), element)
@@ -70,51 +73,65 @@ struct PropertyListParser {
     private func members(
         of element: XMLElementNode, diagnostics: inout Diagnostics
     ) throws(ConversionError) -> [PropertyListNode.Member] {
-        let children = try childElements(of: element)
         var members: [PropertyListNode.Member] = []
-        members.reserveCapacity(children.count / 2)
-        // Positions by key, to find repeated keys; `String` equality is canonical equivalence, so the candidates
-        // are then compared scalar for scalar (`é` and `e` + U+0301 are two keys). Small dictionaries scan instead.
-        var positions: [String: [Int]] = [:]
-        let usesIndex = children.count > 32
-        var index = 0
-        while index < children.count {
-            let keyElement = children[index]
-            guard keyElement.name == "key" else {
-                throw failure(StringsDictMessage.expectedKey(found: keyElement.qualifiedName), keyElement)
+        members.reserveCapacity(element.children.count / 4)
+        // The first position of each key, to find repeated keys, once the dictionary is large enough for a
+        // lookup to pay off (small ones scan). `String` equality is canonical equivalence, so a hit is confirmed
+        // scalar for scalar (`é` and `e` + U+0301 are two keys), and a false hit falls back to a scan.
+        var positions: [String: Int] = [:]
+        var pendingKey: (text: String, element: XMLElementNode)?
+        try forEachChildElement(of: element) { child throws(ConversionError) in
+            guard let (key, keyElement) = pendingKey else {
+                guard child.name == "key" else {
+                    throw failure(StringsDictMessage.expectedKey(found: child.qualifiedName), child)
+                }
+                pendingKey = (try text(of: child), child)
+                return
             }
-            let key = try text(of: keyElement)
-            guard index + 1 < children.count, children[index + 1].name != "key" else {
-                throw failure(StringsDictMessage.keyWithoutValue(key), keyElement)
-            }
-            let keyLocation = FileLocation(path: path, line: keyElement.line, column: keyElement.column)
+            pendingKey = nil
+            guard child.name != "key" else { throw failure(StringsDictMessage.keyWithoutValue(key), keyElement) }
+            let keyLocation = TextPosition(line: keyElement.line, column: keyElement.column)
             let member = PropertyListNode.Member(
-                key: key, keyLocation: keyLocation, value: try node(children[index + 1], diagnostics: &diagnostics))
-            let candidates = usesIndex ? positions[key, default: []] : Array(members.indices)
-            if let position = candidates.first(where: { members[$0].key.utf8.elementsEqual(key.utf8) }) {
+                key: key, keyLocation: keyLocation, value: try node(child, diagnostics: &diagnostics))
+            let usesIndex = members.count >= 16
+            if usesIndex && positions.isEmpty {
+                for (position, earlier) in members.enumerated() where positions[earlier.key] == nil {
+                    positions[earlier.key] = position
+                }
+            }
+            var repeated: Int?
+            if !usesIndex || positions[key] != nil {
+                if let hit = positions[key], members[hit].key.utf8.elementsEqual(key.utf8) {
+                    repeated = hit
+                } else {
+                    repeated = members.indices.first { members[$0].key.utf8.elementsEqual(key.utf8) }
+                }
+            }
+            if let position = repeated {
                 let first = members[position].keyLocation
                 diagnostics.append(
                     Diagnostic(
                         .warning, StringsDictMessage.duplicateKey(key, firstLine: first.line, firstColumn: first.column),
-                        at: keyLocation))
+                        at: keyLocation.in(path)))
                 members[position] = member
             } else {
-                if usesIndex { positions[key, default: []].append(members.count) }
+                if usesIndex { positions[key] = members.count }
                 members.append(member)
             }
-            index += 2
         }
+        if let (key, keyElement) = pendingKey { throw failure(StringsDictMessage.keyWithoutValue(key), keyElement) }
         return members
     }
 
-    /// The child elements, refusing text that is not whitespace; comments and processing instructions are skipped.
-    private func childElements(of element: XMLElementNode) throws(ConversionError) -> [XMLElementNode] {
-        var result: [XMLElementNode] = []
-        result.reserveCapacity(element.children.count / 2)
+    /// Calls `body` with each child element in order, refusing text that is not whitespace; comments and
+    /// processing instructions are skipped.
+    private func forEachChildElement(
+        of element: XMLElementNode, _ body: (XMLElementNode) throws(ConversionError) -> Void
+    ) throws(ConversionError) {
         for child in element.children {
             switch child {
             case .element(let child):
-                result.append(child)
+                try body(child)
             case .text(let text), .cdata(let text):
                 if !Self.isWhitespace(text) {
                     let message = StringsDictMessage.unexpectedText(text, in: element.qualifiedName)
@@ -125,7 +142,6 @@ struct PropertyListParser {
                 continue
             }
         }
-        return result
     }
 
     /// The text of a `<key>`, `<string>` or other text element; elements inside it are refused.
