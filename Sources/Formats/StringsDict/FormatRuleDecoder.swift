@@ -19,6 +19,8 @@ struct FormatRuleDecoder {
 
     /// The entry's key, for messages.
     let entry: String
+    /// The file's path, for messages.
+    let path: String
 
     /// An empty member map, made once: a `[:]` literal goes through `OrderedMap`'s generic sequence initializer,
     /// which costs about 5% of reading a large file when every string unit makes one.
@@ -37,27 +39,27 @@ struct FormatRuleDecoder {
         case .dictionary(let members):
             return try rule(members, at: node.location, diagnostics: &diagnostics)
         default:
-            throw ConversionError(StringsDictMessage.entryNotRule(entry, found: node.kind), at: node.location)
+            throw ConversionError(StringsDictMessage.entryNotRule(entry, found: node.kind), at: node.location.in(path))
         }
     }
 
     /// A format rule: format key, variables, device and width rules, unknown members.
     private func rule(
-        _ members: [PropertyListNode.Member], at location: FileLocation, diagnostics: inout Diagnostics
+        _ members: [PropertyListNode.Member], at location: TextPosition, diagnostics: inout Diagnostics
     ) throws(ConversionError) -> Localization {
         var unit: StringUnit?
         var device: OrderedMap<Localization>?
         var width: OrderedMap<Localization>?
         var substitutions = OrderedMap<Substitution>()
         var extras = OrderedMap<JSONValue>()
-        var texts: [(text: String, location: FileLocation)] = []
+        var texts: [(text: String, location: TextPosition)] = []
         for member in members {
             switch member.key {
             case Self.formatKey:
                 guard case .string(let format) = member.value.value else {
                     throw ConversionError(
                         StringsDictMessage.memberNotString(member.key, entry: entry, found: member.value.kind),
-                        at: member.value.location)
+                        at: member.value.location.in(path))
                 }
                 unit = StringUnit(format, state: .translated, extraMembers: Self.noMembers)
                 texts.append((format, member.value.location))
@@ -75,14 +77,15 @@ struct FormatRuleDecoder {
             }
         }
         if unit == nil, !substitutions.isEmpty {
-            diagnostics.append(Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location))
+            diagnostics.append(Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location.in(path)))
         }
         var reported = Set<String>()
         for (text, textLocation) in texts where text.utf8.contains(UInt8(ascii: "#")) {
             for reference in FormatSpecifiers.substitutionReferences(in: text)
             where substitutions.index(forKey: reference.name) == nil && reported.insert(reference.name).inserted {
                 diagnostics.append(
-                    Diagnostic(.warning, StringsDictMessage.undefinedVariable(reference.name, entry: entry), at: textLocation))
+                    Diagnostic(.warning, StringsDictMessage.undefinedVariable(reference.name, entry: entry),
+                        at: textLocation.in(path)))
             }
         }
         let variations =
@@ -99,7 +102,7 @@ struct FormatRuleDecoder {
         guard case .dictionary(let members) = member.value.value else {
             throw ConversionError(
                 StringsDictMessage.ruleNotDictionary(member.key, entry: entry, found: member.value.kind),
-                at: member.value.location)
+                at: member.value.location.in(path))
         }
         var result = OrderedMap<Localization>(minimumCapacity: members.count)
         for item in members {
@@ -109,7 +112,7 @@ struct FormatRuleDecoder {
             default:
                 throw ConversionError(
                     StringsDictMessage.caseNotRule(item.key, rule: member.key, entry: entry, found: item.value.kind),
-                    at: item.value.location)
+                    at: item.value.location.in(path))
             }
         }
         return result
@@ -117,13 +120,13 @@ struct FormatRuleDecoder {
 
     /// A variable: plural cases in file order, or (for another rule type) every member kept as is.
     private func variable(
-        _ name: String, _ members: [PropertyListNode.Member], at location: FileLocation,
-        texts: inout [(text: String, location: FileLocation)], diagnostics: inout Diagnostics
+        _ name: String, _ members: [PropertyListNode.Member], at location: TextPosition,
+        texts: inout [(text: String, location: TextPosition)], diagnostics: inout Diagnostics
     ) throws(ConversionError) -> Substitution {
         var specType: String?
         var valueType: String?
         var cases = OrderedMap<Localization>(minimumCapacity: members.count)
-        var caseLocations: [FileLocation] = []
+        var caseLocations: [TextPosition] = []
         var others = OrderedMap<JSONValue>()
         for member in members {
             switch member.key {
@@ -132,7 +135,7 @@ struct FormatRuleDecoder {
                     throw ConversionError(
                         StringsDictMessage.variableMemberNotString(
                             member.key, variable: name, entry: entry, found: member.value.kind),
-                        at: member.value.location)
+                        at: member.value.location.in(path))
                 }
                 if member.key == Self.specTypeKey { specType = text } else { valueType = text }
             default:
@@ -147,7 +150,8 @@ struct FormatRuleDecoder {
         guard specType == Self.pluralRule else {
             // Another rule type: every member but the value type is kept as is, in file order.
             diagnostics.append(
-                Diagnostic(.warning, StringsDictMessage.otherRuleType(specType, variable: name, entry: entry), at: location))
+                Diagnostic(.warning, StringsDictMessage.otherRuleType(specType, variable: name, entry: entry),
+                    at: location.in(path)))
             var everything = OrderedMap<JSONValue>(minimumCapacity: members.count)
             for member in members where member.key != Self.valueTypeKey {
                 everything[member.key] = try json(member.value, member: member.key)
@@ -160,12 +164,12 @@ struct FormatRuleDecoder {
                 diagnostics.append(
                     Diagnostic(
                         .warning, StringsDictMessage.unknownCategory(caseName, variable: name, entry: entry),
-                        at: caseLocations[position]))
+                        at: caseLocations[position].in(path)))
             }
         }
         if cases["other"] == nil {
             diagnostics.append(
-                Diagnostic(.warning, StringsDictMessage.missingOther(variable: name, entry: entry), at: location))
+                Diagnostic(.warning, StringsDictMessage.missingOther(variable: name, entry: entry), at: location.in(path)))
         }
         return Substitution(
             formatSpecifier: valueType, variations: Variations(plural: cases, extraMembers: Self.noMembers),
@@ -188,7 +192,7 @@ struct FormatRuleDecoder {
             return .object(object)
         case .date, .data:
             throw ConversionError(
-                StringsDictMessage.unsupportedValue(node.kind, member: member, entry: entry), at: node.location)
+                StringsDictMessage.unsupportedValue(node.kind, member: member, entry: entry), at: node.location.in(path))
         }
     }
 }

@@ -44,6 +44,35 @@ indirect enum PropertyListValue: Equatable {
         }
     }
 
+    /// The first character of the value's strings and keys that an XML document cannot hold (a control
+    /// character other than TAB, LF and CR, or U+FFFE/U+FFFF), if any.
+    var firstUnwritableCharacter: Unicode.Scalar? {
+        switch self {
+        case .string(let text), .integer(let text), .real(let text): Self.firstUnwritableCharacter(in: text)
+        case .boolean: nil
+        case .array(let items): items.lazy.compactMap(\.firstUnwritableCharacter).first
+        case .dictionary(let members):
+            members.lazy.compactMap { Self.firstUnwritableCharacter(in: $0.key) ?? $0.value.firstUnwritableCharacter }
+                .first
+        }
+    }
+
+    /// The first character of `text` that XML 1.0 cannot hold, not even as a character reference.
+    static func firstUnwritableCharacter(in text: String) -> Unicode.Scalar? {
+        // Fast path over the bytes: C0 controls are single bytes, U+FFFE/U+FFFF start with 0xEF.
+        let suspicious = text.utf8.contains { byte in
+            (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
+        }
+        guard suspicious else { return nil }
+        return text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: false
+            case 0..<0x20, 0xFFFE, 0xFFFF: true
+            default: false
+            }
+        }
+    }
+
     /// Writes the value in Apple's layout (one element per line, TAB indentation).
     func write(to writer: XMLStreamWriter) {
         switch self {

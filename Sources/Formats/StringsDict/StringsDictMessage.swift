@@ -14,7 +14,13 @@ enum StringsDictMessage {
     static func secondRootValue(_ element: String) -> String {
         "unexpected second value <\(element)> in <plist>; a property list holds one value"
     }
-    static func unexpectedText(in element: String) -> String { "unexpected text in <\(element)>" }
+    static func unexpectedText(_ text: String, in element: String) -> String {
+        var excerpt = Substring(text).drop { $0.isWhitespace }
+        excerpt = excerpt.prefix { $0 != "\n" }
+        while excerpt.last?.isWhitespace == true { excerpt = excerpt.dropLast() }
+        let shown = excerpt.count > 24 ? String(excerpt.prefix(24)) + "…" : String(excerpt)
+        return "unexpected text \(quoted(shown)) in <\(element)>; only elements may go here"
+    }
     static func unexpectedElement(_ element: String, in parent: String) -> String {
         "unexpected element <\(element)> in <\(parent)>"
     }
@@ -81,6 +87,10 @@ enum StringsDictMessage {
     static func variableWithOtherVariations(_ name: String) -> String {
         "substitution \(quoted(name)) with device or width variations"
     }
+    static func unwritableCharacter(_ character: Unicode.Scalar) -> String {
+        "text with the character U+\(String(character.value, radix: 16, uppercase: true).leftPadded(to: 4)), which XML"
+            + " cannot hold,"
+    }
     static func nullMember(_ member: String, entry: String, language: String) -> String {
         "\(quoted(entry)) (\(language)): member \(quoted(member)) is null, which a property list cannot hold;"
             + " it is left out"
@@ -96,9 +106,16 @@ enum StringsDictMessage {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            case "\u{0}"..."\u{1F}", "\u{7F}": result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
             }
         }
         return result + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

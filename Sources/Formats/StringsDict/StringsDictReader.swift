@@ -21,18 +21,18 @@ public struct StringsDictReader: CatalogReader {
     ///   cannot be told.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
         let language = try Self.language(of: file.path, options: options)
-        let root = try PropertyListParser(path: file.path).parseDocument(file.bytes, diagnostics: &diagnostics)
+        let root = try PropertyListParser(path: file.path, bytes: file.bytes).parseDocument(diagnostics: &diagnostics)
         guard case .dictionary(let members) = root.value else {
-            throw ConversionError(StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location)
+            throw ConversionError(StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location.in(file.path))
         }
         var entries = OrderedMap<CatalogEntry>(minimumCapacity: members.count)
         for member in members {
-            let decoder = FormatRuleDecoder(entry: member.key)
+            let decoder = FormatRuleDecoder(entry: member.key, path: file.path)
             let localization = try decoder.localization(member.value, diagnostics: &diagnostics)
             var localizations = OrderedMap<Localization>()
             localizations.updateValue(localization, forKey: language)
             var entry = CatalogEntry(localizations: localizations, extraMembers: FormatRuleDecoder.noMembers)
-            entry.origin = member.keyLocation
+            entry.origin = member.keyLocation.in(file.path)
             _ = entries.appendNew(entry, forKey: member.key)
         }
         return StringTable(

@@ -40,6 +40,13 @@ public struct StringsDictWriter: CatalogWriter {
                 diagnostics.append(Self.warning(message, origin: entry.origin))
                 continue
             }
+            if let character = Self.firstUnwritableCharacter(key: key, value: value) {
+                let reason = StringsDictMessage.unwritableCharacter(character)
+                let message = StringsDictMessage.leftOut(key, language: language, because: reason)
+                diagnostics.append(Self.warning(message, origin: entry.origin))
+                encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
+                continue
+            }
             for member in encoder.droppedNullMembers {
                 diagnostics.append(
                     Self.warning(StringsDictMessage.nullMember(member, entry: key, language: language), origin: entry.origin))
@@ -51,6 +58,10 @@ public struct StringsDictWriter: CatalogWriter {
         writer.endElement()
         writer.endElement()
         return writer.finish()
+    }
+
+    private static func firstUnwritableCharacter(key: String, value: PropertyListValue) -> Unicode.Scalar? {
+        PropertyListValue.firstUnwritableCharacter(in: key) ?? value.firstUnwritableCharacter
     }
 
     private static func warning(_ message: String, origin: FileLocation?) -> Diagnostic {
