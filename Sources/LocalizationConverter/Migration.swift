@@ -159,19 +159,26 @@ public struct Migration: Sendable {
         named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
         diagnostics: inout Diagnostics
     ) -> StringTable {
-        var table = StringTable(name: name, sourceLanguage: sourceLanguage)
-        for var part in parts {
+        // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
+        // localizations. Merging then only moves localizations, in the parts' order.
+        let prepared = concurrentMap(parts) { part -> (StringTable, Diagnostics) in
+            var diagnostics = Diagnostics()
+            var table = part.table
             if !interfaceBuilder, !part.file.isStringsDict {
-                part.table.entries = part.table.entries.mapValues { entry in
-                    var entry = entry
-                    entry.comment = entry.comment.map(Self.unescapedComment)
-                    return entry
+                for index in table.entries.indices {
+                    if let comment = table.entries[valueAt: index].comment, comment.utf8.contains(92) {
+                        table.entries[valueAt: index].comment = Self.unescapedComment(comment)
+                    }
                 }
             }
-            reportWhatCannotMigrate(part.table, language: part.language, file: part.file.path, diagnostics: &diagnostics)
-            table.merge(part.table.removingWidthVariations(), diagnostics: &diagnostics, origin: part.file.path)
+            Self.reportWhatCannotMigrate(table, language: part.language, file: part.file.path, diagnostics: &diagnostics)
+            return (table.removingWidthVariations().migratedToCatalog(), diagnostics)
         }
-        table = table.migratedToCatalog()
+        var table = StringTable(name: name, sourceLanguage: sourceLanguage)
+        for (part, (prepared, partDiagnostics)) in zip(parts, prepared) {
+            diagnostics.append(contentsOf: partDiagnostics)
+            table.merge(prepared, diagnostics: &diagnostics, origin: part.file.path)
+        }
         table.version = "1.0"
         return table
     }
@@ -279,7 +286,7 @@ public struct Migration: Sendable {
     }
 
     /// Warnings, with the entry's place, for what a String Catalog cannot hold.
-    private func reportWhatCannotMigrate(
+    private static func reportWhatCannotMigrate(
         _ table: StringTable, language: String, file: String, diagnostics: inout Diagnostics
     ) {
         for (key, entry) in table.entries {
@@ -295,7 +302,7 @@ public struct Migration: Sendable {
         }
     }
 
-    private func containsWidthVariations(_ localization: Localization) -> Bool {
+    private static func containsWidthVariations(_ localization: Localization) -> Bool {
         if localization.variations?.width != nil { return true }
         for value in localization.variations?.device?.values ?? [] where containsWidthVariations(value) { return true }
         for substitution in localization.substitutions?.values ?? [] where substitution.variations?.width != nil {

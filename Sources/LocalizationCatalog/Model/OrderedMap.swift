@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// An ordered map from strings to values whose keys are compared by their exact Unicode scalars.
 ///
 /// Swift's `String` equality is canonical equivalence, so a `Dictionary` merges `"é"` (U+00E9) and
@@ -43,10 +49,18 @@ public struct OrderedMap<Value> {
     /// The position of `key`, comparing keys by their exact scalars.
     public func index(forKey key: String) -> Int? {
         if let index { return index[ExactKey(key)] }
-        for position in keys.indices where keys[position].utf8.elementsEqual(key.utf8) {
+        let length = key.utf8.count
+        for position in keys.indices where keys[position].utf8.count == length && Self.sameScalars(keys[position], key) {
             return position
         }
         return nil
+    }
+
+    /// Whether two keys have the same UTF-8 bytes; `==` (canonical equivalence, with fast paths) rules most
+    /// pairs out before the byte comparison.
+    @inline(__always)
+    static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
+        lhs == rhs && sameUTF8(lhs, rhs)
     }
 
     /// The value for `key`; setting `nil` removes the key, setting a value for a new key appends it.
@@ -168,7 +182,7 @@ extension OrderedMap: Equatable where Value: Equatable {
     public static func == (lhs: OrderedMap, rhs: OrderedMap) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for position in lhs.keys.indices {
-            guard lhs.keys[position].utf8.elementsEqual(rhs.keys[position].utf8),
+            guard sameUTF8(lhs.keys[position], rhs.keys[position]),
                 lhs.values[position] == rhs.values[position]
             else { return false }
         }
@@ -192,11 +206,24 @@ struct ExactKey: Hashable, Sendable {
     init(_ string: String) { self.string = string }
 
     static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
-        lhs.string.utf8.elementsEqual(rhs.string.utf8)
+        sameUTF8(lhs.string, rhs.string)
     }
 
     func hash(into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
+}
+
+/// Whether two strings have the same UTF-8 bytes (not canonical equivalence, which `==` tests).
+@inline(__always)
+func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
+        rhs.utf8.withContiguousStorageIfAvailable { right in
+            left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+        }
+    }
+    if let compared, let result = compared { return result }
+    return lhs.utf8.elementsEqual(rhs.utf8)
 }

@@ -56,11 +56,17 @@ extension StringTable {
     /// entry marked `extractionState: migrated` (entries that already have a state keep it).
     public func migratedToCatalog() -> StringTable {
         var table = self
+        // In place: most localizations are plain strings, which keep their shape.
         for index in table.entries.indices {
-            var entry = table.entries[valueAt: index]
-            entry.localizations = entry.localizations?.mapValues { $0.inCatalogShape() }
-            if entry.extractionState == nil { entry.extractionState = .migrated }
-            table.entries[valueAt: index] = entry
+            if table.entries[valueAt: index].extractionState == nil {
+                table.entries[valueAt: index].extractionState = .migrated
+            }
+            guard let count = table.entries[valueAt: index].localizations?.count else { continue }
+            for language in 0..<count
+            where table.entries[valueAt: index].localizations![valueAt: language].hasMoreThanStringUnit {
+                let shaped = table.entries[valueAt: index].localizations![valueAt: language].inCatalogShape()
+                table.entries[valueAt: index].localizations![valueAt: language] = shaped
+            }
         }
         return table
     }
@@ -92,9 +98,12 @@ extension StringTable {
     public func removingWidthVariations() -> StringTable {
         var table = self
         for index in table.entries.indices {
-            var entry = table.entries[valueAt: index]
-            entry.localizations = entry.localizations?.mapValues { $0.removingWidthVariations() }
-            table.entries[valueAt: index] = entry
+            guard let count = table.entries[valueAt: index].localizations?.count else { continue }
+            for language in 0..<count
+            where table.entries[valueAt: index].localizations![valueAt: language].hasMoreThanStringUnit {
+                let trimmed = table.entries[valueAt: index].localizations![valueAt: language].removingWidthVariations()
+                table.entries[valueAt: index].localizations![valueAt: language] = trimmed
+            }
         }
         return table
     }
