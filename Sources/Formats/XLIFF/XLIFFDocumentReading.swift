@@ -173,9 +173,14 @@ struct XLIFFDocumentReading {
         for attribute in element.attributes {
             if attribute.prefix == nil {
                 switch attribute.name {
-                case "id": id = attribute.value; continue
-                case "translate": translate = attribute.value; continue
-                default: break
+                case "id":
+                    id = attribute.value
+                    continue
+                case "translate":
+                    translate = attribute.value
+                    continue
+                default:
+                    break
                 }
             } else if attribute.prefix == "xml" && attribute.name == "space" {
                 space = attribute.value
