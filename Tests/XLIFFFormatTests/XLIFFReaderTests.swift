@@ -20,19 +20,19 @@ struct XLIFFReaderTests {
     func diagnoses(_ name: String) throws {
         let folder = XLIFFDocumentFixtures.folder + "/invalid"
         let path = "\(folder)/\(name).xliff"
-        let expected = String(decoding: try Fixtures.bytes("\(folder)/\(name).diagnostics"), as: UTF8.self)
         var diagnostics = Diagnostics()
         do {
             _ = try XLIFFReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)
             Issue.record("\(name) was accepted")
         } catch let error as ConversionError {
-            #expect(error.description + "\n" == expected)
+            let difference = Fixtures.compareGolden(Array((error.description + "\n").utf8), "\(folder)/\(name).diagnostics")
+            #expect(difference == nil, "\(difference ?? "")")
         }
     }
 
     @Test("Every invalid fixture has an expected diagnostic")
     func everyInvalidFixtureHasDiagnostics() {
-        #expect(XLIFFDocumentFixtures.invalid.count >= 9)
+        #expect(XLIFFDocumentFixtures.invalid.count >= 12)
         #expect(
             Fixtures.names(in: XLIFFDocumentFixtures.folder + "/invalid", withExtension: "diagnostics")
                 == XLIFFDocumentFixtures.invalid)
@@ -93,15 +93,50 @@ struct XLIFFReaderTests {
         let inline = diagnostics.all.map(\.description).filter { $0.contains("'inline'") }
         #expect(
             inline == [
-                "\(path):16:22: warning: inline <g> in the <source> of trans-unit 'inline' was flattened to its text",
-                "\(path):16:45: warning: inline <x/> in the <source> of trans-unit 'inline' was removed",
-                "\(path):17:54: warning: inline <g> in the <target> of trans-unit 'inline' was flattened to its text",
-                "\(path):17:70: warning: inline <mrk> in the <target> of trans-unit 'inline' was flattened to its text",
-                "\(path):17:106: warning: inline <bx/> in the <target> of trans-unit 'inline' was removed",
-                "\(path):17:123: warning: inline <ex/> in the <target> of trans-unit 'inline' was removed",
-                "\(path):17:135: warning: inline <ph> in the <target> of trans-unit 'inline' was flattened to its text",
-                "\(path):19:46: warning: inline <g> in the <note> of trans-unit 'inline' was flattened to its text",
+                "\(path):15:21: warning: inline <g> in the <source> of trans-unit 'inline' was flattened to its text",
+                "\(path):15:44: warning: inline <x/> in the <source> of trans-unit 'inline' was removed",
+                "\(path):16:46: warning: inline <g> in the <target> of trans-unit 'inline' was flattened to its text",
+                "\(path):16:68: warning: inline <mrk> in the <target> of trans-unit 'inline' was flattened to its text",
+                "\(path):16:102: warning: inline <bx/> in the <target> of trans-unit 'inline' was removed",
+                "\(path):16:122: warning: inline <ex/> in the <target> of trans-unit 'inline' was removed",
+                "\(path):16:142: warning: inline <ph> in the <target> of trans-unit 'inline' was flattened to its text",
+                "\(path):17:9: warning: <alt-trans> in trans-unit 'inline' is not kept: Xcode neither writes nor reads it",
+                "\(path):18:44: warning: inline <g> in the <note> of trans-unit 'inline' was flattened to its text",
             ])
+    }
+
+    @Test("Paired and isolated codes keep their text; CDATA is text")
+    func pairedCodes() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("odd-but-valid", diagnostics: &diagnostics)
+        let unit = try #require(document.files.first?.units.first { $0.id == "paired" })
+        #expect(unit.source == "<b>Bold</b> and [more")
+        #expect(unit.target == "<b>Fett</b> & [mehr")
+        let path = "xliff/documents/odd-but-valid.xliff"
+        #expect(
+            diagnostics.all.map(\.description).filter { $0.contains("'paired'") } == [
+                "\(path):22:17: warning: inline <bpt> in the <source> of trans-unit 'paired' was flattened to its text",
+                "\(path):22:48: warning: inline <ept> in the <source> of trans-unit 'paired' was flattened to its text",
+                "\(path):22:81: warning: inline <it> in the <source> of trans-unit 'paired' was flattened to its text",
+            ])
+    }
+
+    @Test("Elements the model has no place for, and second sources and targets, are dropped with a warning")
+    func droppedElements() throws {
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentFixtures.read("odd-but-valid", diagnostics: &diagnostics)
+        let unit = try #require(document.files.first?.units.first { $0.id == "two sources" })
+        #expect(unit.source == "First")
+        #expect(unit.target == "Erste")
+        let path = "xliff/documents/odd-but-valid.xliff"
+        let messages = diagnostics.all.map(\.description)
+        #expect(
+            messages.filter { $0.contains("'two sources'") || $0.contains("<header>") } == [
+                "\(path):6:7: warning: <note> in <header> is not kept: Xcode neither writes nor reads it",
+                "\(path):34:9: warning: second <source> in trans-unit 'two sources' ignored; the one at line 33 is used",
+                "\(path):36:9: warning: second <target> in trans-unit 'two sources' ignored; the one at line 35 is used",
+            ])
+        #expect(diagnostics.all.allSatisfy { $0.severity == .warning })
     }
 
     @Test("A target without a source, a missing target-language and units in groups are accepted")

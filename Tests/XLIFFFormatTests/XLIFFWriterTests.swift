@@ -14,10 +14,13 @@ struct XLIFFWriterTests {
         let document = try XLIFFDocumentFixtures.read(name, diagnostics: &diagnostics)
         let written = XLIFFWriter().write(document)
         let folder = XLIFFDocumentFixtures.folder
-        let expected =
-            Fixtures.names(in: folder + "/expected", withExtension: "xliff").contains(name)
-            ? "\(folder)/expected/\(name).xliff" : "\(folder)/\(name).xliff"
-        let difference = Fixtures.compareGolden(written, expected)
+        let input = try Fixtures.bytes("\(folder)/\(name).xliff")
+        let rewritten = "\(folder)/expected/\(name).xliff"
+        let hasRewrite = Fixtures.names(in: folder + "/expected", withExtension: "xliff").contains(name)
+        // Recording never touches the input: a fixture that does not come back as it was gets an expected rewrite.
+        let difference =
+            hasRewrite || (Fixtures.isRecording && written != input)
+            ? Fixtures.compareGolden(written, rewritten) : Fixtures.firstDifference(expected: input, actual: written)
         #expect(difference == nil, "\(difference ?? "")")
     }
 

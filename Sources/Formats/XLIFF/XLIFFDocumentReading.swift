@@ -25,18 +25,40 @@ struct XLIFFDocumentReading {
         if let version = root.attribute("version"), version.hasPrefix("2") {
             throw ConversionError(XLIFFReadingMessage.unsupportedVersion(version), at: location(of: root))
         }
+        if let namespace = root.namespaceURI, namespace.hasPrefix(Self.xliffNamespacePrefix + "2") {
+            let version = String(namespace.dropFirst(Self.xliffNamespacePrefix.count))
+            throw ConversionError(XLIFFReadingMessage.unsupportedVersion(version), at: location(of: root))
+        }
         if let prefix = root.prefix {
             diagnostics.append(Diagnostic(.warning, XLIFFReadingMessage.prefixedNamespace(prefix), at: location(of: root)))
-            // Written back in the default namespace, as Xcode needs.
-            if !attributes.contains(where: { $0.name == "xmlns" }) {
-                for index in attributes.indices where attributes[index].name == "xmlns:" + prefix {
+        }
+        var files: [XLIFFFile] = []
+        for case .element(let element) in root.children {
+            if element.name == "file" {
+                files.append(try file(from: element))
+            } else {
+                warnIgnored(element, in: "xliff")
+            }
+        }
+        if let prefix = root.prefix {
+            // Written back in the default namespace, as Xcode needs; the prefixed declaration stays only when a
+            // kept attribute still uses the prefix.
+            if !attributes.contains(where: { $0.name == "xmlns" }),
+                let index = attributes.firstIndex(where: { $0.name == "xmlns:" + prefix })
+            {
+                let qualified = prefix + ":"
+                let prefixStillUsed =
+                    attributes.contains { $0.name.hasPrefix(qualified) }
+                    || files.contains { file in
+                        file.otherAttributes.contains { $0.name.hasPrefix(qualified) }
+                            || file.units.contains { unit in unit.otherAttributes.contains { $0.name.hasPrefix(qualified) } }
+                    }
+                if prefixStillUsed {
+                    attributes.insert(XLIFFAttribute("xmlns", attributes[index].value), at: index)
+                } else {
                     attributes[index].name = "xmlns"
                 }
             }
-        }
-        var files: [XLIFFFile] = []
-        for case .element(let element) in root.children where element.name == "file" {
-            files.append(try file(from: element))
         }
         let layout = XLIFFLayout(
             indentation: Self.indentation(of: root),
@@ -80,14 +102,25 @@ struct XLIFFDocumentReading {
         for case .element(let child) in element.children {
             switch child.name {
             case "header":
-                if file.tool == nil, let tool = child.firstChild(named: "tool") { file.tool = self.tool(from: tool) }
+                readHeader(child, into: &file)
             case "body":
                 try readUnits(in: child, into: &file, firstLines: &firstLines)
             default:
-                continue
+                warnIgnored(child, in: "file")
             }
         }
         return file
+    }
+
+    /// Keeps the first `<tool>`; the other header elements (`<note>`, `<skl>`, `<phase-group>`, …) are not kept.
+    private mutating func readHeader(_ header: XMLElementNode, into file: inout XLIFFFile) {
+        for case .element(let child) in header.children {
+            if child.name == "tool", file.tool == nil {
+                file.tool = tool(from: child)
+            } else {
+                warnIgnored(child, in: "header")
+            }
+        }
     }
 
     private mutating func tool(from element: XMLElementNode) -> XLIFFTool {
@@ -125,7 +158,7 @@ struct XLIFFDocumentReading {
             case "group":
                 try readUnits(in: element, into: &file, firstLines: &firstLines)
             default:
-                continue
+                warnIgnored(element, in: container.name)
             }
         }
     }
@@ -140,9 +173,14 @@ struct XLIFFDocumentReading {
         for attribute in element.attributes {
             if attribute.prefix == nil {
                 switch attribute.name {
-                case "id": id = attribute.value; continue
-                case "translate": translate = attribute.value; continue
-                default: break
+                case "id":
+                    id = attribute.value
+                    continue
+                case "translate":
+                    translate = attribute.value
+                    continue
+                default:
+                    break
                 }
             } else if attribute.prefix == "xml" && attribute.name == "space" {
                 space = attribute.value
@@ -196,7 +234,7 @@ struct XLIFFDocumentReading {
                 }
                 unit.notes.append(XLIFFNote(text(of: child, part: "note", unit: id), from: from))
             default:
-                continue
+                warnIgnored(child, in: "trans-unit", unit: id)
             }
         }
         return unit
@@ -206,6 +244,15 @@ struct XLIFFDocumentReading {
         diagnostics.append(
             Diagnostic(
                 .warning, XLIFFReadingMessage.extraElement(element.name, unit: unit, firstLine: firstLine),
+                at: location(of: element)))
+    }
+
+    /// An element the model has no place for: XLIFF 1.2 elements Xcode neither writes nor reads (`<alt-trans>`,
+    /// `<context-group>`, `<count-group>`, a header `<note>`, …) and foreign ones.
+    private mutating func warnIgnored(_ element: XMLElementNode, in parent: String, unit: String? = nil) {
+        diagnostics.append(
+            Diagnostic(
+                .warning, XLIFFReadingMessage.ignoredElement(element.qualifiedName, in: parent, unit: unit),
                 at: location(of: element)))
     }
 
@@ -282,6 +329,9 @@ struct XLIFFDocumentReading {
         else { return "" }
         return String(whitespace[whitespace.index(after: lineBreak)...])
     }
+
+    /// The XLIFF namespaces without their version (`1.2`, `2.0`).
+    private static let xliffNamespacePrefix = "urn:oasis:names:tc:xliff:document:"
 
     private func location(of element: XMLElementNode) -> FileLocation {
         FileLocation(path: path, line: element.line, column: element.column)

@@ -21,8 +21,26 @@ enum XLIFFLayoutReading {
         return String(decoding: bytes[..<index], as: UTF8.self)
     }
 
-    /// The whitespace after the last `>` of the document (`"\n"` in Xcode's output).
+    /// The whitespace after the last `>` of the document (`"\n"` in Xcode's output), in UTF-8 or, after a
+    /// byte-order mark, UTF-16.
     static func trailer(of bytes: [UInt8]) -> String {
+        if bytes.count >= 2, bytes.count % 2 == 0 {
+            let unitOffset: Int?
+            switch (bytes[0], bytes[1]) {
+            case (0xFE, 0xFF): unitOffset = 1  // big endian: the low byte is the second of each pair
+            case (0xFF, 0xFE): unitOffset = 0
+            default: unitOffset = nil
+            }
+            if let unitOffset {
+                var result: [UInt8] = []
+                var index = bytes.count - 2
+                while index >= 2, bytes[index + 1 - unitOffset] == 0, isSpace(bytes[index + unitOffset]) {
+                    result.append(bytes[index + unitOffset])
+                    index -= 2
+                }
+                return String(decoding: result.reversed(), as: UTF8.self)
+            }
+        }
         var index = bytes.count
         while index > 0, isSpace(bytes[index - 1]) { index -= 1 }
         return String(decoding: bytes[index...], as: UTF8.self)

@@ -41,6 +41,11 @@ enum XLIFFReadingMessage {
         "second <\(element)> in trans-unit \(quoted(unit)) ignored; the one at line \(firstLine) is used"
     }
 
+    static func ignoredElement(_ element: String, in parent: String, unit: String?) -> String {
+        let place = unit.map { "trans-unit \(quoted($0))" } ?? "<\(parent)>"
+        return "<\(element)> in \(place) is not kept: Xcode neither writes nor reads it"
+    }
+
     static func unknownTranslateValue(_ value: String, unit: String) -> String {
         "trans-unit \(quoted(unit)) has translate=\(quoted(value)); only 'yes' and 'no' are known, so it is ignored"
     }
