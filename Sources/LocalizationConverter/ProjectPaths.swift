@@ -75,6 +75,32 @@ enum ProjectPaths {
         return result.sorted()
     }
 
+    /// Folders below `directory` whose extension is `ext` (`.xcloc` bundles), sorted; hidden and build folders are
+    /// skipped, and nothing inside a bundle is searched.
+    static func bundles(below directory: String, extension ext: String) -> [String] {
+        let root = URL(fileURLWithPath: directory)
+        guard
+            let enumerator = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
+        else { return [] }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let rootPath = root.standardizedFileURL.path
+        var result: [String] = []
+        for case let url as URL in enumerator {
+            let name = url.lastPathComponent
+            if name == ".build" || name.hasPrefix(".build-") {
+                enumerator.skipDescendants()
+                continue
+            }
+            guard url.pathExtension.lowercased() == ext else { continue }
+            enumerator.skipDescendants()
+            let standardized = url.standardizedFileURL.path
+            guard standardized.hasPrefix(rootPath + "/") else { continue }
+            result.append("\(base)/\(standardized.dropFirst(rootPath.count + 1))")
+        }
+        return result.sorted()
+    }
+
     /// The language of a file in an `xx.lproj` folder, if it is in one.
     static func lprojLanguage(of path: String) -> String? {
         let folder = parentDirectory(of: path).split(separator: "/").last.map(String.init) ?? ""

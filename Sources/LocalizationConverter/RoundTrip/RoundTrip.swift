@@ -77,9 +77,19 @@ public struct RoundTrip: Sendable {
             guard fileExists(path) || isDirectory(path) else {
                 throw ConversionError("no such file or folder", path: path)
             }
-            if isDirectory(path) && !path.lowercased().hasSuffix(".xcloc") {
+            if path.lowercased().hasSuffix(".xcloc") {
+                checkBundle(path, options: options, report: &report)
+            } else if isDirectory(path) {
                 for file in ProjectPaths.files(below: path, extensions: ["xcstrings", "xliff", "xlf"])
                 where !options.excludes(file) {
+                    check(file: file, options: options, report: &report)
+                }
+                for bundle in ProjectPaths.bundles(below: path, extension: "xcloc") where !options.excludes(bundle) {
+                    checkBundle(bundle, options: options, report: &report)
+                }
+                // Legacy files outside `.lproj` folders are single files; inside, they are tables.
+                for file in ProjectPaths.files(below: path, extensions: ["strings", "stringsdict"])
+                where ProjectPaths.lprojLanguage(of: file) == nil && !options.excludes(file) {
                     check(file: file, options: options, report: &report)
                 }
                 if options.vias.contains(.same) || options.vias.contains(.xcstrings) {
@@ -98,7 +108,25 @@ public struct RoundTrip: Sendable {
 
     // MARK: - Tables
 
+    /// An `.xcloc` bundle: its XLIFF files, rewritten.
+    private func checkBundle(_ bundle: String, options: Options, report: inout RoundTripReport) {
+        guard options.vias.contains(.same) else { return }
+        for file in ProjectPaths.files(below: bundle + "/Localized Contents", extensions: ["xliff", "xlf"])
+        where !options.excludes(file) {
+            let trip = xliffSameFormat(file, report: &report)
+            report.tables.append(RoundTripReport.TableResult(path: file, format: "xliff", trips: [trip]))
+        }
+    }
+
     private func check(file: String, options: Options, report: inout RoundTripReport) {
+        let lowercased = file.lowercased()
+        if lowercased.hasSuffix(".xliff") || lowercased.hasSuffix(".xlf") {
+            if options.vias.contains(.same) {
+                let trip = xliffSameFormat(file, report: &report)
+                report.tables.append(RoundTripReport.TableResult(path: file, format: "xliff", trips: [trip]))
+            }
+            return
+        }
         guard let format = registry.format(forPath: file) else { return }
         switch format.name {
         case "xcstrings":
@@ -186,6 +214,56 @@ public struct RoundTrip: Sendable {
             report.differences.append(failure(path, trip, "\(error)"))
         }
         return trip.name
+    }
+
+    /// XLIFF read → write, at the document level (every `<file>` and unit, in order).
+    private func xliffSameFormat(_ path: String, report: inout RoundTripReport) -> String {
+        let trip = RoundTripTrip(name: "xliff → xliff", expectations: .none)
+        do {
+            var diagnostics = Diagnostics()
+            let source = try readSourceFile(path)
+            let document = try XLIFFReader().read(source.bytes, path: path, diagnostics: &diagnostics)
+            let bytes = XLIFFWriter().write(document)
+            if bytes == source.bytes { return trip.name }
+            let again = try XLIFFReader().read(bytes, path: path, diagnostics: &diagnostics)
+            if let difference = Self.firstDifference(document, again) {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, key: difference.id, aspect: .value, expected: difference.expected,
+                        actual: difference.actual, reason: difference.what))
+            } else {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
+                        reason: "the file is not in Xcode's layout (\(firstDifference(source.bytes, bytes))); "
+                            + "its content is kept"))
+            }
+        } catch {
+            report.differences.append(failure(path, trip, "\(error)"))
+        }
+        return trip.name
+    }
+
+    /// The first unit that differs between two documents.
+    private static func firstDifference(_ lhs: XLIFFDocument, _ rhs: XLIFFDocument)
+        -> (id: String?, what: String, expected: String?, actual: String?)?
+    {
+        guard lhs.files.count == rhs.files.count else {
+            return (nil, "number of <file> elements", String(lhs.files.count), String(rhs.files.count))
+        }
+        for (left, right) in zip(lhs.files, rhs.files) {
+            guard left.original == right.original, left.units.count == right.units.count else {
+                return (nil, "<file original>", left.original, right.original)
+            }
+            for (a, b) in zip(left.units, right.units) where a != b {
+                if a.source != b.source { return (a.id, "source of \(left.original)", a.source, b.source) }
+                if a.target != b.target { return (a.id, "target of \(left.original)", a.target, b.target) }
+                if a.state != b.state { return (a.id, "state of \(left.original)", a.state, b.state) }
+                return (a.id, "unit of \(left.original)", "\(a)", "\(b)")
+            }
+            if left != right { return (nil, "<file> \(left.original)", "\(left)", "\(right)") }
+        }
+        return lhs == rhs ? nil : (nil, "document", nil, nil)
     }
 
     // MARK: - Legacy through a catalog
