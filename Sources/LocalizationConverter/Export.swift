@@ -127,6 +127,24 @@ public struct Export: Sendable {
         return table
     }
 
+    /// The other half of a legacy table: the `.stringsdict` next to a `.strings` file of the same name, and the
+    /// other way round, in the source language; `nil` for catalogs and tables without one.
+    func companionTable(of source: Source, sourceLanguage: String) -> StringTable? {
+        let otherExtension: String
+        switch source.kind {
+        case .catalog: return nil
+        case .strings: otherExtension = "stringsdict"
+        case .stringsDict: otherExtension = "strings"
+        }
+        guard let dot = source.path.lastIndex(of: ".") else { return nil }
+        let path = source.path[..<dot] + "." + otherExtension
+        guard fileExists(path), let reader = registry.format(forPath: path)?.reader else { return nil }
+        let options = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        var ignored = Diagnostics()  // the companion's own problems are reported when it is exported itself
+        guard let file = try? readSourceFile(path) else { return nil }
+        return try? reader.read(file, options: options, diagnostics: &ignored)
+    }
+
     /// Exports `sources` for every language, all or nothing.
     /// - Returns: The paths written.
     @discardableResult
@@ -140,10 +158,11 @@ public struct Export: Sendable {
                 let table = try table(
                     for: source, language: language, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
                 if source.kind == .catalog { developmentRegion = table.sourceLanguage }
+                let companion = companionTable(of: source, sourceLanguage: options.sourceLanguage)
                 document.files.append(
                     XLIFFExport.file(
                         for: table, kind: source.kind, original: source.original, targetLanguage: language,
-                        tool: options.tool, diagnostics: &diagnostics))
+                        tool: options.tool, companion: companion, diagnostics: &diagnostics))
                 if options.xcloc {
                     sourceCopies.append((source.original, try sourceCopy(of: source, table: table)))
                 }
