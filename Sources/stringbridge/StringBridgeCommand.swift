@@ -16,6 +16,6 @@ struct StringBridgeCommand: ParsableCommand {
               stringbridge help convert
             """,
         version: "0.1.0",
-        subcommands: [Convert.self, Migrate.self, Compile.self, ExportCommand.self]
+        subcommands: [Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self]
     )
 }
