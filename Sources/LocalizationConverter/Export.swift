@@ -37,8 +37,7 @@ public struct Export: Sendable {
     }
 
     /// The tool written by default: Xcode 26.4, the newest version whose exports the corpus holds.
-    public static let defaultTool = XLIFFTool(
-        id: "com.apple.dt.xcode", name: "Xcode", version: "26.4", buildNumber: "17E192")
+    public static let defaultTool = XLIFFExport.defaultTool
 
     /// One table to export.
     public struct Source: Sendable, Equatable {

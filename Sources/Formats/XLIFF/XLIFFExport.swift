@@ -15,6 +15,10 @@ public enum XLIFFTableKind: String, Sendable, CaseIterable {
 ///
 /// See docs/formats/xliff.md ("Mapping") for every rule and the evidence behind it.
 public enum XLIFFExport {
+    /// The tool written by default: Xcode 26.4, the newest version whose exports the project's evidence holds.
+    public static let defaultTool = XLIFFTool(
+        id: "com.apple.dt.xcode", name: "Xcode", version: "26.4", buildNumber: "17E192")
+
     /// The `<file>` for `table` in `targetLanguage`.
     ///
     /// - Parameters:
