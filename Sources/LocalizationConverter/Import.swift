@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 import XCStringsFormat
 import XLIFFFormat
@@ -106,9 +107,22 @@ public struct Import: Sendable {
         var result = Result()
         result.dryRun = options.dryRun
         var work = WorkingTables()
-        for path in try documents(for: inputs) {
-            let document = try XLIFFReader().read(try readSourceFile(path).bytes, path: path, diagnostics: &diagnostics)
-            for file in document.files {
+        // The documents are parsed in parallel, then applied in the order given.
+        let paths = try documents(for: inputs)
+        let parsed = ParallelResults<(document: XLIFFDocument, diagnostics: Diagnostics)>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            var local = Diagnostics()
+            do {
+                let bytes = try readSourceFile(paths[index]).bytes
+                let document = try XLIFFReader().read(bytes, path: paths[index], diagnostics: &local)
+                parsed.set(index, .success((document, local)))
+            } catch {
+                parsed.set(index, .failure(error))
+            }
+        }
+        for (path, read) in zip(paths, try parsed.values()) {
+            diagnostics.append(contentsOf: read.diagnostics)
+            for file in read.document.files {
                 result.files.append(try apply(file, document: path, options: options, work: &work, diagnostics: &diagnostics))
             }
         }
