@@ -156,6 +156,9 @@ public struct Export: Sendable {
     /// - Returns: The paths written.
     @discardableResult
     public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
+        // Xcode writes the <file> elements ordered by `original`, case-insensitively (the corpus's exports).
+        let order = XcodeKeyOrder.sortedIndices(sources.map(\.original))
+        let sources = order.map { sources[$0] }
         // Read once: catalogs whole, legacy tables in the source language, with their companions.
         var bases: [(table: StringTable, companion: StringTable?)] = []
         var developmentRegion = options.sourceLanguage
