@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 import XCStringsFormat
 import XLIFFFormat
@@ -37,8 +38,7 @@ public struct Export: Sendable {
     }
 
     /// The tool written by default: Xcode 26.4, the newest version whose exports the corpus holds.
-    public static let defaultTool = XLIFFTool(
-        id: "com.apple.dt.xcode", name: "Xcode", version: "26.4", buildNumber: "17E192")
+    public static let defaultTool = XLIFFExport.defaultTool
 
     /// One table to export.
     public struct Source: Sendable, Equatable {
@@ -105,62 +105,116 @@ public struct Export: Sendable {
         return result
     }
 
-    /// The table to export for `language`: the catalog, or the source-language legacy file merged with the same
-    /// table's file for `language`.
-    func table(for source: Source, language: String, sourceLanguage: String, diagnostics: inout Diagnostics) throws
-        -> StringTable
-    {
+    /// A table as read once for all languages: the catalog, or the source-language legacy file.
+    func baseTable(for source: Source, sourceLanguage: String, diagnostics: inout Diagnostics) throws -> StringTable {
         guard let reader = registry.format(forPath: source.path)?.reader else {
             throw ConversionError("no reader for this file", path: source.path)
         }
-        if source.kind == .catalog {
-            return try reader.read(try readSourceFile(source.path), options: ReadOptions(), diagnostics: &diagnostics)
-        }
-        let readOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
-        var table = try reader.read(try readSourceFile(source.path), options: readOptions, diagnostics: &diagnostics)
+        let options =
+            source.kind == .catalog ? ReadOptions() : ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        return try reader.read(try readSourceFile(source.path), options: options, diagnostics: &diagnostics)
+    }
+
+    /// The table to export for `language`: the catalog, or the source-language legacy table merged with the same
+    /// table's file for `language`.
+    func table(
+        for source: Source, base: StringTable, language: String, sourceLanguage: String,
+        diagnostics: inout Diagnostics
+    ) throws -> StringTable {
+        guard source.kind != .catalog, language != sourceLanguage else { return base }
         let target = ProjectPaths.sibling(of: source.path, language: language)
-        if language != sourceLanguage, fileExists(target) {
-            let targetOptions = ReadOptions(language: language, sourceLanguage: sourceLanguage)
-            let translated = try reader.read(try readSourceFile(target), options: targetOptions, diagnostics: &diagnostics)
-            table.merge(translated, diagnostics: &diagnostics, origin: target)
-        }
+        guard fileExists(target), let reader = registry.format(forPath: source.path)?.reader else { return base }
+        var table = base
+        let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
+        let translated = try reader.read(try readSourceFile(target), options: options, diagnostics: &diagnostics)
+        table.merge(translated, diagnostics: &diagnostics, origin: target)
         return table
     }
 
+    /// The other half of a legacy table: the `.stringsdict` next to a `.strings` file of the same name, and the
+    /// other way round, in the source language; `nil` for catalogs and tables without one.
+    func companionTable(of source: Source, sourceLanguage: String) -> StringTable? {
+        let otherExtension: String
+        switch source.kind {
+        case .catalog: return nil
+        case .strings: otherExtension = "stringsdict"
+        case .stringsDict: otherExtension = "strings"
+        }
+        guard let dot = source.path.lastIndex(of: ".") else { return nil }
+        let path = source.path[..<dot] + "." + otherExtension
+        guard fileExists(path), let reader = registry.format(forPath: path)?.reader else { return nil }
+        let options = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        var ignored = Diagnostics()  // the companion's own problems are reported when it is exported itself
+        guard let file = try? readSourceFile(path) else { return nil }
+        return try? reader.read(file, options: options, diagnostics: &ignored)
+    }
+
     /// Exports `sources` for every language, all or nothing.
+    ///
+    /// Every table is read once; the languages are then exported in parallel (each legacy table merged with its
+    /// language's file), and all files are written in one transaction.
     /// - Returns: The paths written.
     @discardableResult
     public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
-        var transaction = FileTransaction()
-        for language in options.languages {
-            var document = XLIFFDocument()
-            var sourceCopies: [(original: String, bytes: [UInt8])] = []
-            var developmentRegion = options.sourceLanguage
-            for source in sources {
-                let table = try table(
-                    for: source, language: language, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
-                if source.kind == .catalog { developmentRegion = table.sourceLanguage }
-                document.files.append(
-                    XLIFFExport.file(
-                        for: table, kind: source.kind, original: source.original, targetLanguage: language,
-                        tool: options.tool, diagnostics: &diagnostics))
-                if options.xcloc {
-                    sourceCopies.append((source.original, try sourceCopy(of: source, table: table)))
-                }
+        // Xcode writes the <file> elements ordered by `original`, case-insensitively (the corpus's exports).
+        let order = XcodeKeyOrder.sortedIndices(sources.map(\.original))
+        let sources = order.map { sources[$0] }
+        // Read once: catalogs whole, legacy tables in the source language, with their companions.
+        var bases: [(table: StringTable, companion: StringTable?)] = []
+        var developmentRegion = options.sourceLanguage
+        for source in sources {
+            let table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+            if source.kind == .catalog { developmentRegion = table.sourceLanguage }
+            bases.append((table, companionTable(of: source, sourceLanguage: options.sourceLanguage)))
+        }
+        var sourceCopies: [(path: String, bytes: [UInt8])] = []
+        if options.xcloc {
+            let paths = sourceContentsPaths(sources.map(\.original))
+            for (index, source) in sources.enumerated() {
+                sourceCopies.append((paths[index], try sourceCopy(of: source, table: bases[index].table)))
             }
-            let xliff = XLIFFWriter().write(document)
+        }
+        let languages = options.languages
+        let readTables = bases
+        let results = ParallelResults<(xliff: [UInt8], diagnostics: Diagnostics)>(count: languages.count)
+        DispatchQueue.concurrentPerform(iterations: languages.count) { index in
+            let language = languages[index]
+            var local = Diagnostics()
+            do {
+                var document = XLIFFDocument()
+                for (source, base) in zip(sources, readTables) {
+                    let table = try self.table(
+                        for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
+                        diagnostics: &local)
+                    document.files.append(
+                        XLIFFExport.file(
+                            for: table, kind: source.kind, original: source.original, targetLanguage: language,
+                            tool: options.tool, companion: base.companion, diagnostics: &local))
+                }
+                results.set(index, .success((XLIFFWriter().write(document), local)))
+            } catch {
+                results.set(index, .failure(error))
+            }
+        }
+        var transaction = FileTransaction()
+        var seen = Set<Diagnostic>()
+        for (language, result) in zip(languages, try results.values()) {
+            // The same table gives the same warnings in every language; say each once.
+            for diagnostic in result.diagnostics.all where seen.insert(diagnostic).inserted {
+                diagnostics.append(diagnostic)
+            }
             if options.xcloc {
                 let bundle = "\(options.outputDirectory)/\(language).xcloc"
-                transaction.stage(xliff, at: "\(bundle)/Localized Contents/\(language).xliff")
+                transaction.stage(result.xliff, at: "\(bundle)/Localized Contents/\(language).xliff")
                 transaction.stage(
                     contentsJSON(developmentRegion: developmentRegion, language: language, options: options),
                     at: "\(bundle)/contents.json")
-                for (path, bytes) in zip(sourceContentsPaths(sourceCopies.map(\.original)), sourceCopies.map(\.bytes)) {
-                    transaction.stage(bytes, at: "\(bundle)/Source Contents/\(path)")
+                for copy in sourceCopies {
+                    transaction.stage(copy.bytes, at: "\(bundle)/Source Contents/\(copy.path)")
                 }
                 transaction.stageDirectory("\(bundle)/Notes")
             } else {
-                transaction.stage(xliff, at: "\(options.outputDirectory)/\(language).xliff")
+                transaction.stage(result.xliff, at: "\(options.outputDirectory)/\(language).xliff")
             }
         }
         try transaction.commit()
@@ -231,6 +285,30 @@ extension XLIFFTableKind {
         case "strings": self = .strings
         case "stringsdict": self = .stringsDict
         default: return nil
+        }
+    }
+}
+
+/// Results of a parallel loop, one slot per iteration.
+final class ParallelResults<Value>: @unchecked Sendable {
+    private var slots: [Result<Value, any Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func set(_ index: Int, _ result: Result<Value, any Error>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    /// The values in order; throws the first error.
+    func values() throws -> [Value] {
+        try slots.map { slot in
+            guard let slot else { preconditionFailure("a parallel iteration left no result") }
+            return try slot.get()
         }
     }
 }

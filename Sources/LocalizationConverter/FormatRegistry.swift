@@ -2,6 +2,7 @@ import LocalizationCatalog
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
+import XLIFFFormat
 
 /// The formats a conversion can choose from, looked up by name or file extension.
 public struct FormatRegistry: Sendable {
@@ -20,7 +21,7 @@ public struct FormatRegistry: Sendable {
     }
 
     /// Every format this package provides.
-    public static let standard = FormatRegistry([.xcstrings, .strings, .stringsdict])
+    public static let standard = FormatRegistry([.xcstrings, .strings, .stringsdict, .xliff])
 
     /// The format called `name` (`xcstrings`, `strings`, …), ignoring case.
     public func format(named name: String) -> FormatDescriptor? {

@@ -4,7 +4,25 @@ import LocalizationCatalog
 /// Paths inside a project: tables found below folders, and paths relative to the project root (XLIFF `original`).
 enum ProjectPaths {
     /// `path` relative to `root` (both may be relative to the current folder), with `..` where needed.
+    ///
+    /// When both are relative the result is lexical and keeps the route the user wrote: relative to `.`,
+    /// `../../DZ/x/en.lproj/T.strings` stays as it is, the way Xcode writes `original` for files outside the
+    /// project folder, even when the current folder lies on that route.
     static func relative(_ path: String, to root: String) -> String {
+        if !path.hasPrefix("/"), !root.hasPrefix("/") {
+            let target = components(normalized(path)).filter { $0 != "." }
+            let base = components(normalized(root)).filter { $0 != "." }
+            var common = 0
+            while common < min(target.count, base.count), target[common] == base[common], target[common] != ".." {
+                common += 1
+            }
+            // A root that climbs out of the current folder cannot be walked back lexically.
+            if !base[common...].contains("..") {
+                let joined = (Array(repeating: "..", count: base.count - common) + target[common...])
+                    .joined(separator: "/")
+                return joined.isEmpty ? "." : joined
+            }
+        }
         let target = components(absolute(path))
         let base = components(absolute(root))
         var common = 0

@@ -13,9 +13,14 @@ struct StringBridgeCommand: ParsableCommand {
               stringbridge convert Localizable.xcstrings -o Localizable.xcstrings
               stringbridge migrate MyApp/Resources
               stringbridge compile Localizable.xcstrings -o build/Resources
+              stringbridge export MyApp --language de --language fr -o Exports --xcloc
+              stringbridge import Exports/de.xcloc Exports/fr.xcloc
+              stringbridge roundtrip MyApp
               stringbridge help convert
             """,
         version: "0.1.0",
-        subcommands: [Convert.self, Migrate.self, Compile.self, Roundtrip.self]
+        subcommands: [
+            Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
+        ]
     )
 }

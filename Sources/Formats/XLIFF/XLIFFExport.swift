@@ -15,6 +15,10 @@ public enum XLIFFTableKind: String, Sendable, CaseIterable {
 ///
 /// See docs/formats/xliff.md ("Mapping") for every rule and the evidence behind it.
 public enum XLIFFExport {
+    /// The tool written by default: Xcode 26.4, the newest version whose exports the project's evidence holds.
+    public static let defaultTool = XLIFFTool(
+        id: "com.apple.dt.xcode", name: "Xcode", version: "26.4", buildNumber: "17E192")
+
     /// The `<file>` for `table` in `targetLanguage`.
     ///
     /// - Parameters:
@@ -81,13 +85,14 @@ public enum XLIFFExport {
         var unitsByKey: [(key: String, units: [XLIFFUnit])] = []
         var owners = OrderedMap<Int>()  // id → index in unitsByKey
         var refused = Set<Int>()
+        let checksCollisions = table.entries.keys.contains(where: XLIFFIdentifier.containsSeparator)
+        unitsByKey.reserveCapacity(table.entries.count)
         for (key, entry) in table.entries {
             if XLIFFIdentifier.endsLikeVariationPath(key) {
                 diagnostics.warn(XLIFFMessages.endsLikeVariationPath(key: key), path: original)
                 continue
             }
-            let names = entry.localizations?.values.flatMap { $0.substitutions?.keys ?? [] } ?? []
-            if let name = names.first(where: { !$0.utf8Ranges(of: XLIFFIdentifier.separator).isEmpty }) {
+            if let name = substitutionNameWithSeparator(in: entry) {
                 diagnostics.warn(XLIFFMessages.separatorInSubstitutionName(key: key, name: name), path: original)
                 continue
             }
@@ -100,6 +105,9 @@ public enum XLIFFExport {
             let units = builder.paths().map(builder.unit(at:))
             let index = unitsByKey.count
             unitsByKey.append((key, units))
+            // Ids can only collide when a key contains the separator (`a|==|b` + `plural.one` against `a` +
+            // `…`); without such keys the check is skipped.
+            guard checksCollisions else { continue }
             for unit in units {
                 if let owner = owners.appendNew(index, forKey: unit.id), owners.values[owner] != index {
                     let other = owners.values[owner]
@@ -117,6 +125,17 @@ public enum XLIFFExport {
         let kept = unitsByKey.indices.filter { !refused.contains($0) }
         let order = kept.sorted { XLIFFIdentifier.areInIncreasingOrder(unitsByKey[$0].key, unitsByKey[$1].key) }
         return order.flatMap { unitsByKey[$0].units }
+    }
+
+    /// A substitution name of the entry that contains `|==|`, which cannot round-trip.
+    private static func substitutionNameWithSeparator(in entry: CatalogEntry) -> String? {
+        guard let localizations = entry.localizations else { return nil }
+        for localization in localizations.values where localization.hasMoreThanStringUnit {
+            for name in localization.substitutions?.keys ?? [] where XLIFFIdentifier.containsSeparator(name) {
+                return name
+            }
+        }
+        return nil
     }
 
     // MARK: - Legacy tables

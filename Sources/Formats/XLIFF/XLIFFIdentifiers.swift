@@ -104,6 +104,19 @@ public enum XLIFFIdentifier {
     /// The separator between a catalog key and a variation path.
     public static let separator = "|==|"
 
+    /// Whether `key` contains `|==|`, without allocating.
+    public static func containsSeparator(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { bytes in
+            guard bytes.count >= 4 else { return false }
+            for index in 0...(bytes.count - 4)
+            where bytes[index] == 0x7C && bytes[index + 1] == 0x3D && bytes[index + 2] == 0x3D && bytes[index + 3] == 0x7C {
+                return true
+            }
+            return false
+        }
+    }
+
     /// The id of the unit for `path` of `key` in a String Catalog.
     public static func catalogID(key: String, path: XLIFFVariationPath) -> String {
         path.isRoot ? key : key + separator + path.description
@@ -112,7 +125,8 @@ public enum XLIFFIdentifier {
     /// Whether `key` itself ends like a variation id (`text|==|plural.one`); such keys collide with, or are
     /// ignored next to, real variation ids.
     public static func endsLikeVariationPath(_ key: String) -> Bool {
-        key.utf8Ranges(of: separator).contains { XLIFFVariationPath(parsing: String(key[$0.upperBound...])) != nil }
+        guard containsSeparator(key) else { return false }
+        return key.utf8Ranges(of: separator).contains { XLIFFVariationPath(parsing: String(key[$0.upperBound...])) != nil }
     }
 
     /// Splits a catalog unit id into a key of `table` and a path.
@@ -121,6 +135,7 @@ public enum XLIFFIdentifier {
     /// `|==|` whose right side parses as a path and whose left side is a key of the table.
     public static func parseCatalogID(_ id: String, keys: (String) -> Bool) -> (key: String, path: XLIFFVariationPath)? {
         if keys(id) { return (id, .root) }
+        guard containsSeparator(id) else { return nil }
         for range in id.utf8Ranges(of: separator).reversed() {
             let key = String(id[..<range.lowerBound])
             if let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])), keys(key) {
@@ -190,24 +205,40 @@ public enum XLIFFIdentifier {
     }
 
     /// Compares two ids in unit order: negative, zero or positive.
+    ///
+    /// Works on the UTF-8 bytes, whose order is code-point order; digit runs are ASCII.
     public static func compare(_ lhs: String, _ rhs: String) -> Int {
-        let a = Array(lhs.unicodeScalars)
-        let b = Array(rhs.unicodeScalars)
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { a in rhs.withUTF8 { b in compareBytes(a, b) } }
+    }
+
+    private static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0
         var j = 0
         var tieBreak = 0
         while i < a.count, j < b.count {
-            if isDigit(a[i]), isDigit(b[j]) {
+            let x = a[i]
+            let y = b[j]
+            if isDigit(x), isDigit(y) {
                 let startA = i
                 let startB = j
                 while i < a.count, isDigit(a[i]) { i += 1 }
                 while j < b.count, isDigit(b[j]) { j += 1 }
-                let order = compareDigitRuns(a[startA..<i], b[startB..<j])
-                if order != 0 { return order }
+                var trimmedA = startA
+                while trimmedA < i - 1, a[trimmedA] == 0x30 { trimmedA += 1 }
+                var trimmedB = startB
+                while trimmedB < j - 1, b[trimmedB] == 0x30 { trimmedB += 1 }
+                let lengthA = i - trimmedA
+                let lengthB = j - trimmedB
+                if lengthA != lengthB { return lengthA < lengthB ? -1 : 1 }
+                for offset in 0..<lengthA where a[trimmedA + offset] != b[trimmedB + offset] {
+                    return a[trimmedA + offset] < b[trimmedB + offset] ? -1 : 1
+                }
                 if tieBreak == 0 { tieBreak = (i - startA) - (j - startB) }
                 continue
             }
-            if a[i] != b[j] { return a[i].value < b[j].value ? -1 : 1 }
+            if x != y { return x < y ? -1 : 1 }
             i += 1
             j += 1
         }
@@ -216,16 +247,8 @@ public enum XLIFFIdentifier {
         return tieBreak
     }
 
-    static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x30 && scalar.value <= 0x39
-    }
-
-    private static func compareDigitRuns(_ a: ArraySlice<Unicode.Scalar>, _ b: ArraySlice<Unicode.Scalar>) -> Int {
-        let trimmedA = a.drop { $0 == "0" }
-        let trimmedB = b.drop { $0 == "0" }
-        if trimmedA.count != trimmedB.count { return trimmedA.count < trimmedB.count ? -1 : 1 }
-        for (x, y) in zip(trimmedA, trimmedB) where x != y { return x.value < y.value ? -1 : 1 }
-        return 0
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
     }
 }
 

@@ -7,6 +7,8 @@ public struct XLIFFImportReport: Sendable, Equatable {
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// The `<file>` has no `target-language`, so there is no language to import into.
         case noTargetLanguage
+        /// The `<file original>` names no table that exists (or no kind of table this tool reads).
+        case unknownTable
         /// The id is no key of the table, and no key followed by a variation path.
         case unknownID
         /// The id is a key that ends like a variation path (`text|==|plural.one`); Xcode ignores such units.
@@ -23,10 +25,26 @@ public struct XLIFFImportReport: Sendable, Equatable {
         /// The unit has no `<target>`; nothing changes.
         case noTarget
 
+        /// A short stable token for machines (`unfinished-state`, `source-changed`, …).
+        public var code: String {
+            switch self {
+            case .noTargetLanguage: "no-target-language"
+            case .unknownTable: "unknown-table"
+            case .unknownID: "unknown-id"
+            case .endsLikeVariationPath: "ends-like-variation-path"
+            case .unknownSubstitution: "unknown-substitution"
+            case .shapeMismatch: "shape-mismatch"
+            case .sourceChanged: "source-changed"
+            case .unfinishedState: "unfinished-state"
+            case .noTarget: "no-target"
+            }
+        }
+
         /// A sentence for people.
         public var description: String {
             switch self {
             case .noTargetLanguage: "the file has no target-language"
+            case .unknownTable: "the file's original names no table that exists"
             case .unknownID: "no key of the table has this id"
             case .endsLikeVariationPath: "the key ends like a variation path; Xcode ignores such units"
             case .unknownSubstitution(let name): "substitution \"\(name)\" exists in neither the source nor the target"
@@ -81,6 +99,19 @@ public struct XLIFFImportReport: Sendable, Equatable {
             if let location = unit.location { return Diagnostic(severity, message, at: location) }
             return Diagnostic(severity, message, path: path)
         }
+    }
+
+    /// Counts every unit of `file` as skipped for `reason` (a file whose table is unknown).
+    public mutating func skipAll(of file: XLIFFFile, _ reason: Reason) {
+        for unit in file.units { skip(unit, reason) }
+    }
+
+    /// Adds another report's counts and skipped units to this one.
+    public mutating func add(_ other: XLIFFImportReport) {
+        applied += other.applied
+        unchanged += other.unchanged
+        skipped += other.skipped
+        appliedWithChangedSource += other.appliedWithChangedSource
     }
 
     mutating func skip(_ unit: XLIFFUnit, _ reason: Reason) {

@@ -1,0 +1,310 @@
+import Foundation
+import LocalizationCatalog
+import XCStringsFormat
+import XLIFFFormat
+
+/// `xcodebuild -importLocalizations` without Xcode: translated XLIFF files or `.xcloc` bundles merged back into the
+/// catalogs and legacy tables they were exported from.
+///
+/// Each `<file original>` is resolved against the project root. A catalog receives the targets of every language
+/// it is given; a legacy table receives them in its `L.lproj` file next to the source language's (created when
+/// missing). Every table is written back in its own format, all tables at once and atomically, and only when a
+/// unit changed it: importing the same XLIFF twice changes nothing the second time. Units that are not applied are
+/// counted and listed with their reason (``XLIFFImportReport``).
+public struct Import: Sendable {
+    /// How to import.
+    public struct Options: Sendable {
+        /// The project root that `original` paths are relative to.
+        public var root: String
+        /// The development language of legacy tables (catalogs say their own).
+        public var sourceLanguage: String
+        /// Compute and report everything, but write nothing.
+        public var dryRun: Bool
+        /// Where the mapping may differ from Xcode.
+        public var mapping: XLIFFImport.Options
+
+        /// Creates options.
+        public init(
+            root: String = ".", sourceLanguage: String = "en", dryRun: Bool = false,
+            mapping: XLIFFImport.Options = XLIFFImport.Options()
+        ) {
+            self.root = root
+            self.sourceLanguage = sourceLanguage
+            self.dryRun = dryRun
+            self.mapping = mapping
+        }
+    }
+
+    /// What happened to one `<file>` of one document.
+    public struct FileResult: Sendable {
+        /// The XLIFF document the file is in.
+        public var document: String
+        /// The file's `original`.
+        public var original: String
+        /// The file's `target-language`.
+        public var language: String?
+        /// The table file the targets went to (the `L.lproj` file for a legacy table); `nil` when none was found.
+        public var table: String?
+        /// Counts and skipped units.
+        public var report: XLIFFImportReport
+    }
+
+    /// What an import did.
+    public struct Result: Sendable {
+        /// One result per `<file>`, in document order.
+        public var files: [FileResult] = []
+        /// The table files that changed (were written, or would be with a dry run), in the order first touched.
+        public var changed: [String] = []
+        /// Whether nothing was written because of a dry run.
+        public var dryRun = false
+
+        /// The reports of all files added up.
+        public var total: XLIFFImportReport {
+            var total = XLIFFImportReport()
+            for file in files { total.add(file.report) }
+            return total
+        }
+    }
+
+    /// The registry that provides readers and writers.
+    public var registry: FormatRegistry
+
+    /// Creates an import.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// The XLIFF documents named by `inputs`: `.xliff`/`.xlf` files, and the `Localized Contents/*.xliff` of
+    /// `.xcloc` bundles.
+    /// - Throws: ``ConversionError`` for an input that is missing or holds no XLIFF.
+    public func documents(for inputs: [String]) throws -> [String] {
+        var result: [String] = []
+        for input in inputs {
+            if isDirectory(input) {
+                let folder = input.hasSuffix("/") ? String(input.dropLast()) : input
+                let localized = "\(folder)/Localized Contents"
+                let found = isDirectory(localized) ? ProjectPaths.files(below: localized, extensions: ["xliff", "xlf"]) : []
+                if found.isEmpty {
+                    throw ConversionError("no Localized Contents/*.xliff in this folder; is it an .xcloc bundle?", path: input)
+                }
+                result += found
+            } else if fileExists(input) {
+                guard let ext = fileExtension(input), ext == "xliff" || ext == "xlf" else {
+                    throw ConversionError("not an .xliff, .xlf file or .xcloc bundle", path: input)
+                }
+                result.append(input)
+            } else {
+                throw ConversionError("cannot read the file: No such file or directory", path: input)
+            }
+        }
+        return result
+    }
+
+    /// Imports every document of `inputs`.
+    ///
+    /// - Throws: ``ConversionError`` when a document or a table cannot be read or written; nothing is written then.
+    public func run(_ inputs: [String], options: Options, diagnostics: inout Diagnostics) throws -> Result {
+        var result = Result()
+        result.dryRun = options.dryRun
+        var work = WorkingTables()
+        // The documents are parsed in parallel, then applied in the order given.
+        let paths = try documents(for: inputs)
+        let parsed = ParallelResults<(document: XLIFFDocument, diagnostics: Diagnostics)>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            var local = Diagnostics()
+            do {
+                let bytes = try readSourceFile(paths[index]).bytes
+                let document = try XLIFFReader().read(bytes, path: paths[index], diagnostics: &local)
+                parsed.set(index, .success((document, local)))
+            } catch {
+                parsed.set(index, .failure(error))
+            }
+        }
+        for (path, read) in zip(paths, try parsed.values()) {
+            diagnostics.append(contentsOf: read.diagnostics)
+            for file in read.document.files {
+                result.files.append(try apply(file, document: path, options: options, work: &work, diagnostics: &diagnostics))
+            }
+        }
+        var transaction = FileTransaction()
+        for table in work.tables where table.changed {
+            result.changed.append(table.outputPath)
+            transaction.stage(try encode(table, diagnostics: &diagnostics), at: table.outputPath)
+        }
+        if !options.dryRun { try transaction.commit() }
+        return result
+    }
+
+    // MARK: - Applying one file
+
+    private func apply(
+        _ file: XLIFFFile, document: String, options: Options, work: inout WorkingTables, diagnostics: inout Diagnostics
+    ) throws -> FileResult {
+        var result = FileResult(document: document, original: file.original, language: file.targetLanguage, report: XLIFFImportReport())
+        guard let kind = TableKind(path: file.original) else {
+            result.report.skipAll(of: file, .unknownTable)
+            return result
+        }
+        guard let language = file.targetLanguage, !language.isEmpty else {
+            result.report.skipAll(of: file, .noTargetLanguage)
+            return result
+        }
+        let sourcePath = ProjectPaths.resolve(file.original, against: options.root)
+        guard fileExists(sourcePath), !isDirectory(sourcePath) else {
+            result.report.skipAll(of: file, .unknownTable)
+            return result
+        }
+        let index: Int
+        if kind == .catalog {
+            index = try work.index(for: sourcePath) { try catalogTable(at: sourcePath, diagnostics: &diagnostics) }
+        } else {
+            let sourceLanguage = options.sourceLanguage
+            let outputPath = Self.legacyOutputPath(source: sourcePath, language: language, sourceLanguage: sourceLanguage)
+            index = try work.index(for: outputPath) {
+                try legacyTable(
+                    kind: kind, sourcePath: sourcePath, outputPath: outputPath, language: language,
+                    sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+            }
+        }
+        var table = work.tables[index]
+        result.table = table.outputPath
+        if let legacyLanguage = table.legacyLanguage, legacyLanguage != language {
+            // Two languages cannot share one legacy file; cannot happen since the file is chosen by language.
+            result.report.skipAll(of: file, .unknownTable)
+            return result
+        }
+        result.report = XLIFFImport.apply(file, to: &table.merged, kind: kind, options: options.mapping)
+        if result.report.applied > 0 { table.changed = true }
+        work.tables[index] = table
+        return result
+    }
+
+    /// The file a legacy table's `language` lives in: the source file itself when it is that language's, else the
+    /// `language.lproj` file next to it (for the development language of a `Base.lproj` table too, where Xcode
+    /// keeps the development language's own texts).
+    static func legacyOutputPath(source: String, language: String, sourceLanguage: String) -> String {
+        switch ProjectPaths.lprojLanguage(of: source) {
+        case language?: return source
+        case nil:
+            if language == sourceLanguage { return source }
+            let name = source.split(separator: "/").last.map(String.init) ?? source
+            return "\(parentDirectory(of: source))/\(language).lproj/\(name)"
+        default: return ProjectPaths.sibling(of: source, language: language)
+        }
+    }
+
+    private func catalogTable(at path: String, diagnostics: inout Diagnostics) throws -> WorkingTable {
+        guard let reader = registry.format(forPath: path)?.reader else {
+            throw ConversionError("no reader for this file", path: path)
+        }
+        let table = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+        return WorkingTable(
+            kind: .catalog, outputPath: path, merged: table, target: nil, legacyLanguage: nil, before: nil,
+            targetExists: true)
+    }
+
+    /// A legacy table to import into: the source language's file merged with the language's own file, which is
+    /// kept apart so that it is written back with its own order, comments and encoding.
+    private func legacyTable(
+        kind: TableKind, sourcePath: String, outputPath: String, language: String, sourceLanguage: String,
+        diagnostics: inout Diagnostics
+    ) throws -> WorkingTable {
+        guard let reader = registry.format(forPath: sourcePath)?.reader else {
+            throw ConversionError("no reader for this file", path: sourcePath)
+        }
+        let sourceOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        if outputPath == sourcePath {
+            let options = ReadOptions(language: language, sourceLanguage: language)
+            let table = try reader.read(try readSourceFile(sourcePath), options: options, diagnostics: &diagnostics)
+            return WorkingTable(
+                kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
+                before: table, targetExists: true)
+        }
+        var merged = try reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
+        var target: StringTable
+        let targetExists = fileExists(outputPath)
+        if targetExists {
+            let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
+            target = try reader.read(try readSourceFile(outputPath), options: options, diagnostics: &diagnostics)
+            var ignored = Diagnostics()
+            merged.merge(target, diagnostics: &ignored, origin: outputPath)
+        } else {
+            target = StringTable(name: merged.name, sourceLanguage: sourceLanguage)
+            target.version = merged.version
+            target.traits = merged.traits
+        }
+        return WorkingTable(
+            kind: kind, outputPath: outputPath, merged: merged, target: target, legacyLanguage: language,
+            before: merged, targetExists: targetExists)
+    }
+
+    // MARK: - Writing
+
+    private func encode(_ table: WorkingTable, diagnostics: inout Diagnostics) throws -> [UInt8] {
+        switch table.kind {
+        case .catalog:
+            return XCStringsWriter().encode(table.merged, diagnostics: &diagnostics)
+        case .strings, .stringsDict:
+            guard let language = table.legacyLanguage, var output = table.target,
+                let writer = registry.format(forPath: table.outputPath)?.writer
+            else { throw ConversionError("no writer for this file", path: table.outputPath) }
+            // The language's file keeps its own entries in their order; keys the import gave it are appended in
+            // the source's order, with the source's comments. A file that did not exist gets every key of the
+            // language (for the development language of a Base.lproj table, the Base texts).
+            for (key, entry) in table.merged.entries {
+                guard let localization = entry.localizations?[language] else { continue }
+                if let position = output.entries.index(forKey: key) {
+                    var existing = output.entries[valueAt: position]
+                    guard existing.localizations?[language] != localization else { continue }
+                    var localizations = existing.localizations ?? OrderedMap()
+                    localizations[language] = localization
+                    existing.localizations = localizations
+                    output.entries[valueAt: position] = existing
+                } else {
+                    let before = table.before?.entries[key]?.localizations?[language]
+                    guard !table.targetExists || before != localization else { continue }
+                    var added = CatalogEntry(comment: entry.comment)
+                    added.localizations = [language: localization]
+                    output.entries[key] = added
+                }
+            }
+            var options = WriteOptions(languages: [language])
+            options.encoding = output.traits.encoding
+            let files = try writer.write(output, options: options, diagnostics: &diagnostics)
+            guard let file = files.first else { throw ConversionError("nothing to write", path: table.outputPath) }
+            return file.bytes
+        }
+    }
+}
+
+/// A table being imported into, and whether an import changed it.
+private struct WorkingTable {
+    var kind: TableKind
+    /// Where the table is written.
+    var outputPath: String
+    /// The table the XLIFF is applied to (for a legacy table, the source language merged with the language's file).
+    var merged: StringTable
+    /// For a legacy table, the language's own file as read (empty when it does not exist yet).
+    var target: StringTable?
+    /// For a legacy table, the language of its file.
+    var legacyLanguage: String?
+    /// For a legacy table, ``merged`` before the import.
+    var before: StringTable?
+    /// For a legacy table, whether the language's file exists.
+    var targetExists: Bool
+    var changed = false
+}
+
+/// The tables of one import, each read once however many `<file>` elements name it.
+private struct WorkingTables {
+    var tables: [WorkingTable] = []
+    private var positions: [String: Int] = [:]
+
+    mutating func index(for path: String, load: () throws -> WorkingTable) throws -> Int {
+        let key = ProjectPaths.absolute(path)
+        if let index = positions[key] { return index }
+        tables.append(try load())
+        positions[key] = tables.count - 1
+        return tables.count - 1
+    }
+}

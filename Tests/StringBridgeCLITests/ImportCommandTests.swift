@@ -1,0 +1,153 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `stringbridge import`, run as a process: tables written back in their own formats, the report, atomicity.
+@Suite("stringbridge import")
+struct ImportCommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = try StringBridgeProcess.temporaryFolder()
+        try FileManager.default.copyItem(
+            at: Fixtures.url("xliff/export/project"), to: folder.appendingPathComponent("project"))
+        try FileManager.default.copyItem(at: Fixtures.url("xliff/import/fr.xliff"), to: folder.appendingPathComponent("fr.xliff"))
+    }
+
+    var project: URL { folder.appendingPathComponent("project") }
+
+    func bytes(_ relative: String) -> [UInt8]? {
+        (try? Data(contentsOf: folder.appendingPathComponent(relative))).map { [UInt8]($0) }
+    }
+
+    static let tables = ["Localizable.xcstrings", "App/en.lproj/Main.strings", "App/en.lproj/Main.stringsdict",
+                         "App/fr.lproj/Main.strings", "App/fr.lproj/Main.stringsdict"]
+
+    func snapshot() -> [String: [UInt8]?] {
+        Dictionary(uniqueKeysWithValues: Self.tables.map { ($0, bytes("project/" + $0)) })
+    }
+
+    func expectImported() {
+        for (table, golden) in [
+            ("Localizable.xcstrings", "Localizable.xcstrings"), ("App/fr.lproj/Main.strings", "Main.strings"),
+            ("App/fr.lproj/Main.stringsdict", "Main.stringsdict"),
+        ] {
+            let difference = Fixtures.compareGolden(bytes("project/" + table) ?? [], "xliff/import/expected/\(golden)")
+            #expect(difference == nil, "\(table): \(difference ?? "")")
+        }
+        #expect(bytes("project/App/en.lproj/Main.strings") == (try? Fixtures.bytes("xliff/export/project/App/en.lproj/Main.strings")))
+    }
+
+    @Test("Targets go into the catalog and the fr.lproj files (created when missing); the report lists every unit not applied")
+    func imports() throws {
+        let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
+        expectImported()
+        let difference = Fixtures.compareGolden(Array(result.output.utf8), "xliff/import/expected/report.txt")
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test("Importing the same XLIFF twice changes nothing the second time")
+    func idempotent() throws {
+        _ = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
+        let first = snapshot()
+        let again = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
+        #expect(again.status == 0)
+        #expect(snapshot() == first)
+        #expect(again.output.contains("import: 0 applied, 12 unchanged, 5 not applied"))
+        #expect(again.output.hasSuffix("; changed 0 files\n"))
+    }
+
+    @Test("--dry-run reports but writes nothing")
+    func dryRun() throws {
+        let before = snapshot()
+        let result = try StringBridgeProcess.run(["import", "../fr.xliff", "--dry-run"], in: project)
+        #expect(result.status == 0)
+        #expect(snapshot() == before)
+        #expect(result.output.contains("would change 3 files"))
+    }
+
+    @Test("--report json")
+    func jsonReport() throws {
+        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--root", "project", "--report", "json"], in: folder)
+        #expect(result.status == 0)
+        expectImported()
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(json["applied"] as? Int == 9)
+        #expect(json["unchanged"] as? Int == 3)
+        #expect(json["notApplied"] as? Int == 5)
+        #expect(json["changedFiles"] as? [String] == [
+            "project/App/fr.lproj/Main.strings", "project/App/fr.lproj/Main.stringsdict", "project/Localizable.xcstrings",
+        ])
+        let files = try #require(json["files"] as? [[String: Any]])
+        let catalog = try #require(files.first { $0["original"] as? String == "Localizable.xcstrings" })
+        let skipped = try #require(catalog["skipped"] as? [[String: Any]])
+        #expect(skipped.compactMap { $0["reason"] as? String } == ["unknown-id", "no-target", "unfinished-state"])
+        #expect(catalog["appliedWithChangedSource"] as? [String] == ["Hello"])
+        #expect(files.last?["table"] is NSNull)
+    }
+
+    @Test("--skip-changed-source and --accept-unfinished")
+    func flags() throws {
+        let result = try StringBridgeProcess.run(
+            ["import", "../fr.xliff", "--skip-changed-source", "--accept-unfinished"], in: project)
+        #expect(result.status == 0)
+        let catalog = String(decoding: bytes("project/Localizable.xcstrings") ?? [], as: UTF8.self)
+        #expect(catalog.contains("\"value\" : \"Bonjour\""))  // the changed source was skipped
+        #expect(catalog.contains("\"value\" : \"Adieu\""))  // the new target was taken
+        #expect(result.output.contains("source-changed: \"Hello\": the source changed"))
+    }
+
+    @Test("A malformed document fails the import and leaves every file as it was")
+    func atomic() throws {
+        try Data("<xliff version=\"1.2\"><file".utf8).write(to: folder.appendingPathComponent("bad.xliff"))
+        let before = snapshot()
+        let result = try StringBridgeProcess.run(["import", "../fr.xliff", "../bad.xliff"], in: project)
+        #expect(result.status == 1)
+        #expect(result.error.contains("../bad.xliff:1:"))
+        #expect(snapshot() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("An exported .xcloc imports back without changing anything")
+    func xclocRoundTrip() throws {
+        let before = snapshot()
+        let export = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out", "--xcloc"], in: project)
+        #expect(export.status == 0)
+        let result = try StringBridgeProcess.run(["import", "../out/fr.xcloc"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(snapshot() == before)
+        #expect(result.output.hasSuffix("; changed 0 files\n"))
+    }
+
+    @Test func missingInputAndUsage() throws {
+        let missing = try StringBridgeProcess.run(["import", "nope.xliff"], in: folder)
+        #expect(missing.status == 1)
+        #expect(missing.error == "nope.xliff: error: cannot read the file: No such file or directory\n")
+        let none = try StringBridgeProcess.run(["import"], in: folder)
+        #expect(none.status == 64)
+        let format = try StringBridgeProcess.run(["import", "fr.xliff", "--report", "xml"], in: folder)
+        #expect(format.status == 64)
+    }
+
+    @Test("convert reads and writes .xliff/.xlf for one table and language")
+    func convert() throws {
+        let toXLIFF = try StringBridgeProcess.run(
+            ["convert", "project/Localizable.xcstrings", "--language", "fr", "-o", "Localizable.xlf"], in: folder)
+        #expect(toXLIFF.status == 0, "\(toXLIFF.error)")
+        let difference = Fixtures.compareGolden(bytes("Localizable.xlf") ?? [], "xliff/export/convert-fr.xliff")
+        #expect(difference == nil, "\(difference ?? "")")
+        let back = try StringBridgeProcess.run(["convert", "Localizable.xlf", "-o", "Back.xcstrings"], in: folder)
+        #expect(back.status == 0, "\(back.error)")
+        let catalog = String(decoding: bytes("Back.xcstrings") ?? [], as: UTF8.self)
+        for value in ["\"value\" : \"Bonjour\"", "\"state\" : \"needs_review\"", "\"state\" : \"machine_translated\"",
+                      "\"shouldTranslate\" : false", "\"formatSpecifier\" : \"lld\"", "\"value\" : \"%arg birds\""] {
+            #expect(catalog.contains(value), "\(value)")
+        }
+        let several = try StringBridgeProcess.run(["convert", "fr.xliff", "-o", "x.xcstrings"], in: folder)
+        #expect(several.status == 1)
+        #expect(several.error.contains("convert reads exactly one table"))
+    }
+}
