@@ -39,20 +39,22 @@ public struct Compilation: Sendable {
                 }
                 var single = entry
                 single.localizations = [language: localization]
-                // Variations this version does not know (unknown members only) cannot be compiled; the string is.
+                // Variations of kinds this version does not know (unknown members only) cannot be compiled; the
+                // rest of the localization can.
                 let variations = localization.variations
                 let hasKnownVariations =
                     variations.map { $0.plural != nil || $0.device != nil || $0.width != nil } ?? false
-                if hasKnownVariations || localization.substitutions != nil {
+                if variations != nil, !hasKnownVariations {
+                    diagnostics.warn(
+                        "\"\(key)\" (\(language)): variations of a kind this version does not know cannot be "
+                            + "written to a legacy table; they are left out",
+                        path: table.name + ".xcstrings")
+                    single.localizations?[valueAt: 0].variations = nil
+                }
+                // Unknown members of a localization have a place in a .stringsdict entry, not in a .strings file.
+                if hasKnownVariations || localization.substitutions != nil || !localization.extraMembers.isEmpty {
                     varied.entries[key] = single
                 } else if localization.stringUnit != nil {
-                    if variations != nil {
-                        diagnostics.warn(
-                            "\"\(key)\" (\(language)): variations of a kind this version does not know cannot be "
-                                + "written to a legacy table; they are left out, the string is kept",
-                            path: table.name + ".xcstrings")
-                        single.localizations?[valueAt: 0].variations = nil
-                    }
                     plain.entries[key] = single
                 }
             }
