@@ -78,8 +78,12 @@ struct CatalogGenerator {
         return cases
     }
 
-    mutating func localization(language: (code: String, plural: [String])) -> Localization {
-        let roll = Int.random(in: 0..<100, using: &random)
+    /// A localization; `substitutions` forces (or rules out) the substitution shape, which a catalog's
+    /// translations share with its source language.
+    mutating func localization(language: (code: String, plural: [String]), substitutions: Bool? = nil) -> Localization {
+        var roll = Int.random(in: 0..<87, using: &random)
+        if substitutions == true { roll = 90 }
+        if substitutions == nil, chance(13) { roll = 90 }
         switch roll {
         case 0..<60:
             return unit()
@@ -121,8 +125,11 @@ struct CatalogGenerator {
             if chance(5) { entry.shouldTranslate = false }
             if chance(30) { entry.extractionState = pick(["manual", "migrated", "stale", "extracted_with_value"]) }
             var localizations = OrderedMap<Localization>()
-            for language in Self.languages where language.code == "en" || chance(75) {
-                localizations[language.code] = localization(language: language)
+            let source = localization(language: Self.languages[0])
+            localizations["en"] = source
+            let hasSubstitutions = source.substitutions != nil
+            for language in Self.languages.dropFirst() where chance(75) {
+                localizations[language.code] = localization(language: language, substitutions: hasSubstitutions)
             }
             entry.localizations = localizations
             _ = table.entries.appendNew(entry, forKey: key)

@@ -36,7 +36,7 @@ public enum XLIFFExport {
         for table: StringTable, kind: XLIFFTableKind, original: String, targetLanguage: String,
         tool: XLIFFTool? = XLIFFTool(), companion: StringTable? = nil, diagnostics: inout Diagnostics
     ) -> XLIFFFile {
-        let units: [XLIFFUnit]
+        var units: [XLIFFUnit]
         switch kind {
         case .catalog:
             units = catalogUnits(table, targetLanguage: targetLanguage, original: original, diagnostics: &diagnostics)
@@ -49,9 +49,44 @@ public enum XLIFFExport {
                 table, targetLanguage: targetLanguage, original: original, companion: companion,
                 diagnostics: &diagnostics)
         }
+        units.removeAll { unit in
+            guard let character = firstCharacterXMLCannotHold(in: unit) else { return false }
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "\(original): unit \"\(unit.id)\" (\(targetLanguage)) holds U+\(hex(character)), which XML 1.0 "
+                        + "cannot hold; it is left out of the export"))
+            return true
+        }
         return XLIFFFile(
             original: original, sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage, tool: tool,
             units: units)
+    }
+
+    /// The first character in a unit's id, source, target or notes that no XML 1.0 document can hold (C0 controls
+    /// other than TAB, LF and CR; U+FFFE, U+FFFF), if any.
+    static func firstCharacterXMLCannotHold(in unit: XLIFFUnit) -> Unicode.Scalar? {
+        for text in [unit.id, unit.source ?? "", unit.target ?? ""] + unit.notes.map(\.text) {
+            if let scalar = firstScalarXMLCannotHold(in: text) { return scalar }
+        }
+        return nil
+    }
+
+    /// The first scalar of `text` that XML 1.0 cannot hold, if any.
+    public static func firstScalarXMLCannotHold(in text: String) -> Unicode.Scalar? {
+        for byte in text.utf8 where byte < 0x20 || byte == 0xEF {
+            // Only then is a closer look needed (U+FFFE and U+FFFF start with 0xEF).
+            return text.unicodeScalars.first { scalar in
+                (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
+            }
+        }
+        return nil
+    }
+
+    private static func hex(_ scalar: Unicode.Scalar) -> String {
+        let digits = String(scalar.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The XLIFF `state` and `state-qualifier` for a catalog state.

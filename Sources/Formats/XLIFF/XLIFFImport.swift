@@ -50,13 +50,17 @@ public enum XLIFFImport {
     ///
     /// `translated`, `final`, `signed-off`, unknown states and no state are `translated`; `translated` with
     /// `state-qualifier="leveraged-mt"` is `machine_translated`; `new`, `needs-review-l10n` and
-    /// `needs-review-translation` are skipped, or with `acceptUnfinished` become `new` and `needs_review`.
+    /// `needs-review-translation` are skipped, or with `acceptUnfinished` become `new` and `needs_review`;
+    /// `x-STATE`, which export writes for a catalog state this version does not know, is `STATE` again.
     public static func catalogState(state: String?, qualifier: String?, acceptUnfinished: Bool) -> TranslationState? {
         switch state {
         case "new": return acceptUnfinished ? .new : nil
         case "needs-review-l10n", "needs-review-translation", "needs-review-adaptation":
             return acceptUnfinished ? .needsReview : nil
         case "translated" where qualifier == "leveraged-mt": return .machineTranslated
+        case let state? where state.hasPrefix("x-") && state.count > 2:
+            // The extension value export writes for a catalog state this version does not know.
+            return TranslationState(rawValue: String(state.dropFirst(2)))
         default: return .translated
         }
     }

@@ -157,7 +157,7 @@ struct TableComparison {
             leaves.append(Leaf(path: prefix, aspect: .value, text: unit.value))
             if let state = unit.state { leaves.append(Leaf(path: prefix, aspect: .state, text: state.rawValue)) }
             if !unit.extraMembers.isEmpty {
-                leaves.append(Leaf(path: prefix, aspect: .unknownMembers, text: json(unit.extraMembers)))
+                leaves.append(Leaf(path: join(prefix, "stringUnit"), aspect: .unknownMembers, text: json(unit.extraMembers)))
             }
         }
         if let set = localization.stringSet {
@@ -166,6 +166,9 @@ struct TableComparison {
             }
             if let state = set.state {
                 leaves.append(Leaf(path: join(prefix, "stringSet"), aspect: .state, text: state.rawValue))
+            }
+            if !set.extraMembers.isEmpty {
+                leaves.append(Leaf(path: join(prefix, "stringSet"), aspect: .unknownMembers, text: json(set.extraMembers)))
             }
         }
         if let variations = localization.variations {
