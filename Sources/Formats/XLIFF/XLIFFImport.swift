@@ -112,6 +112,7 @@ private struct Importer {
         var localization = original ?? Localization()
         var setCase = false
         let rootInFile = units.contains { $0.path.isRoot }
+        Self.createTargetOnlySubstitutions(in: &localization, key: key, units: units, source: source)
         for (unit, path) in units {
             guard let text = unit.target else {
                 report.skip(unit, .noTarget)
@@ -177,6 +178,44 @@ private struct Importer {
         localizations[language] = localization
         entry.localizations = localizations
         table.entries[valueAt: position] = entry
+    }
+
+    /// Substitutions that neither this language nor the source language has (a translation that needs a
+    /// plural where the source has none, as IceCubes' German does) are created from what the XLIFF says: the
+    /// root target's `%N$#@NAME@` gives the argument, the cases' `%N$spec` the format specifier (or, when no case
+    /// prints the argument, the source string's or the key's specifier for it: they take the same arguments).
+    /// `argNum` is kept only when the position is not the one implied by the reference's place, as import does
+    /// for others.
+    private static func createTargetOnlySubstitutions(
+        in localization: inout Localization, key: String, units: [(unit: XLIFFUnit, path: XLIFFVariationPath)],
+        source: Localization?
+    ) {
+        let missing = Set(
+            units.compactMap { $0.path.substitutionName }.filter {
+                localization.substitutions?[$0] == nil && source?.substitutions?[$0] == nil
+            })
+        guard !missing.isEmpty,
+            let root = units.first(where: { $0.path.isRoot })?.unit.target ?? localization.stringUnit?.value
+        else { return }
+        for reference in FormatSpecifiers.substitutionReferences(in: root) where missing.contains(reference.name) {
+            guard localization.substitutions?[reference.name] == nil else { continue }
+            let argument = reference.position ?? XLIFFPlaceholders.impliedArgument(of: reference.name, in: root)
+            var specifier: String?
+            if let argument {
+                for (unit, path) in units where path.substitutionName == reference.name {
+                    if let text = unit.target, let found = FormatSpecifiers.spec(ofArgument: argument, in: text) {
+                        specifier = found
+                        break
+                    }
+                }
+                specifier =
+                    specifier ?? source?.stringUnit.flatMap { FormatSpecifiers.spec(ofArgument: argument, in: $0.value) }
+                    ?? FormatSpecifiers.spec(ofArgument: argument, in: key)
+            }
+            var substitutions = localization.substitutions ?? OrderedMap()
+            _ = substitutions.appendNew(Substitution(formatSpecifier: specifier), forKey: reference.name)
+            localization.substitutions = substitutions
+        }
     }
 
     // MARK: - Legacy tables
