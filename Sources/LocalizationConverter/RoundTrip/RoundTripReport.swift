@@ -27,8 +27,10 @@ public struct RoundTripDifference: Sendable, Equatable {
         case shouldTranslate = "should-translate"
         /// JSON members this version does not know.
         case unknownMembers = "unknown-members"
-        /// The trip itself could not be made (a writer or reader failed).
+        /// The trip itself could not be made (a writer failed, or what it wrote could not be read back).
         case failure
+        /// The input itself cannot be read: not a loss of a conversion, but the check fails on it too.
+        case invalidInput = "invalid-input"
     }
 
     /// The table's file (a catalog, a legacy table's source-language file, an XLIFF file).
@@ -75,6 +77,7 @@ public struct RoundTripDifference: Sendable, Equatable {
         var text = "\(table): \(trip):"
         switch aspect {
         case .failure: return text + " could not be made: " + (reason ?? "unknown error")
+        case .invalidInput: return "\(table): cannot be read, so no trip was made: " + (reason ?? "unknown error")
         case .bytes: return text + " bytes differ" + (reason.map { " (\(isExpected ? "expected: " : "")\($0))" } ?? "")
         default: break
         }
@@ -153,10 +156,18 @@ public struct RoundTripReport: Sendable {
     public init() {}
 
     /// The differences that are losses.
-    public var losses: [RoundTripDifference] { differences.filter { !$0.isExpected } }
+    public var losses: [RoundTripDifference] {
+        differences.filter { !$0.isExpected && $0.aspect != .invalidInput }
+    }
+
+    /// The inputs that cannot be read.
+    public var invalidInputs: [RoundTripDifference] { differences.filter { $0.aspect == .invalidInput } }
+
+    /// Whether the check passes: nothing lost and every input readable.
+    public var isClean: Bool { !differences.contains { !$0.isExpected } }
 
     /// Whether anything was lost.
-    public var hasLosses: Bool { differences.contains { !$0.isExpected } }
+    public var hasLosses: Bool { differences.contains { !$0.isExpected && $0.aspect != .invalidInput } }
 
     /// The number of trips made.
     public var tripCount: Int { tables.reduce(0) { $0 + $1.trips.count } }
@@ -164,16 +175,21 @@ public struct RoundTripReport: Sendable {
     /// The text report: every loss, then every expected difference, then a summary line.
     public var text: String {
         var lines: [String] = []
-        for difference in differences where !difference.isExpected {
+        for difference in differences where !difference.isExpected && difference.aspect != .invalidInput {
             lines.append("loss: " + difference.description)
+        }
+        for difference in invalidInputs {
+            lines.append("invalid: " + difference.description)
         }
         for difference in differences where difference.isExpected {
             lines.append("expected: " + difference.description)
         }
         let losses = self.losses.count
+        let invalid = invalidInputs.count
         lines.append(
             "roundtrip: \(tables.count) tables, \(tripCount) trips, \(losses) \(losses == 1 ? "loss" : "losses"), "
-                + "\(differences.count - losses) expected differences")
+                + "\(differences.count - losses - invalid) expected differences"
+                + (invalid > 0 ? ", \(invalid) unreadable \(invalid == 1 ? "input" : "inputs")" : ""))
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -194,18 +210,19 @@ public struct RoundTripReport: Sendable {
                     ("key", string(difference.key)), ("language", string(difference.language)),
                     ("path", string(difference.path)), ("aspect", .string(difference.aspect.rawValue)),
                     ("expected", string(difference.expected)), ("actual", string(difference.actual)),
-                    ("kind", .string(difference.isExpected ? "expected" : "loss")), ("reason", string(difference.reason)),
+                    ("kind", .string(difference.isExpected ? "expected" : difference.aspect == .invalidInput ? "invalid" : "loss")),
+                    ("reason", string(difference.reason)),
                 ]))
         }
         let summary: JSONValue = .object(
             OrderedMap([
                 ("tables", .number(String(self.tables.count))), ("trips", .number(String(tripCount))),
-                ("losses", .number(String(losses.count))),
-                ("expected", .number(String(self.differences.count - losses.count))),
+                ("losses", .number(String(losses.count))), ("invalid", .number(String(invalidInputs.count))),
+                ("expected", .number(String(self.differences.filter(\.isExpected).count))),
             ]))
         let root: JSONValue = .object(
             OrderedMap([
-                ("version", .number("1")), ("ok", .bool(!hasLosses)), ("summary", summary), ("tables", .array(tables)),
+                ("version", .number("1")), ("ok", .bool(isClean)), ("summary", summary), ("tables", .array(tables)),
                 ("differences", .array(differences)),
             ]))
         return AppleJSON.encode(root) + [UInt8(ascii: "\n")]

@@ -15,7 +15,7 @@ struct TableComparison {
     var languages: Set<String>?
     /// Whether key order must be kept.
     var comparesOrder: Bool
-    private(set) var differences: [RoundTripDifference] = []
+    var differences: [RoundTripDifference] = []
 
     init(trip: RoundTripTrip, table: String, languages: Set<String>? = nil, comparesOrder: Bool = false) {
         self.trip = trip

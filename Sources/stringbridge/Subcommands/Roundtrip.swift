@@ -19,7 +19,8 @@ struct Roundtrip: ParsableCommand {
             bundles) and runs the round trips that apply: read → write in the same format; legacy → catalog → \
             legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language. Every difference is \
             reported with its table, key, language and variation path, as a loss or as expected from a format's \
-            nature (docs/roundtrip.md lists them). Exit status 0 when nothing is lost, 1 when anything is.
+            nature (docs/roundtrip.md lists them). Exit status 0 when nothing is lost, 1 when anything is (or when \
+            an input cannot be read).
 
             Examples:
               stringbridge roundtrip MyApp
@@ -64,7 +65,7 @@ struct Roundtrip: ParsableCommand {
             case .text: writeOut(Array(report.text.utf8))
             case .json: writeOut(report.json)
             }
-            losses = report.hasLosses
+            losses = !report.isClean
         }
         if losses { throw ExitCode(1) }
     }
