@@ -99,6 +99,7 @@ struct RoundTripTests {
               "ok" : false,
               "summary" : {
                 "expected" : 0,
+                "invalid" : 0,
                 "losses" : 1,
                 "tables" : 1,
                 "trips" : 1

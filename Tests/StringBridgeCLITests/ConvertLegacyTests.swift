@@ -94,3 +94,35 @@ struct ConvertLegacyTests {
         #expect(after.entries == before.entries)
     }
 }
+
+/// `stringbridge roundtrip`, run as a process.
+@Suite("stringbridge roundtrip")
+struct RoundtripCommandTests {
+    @Test("The project's own fixtures lose nothing (invalid inputs and the malformed fixture left out)")
+    func fixtures() throws {
+        let result = try StringBridgeProcess.run(
+            ["roundtrip", Fixtures.url("").path, "--exclude", "*/invalid/*", "--exclude", "*/MyApp/fr.lproj/*"])
+        #expect(result.status == 0, "\(result.output.split(separator: "\n").filter { !$0.hasPrefix("expected") })")
+        #expect(result.output.split(separator: "\n").last?.contains(" 0 losses, ") == true)
+        #expect(!result.output.contains("\nloss: "))
+    }
+
+    @Test("An unreadable input fails the check and is named; --format json says why")
+    func invalidInput() throws {
+        let path = Fixtures.url("migration/MyApp/fr.lproj/Localizable.strings").path
+        let result = try StringBridgeProcess.run(["roundtrip", path, "--format", "json"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\"kind\" : \"invalid\""))
+        #expect(result.output.contains("\"ok\" : false"))
+        #expect(result.output.contains("2:30: error: expected ';' after the value of \\\"settings.title\\\""))
+    }
+
+    @Test("Usage errors exit 64")
+    func usage() throws {
+        #expect(try StringBridgeProcess.run(["roundtrip"]).status == 64)
+        #expect(try StringBridgeProcess.run(["roundtrip", "x", "--via", "yaml"]).status == 64)
+        let missing = try StringBridgeProcess.run(["roundtrip", "/nonexistent/stringbridge"])
+        #expect(missing.status == 1)
+        #expect(missing.error == "/nonexistent/stringbridge: error: no such file or folder\n")
+    }
+}
