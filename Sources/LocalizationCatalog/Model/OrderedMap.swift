@@ -10,47 +10,52 @@
 /// `"e\u{301}"` into one key. Localization keys are identifiers, not text: two such keys are two entries, and
 /// Xcode keeps both. `OrderedMap` keeps insertion order (the order a file was read in) and treats keys as equal
 /// only when their UTF-8 bytes are equal.
+///
+/// The hot members are `@inlinable`, so other modules get them specialized for their value types.
 public struct OrderedMap<Value> {
-    /// The keys, in order.
-    public private(set) var keys: [String]
-    /// The values, parallel to ``keys``.
-    public private(set) var values: [Value]
+    @usableFromInline var _keys: [String]
+    @usableFromInline var _values: [Value]
     /// Positions by exact key; only built once the map is larger than `linearSearchLimit`.
-    private var index: [ExactKey: Int]?
+    @usableFromInline var index: [ExactKey: Int]?
 
-    private static var linearSearchLimit: Int { 32 }
+    /// The keys, in order.
+    @inlinable public var keys: [String] { _keys }
+    /// The values, parallel to ``keys``.
+    @inlinable public var values: [Value] { _values }
+
+    @inlinable static var linearSearchLimit: Int { 32 }
 
     /// Creates an empty map.
-    public init() {
-        keys = []
-        values = []
+    @inlinable public init() {
+        _keys = []
+        _values = []
         index = nil
     }
 
     /// Creates an empty map with room for `capacity` elements.
-    public init(minimumCapacity capacity: Int) {
+    @inlinable public init(minimumCapacity capacity: Int) {
         self.init()
-        keys.reserveCapacity(capacity)
-        values.reserveCapacity(capacity)
+        _keys.reserveCapacity(capacity)
+        _values.reserveCapacity(capacity)
     }
 
     /// Creates a map from key-value pairs; a repeated key keeps its first position and takes the last value.
-    public init<S: Sequence>(_ pairs: S) where S.Element == (String, Value) {
+    @inlinable public init<S: Sequence>(_ pairs: S) where S.Element == (String, Value) {
         self.init()
         for (key, value) in pairs { self[key] = value }
     }
 
     /// The number of elements.
-    public var count: Int { keys.count }
+    @inlinable public var count: Int { _keys.count }
 
     /// Whether the map has no elements.
-    public var isEmpty: Bool { keys.isEmpty }
+    @inlinable public var isEmpty: Bool { _keys.isEmpty }
 
     /// The position of `key`, comparing keys by their exact scalars.
-    public func index(forKey key: String) -> Int? {
+    @inlinable public func index(forKey key: String) -> Int? {
         if let index { return index[ExactKey(key)] }
         let length = key.utf8.count
-        for position in keys.indices where keys[position].utf8.count == length && Self.sameScalars(keys[position], key) {
+        for position in _keys.indices where _keys[position].utf8.count == length && Self.sameScalars(_keys[position], key) {
             return position
         }
         return nil
@@ -58,14 +63,14 @@ public struct OrderedMap<Value> {
 
     /// Whether two keys have the same UTF-8 bytes; `==` (canonical equivalence, with fast paths) rules most
     /// pairs out before the byte comparison.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func sameScalars(_ lhs: String, _ rhs: String) -> Bool {
         lhs == rhs && sameUTF8(lhs, rhs)
     }
 
     /// The value for `key`; setting `nil` removes the key, setting a value for a new key appends it.
-    public subscript(key: String) -> Value? {
-        get { index(forKey: key).map { values[$0] } }
+    @inlinable public subscript(key: String) -> Value? {
+        get { index(forKey: key).map { _values[$0] } }
         set {
             if let newValue {
                 updateValue(newValue, forKey: key)
@@ -76,23 +81,23 @@ public struct OrderedMap<Value> {
     }
 
     /// The element at `position`.
-    public subscript(position: Int) -> (key: String, value: Value) {
-        (keys[position], values[position])
+    @inlinable public subscript(position: Int) -> (key: String, value: Value) {
+        (_keys[position], _values[position])
     }
 
     /// The value at `position`, mutable in place.
-    public subscript(valueAt position: Int) -> Value {
-        get { values[position] }
-        _modify { yield &values[position] }
+    @inlinable public subscript(valueAt position: Int) -> Value {
+        get { _values[position] }
+        _modify { yield &_values[position] }
     }
 
     /// Replaces the value of an existing key in place, or appends a new element.
     /// - Returns: The previous value, if the key was present.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
         if let position = index(forKey: key) {
-            let old = values[position]
-            values[position] = value
+            let old = _values[position]
+            _values[position] = value
             return old
         }
         appendUnchecked(key, value)
@@ -101,69 +106,69 @@ public struct OrderedMap<Value> {
 
     /// Appends a key that must not be present yet.
     /// - Returns: `nil` when appended, or the position of the key that is already present (nothing changes then).
-    public mutating func appendNew(_ value: Value, forKey key: String) -> Int? {
+    @inlinable public mutating func appendNew(_ value: Value, forKey key: String) -> Int? {
         if let position = index(forKey: key) { return position }
         appendUnchecked(key, value)
         return nil
     }
 
     /// Removes `key` and returns its value.
-    @discardableResult
+    @inlinable @discardableResult
     public mutating func removeValue(forKey key: String) -> Value? {
         guard let position = index(forKey: key) else { return nil }
-        keys.remove(at: position)
-        let old = values.remove(at: position)
+        _keys.remove(at: position)
+        let old = _values.remove(at: position)
         rebuildIndex()
         return old
     }
 
     /// Reorders the elements: element `permutation[i]` moves to position `i`.
-    public mutating func reorder(by permutation: [Int]) {
+    @inlinable public mutating func reorder(by permutation: [Int]) {
         precondition(permutation.count == count, "permutation must cover every element")
-        keys = permutation.map { keys[$0] }
-        values = permutation.map { values[$0] }
+        _keys = permutation.map { _keys[$0] }
+        _values = permutation.map { _values[$0] }
         rebuildIndex()
     }
 
     /// Removes the elements for which `shouldRemove` is true, keeping the order of the others.
-    public mutating func removeAll(where shouldRemove: (String, Value) throws -> Bool) rethrows {
+    @inlinable public mutating func removeAll(where shouldRemove: (String, Value) throws -> Bool) rethrows {
         var newKeys: [String] = []
         var newValues: [Value] = []
-        for position in keys.indices where try !shouldRemove(keys[position], values[position]) {
-            newKeys.append(keys[position])
-            newValues.append(values[position])
+        for position in _keys.indices where try !shouldRemove(_keys[position], _values[position]) {
+            newKeys.append(_keys[position])
+            newValues.append(_values[position])
         }
-        keys = newKeys
-        values = newValues
+        _keys = newKeys
+        _values = newValues
         rebuildIndex()
     }
 
     /// Returns a map with the same keys, in the same order, and transformed values.
-    public func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> OrderedMap<T> {
+    @inlinable public func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> OrderedMap<T> {
         var result = OrderedMap<T>()
-        result.keys = keys
-        result.values = try values.map(transform)
+        result._keys = _keys
+        result._values = try _values.map(transform)
         result.index = index
         return result
     }
 
-    private mutating func appendUnchecked(_ key: String, _ value: Value) {
-        keys.append(key)
-        values.append(value)
+    @inlinable mutating func appendUnchecked(_ key: String, _ value: Value) {
+        _keys.append(key)
+        _values.append(value)
         if index != nil {
-            index?[ExactKey(key)] = keys.count - 1
-        } else if keys.count > Self.linearSearchLimit {
+            index?[ExactKey(key)] = _keys.count - 1
+        } else if _keys.count > Self.linearSearchLimit {
             rebuildIndex()
         }
     }
 
-    private mutating func rebuildIndex() {
-        guard keys.count > Self.linearSearchLimit else {
+    @inlinable mutating func rebuildIndex() {
+        guard _keys.count > Self.linearSearchLimit else {
             index = nil
             return
         }
-        var newIndex = [ExactKey: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() { newIndex[ExactKey(key)] = position }
+        var newIndex = [ExactKey: Int](minimumCapacity: _keys.count)
+        for (position, key) in _keys.enumerated() { newIndex[ExactKey(key)] = position }
         index = newIndex
     }
 }
@@ -171,19 +176,19 @@ public struct OrderedMap<Value> {
 // MARK: - Sequence
 
 extension OrderedMap: RandomAccessCollection {
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { keys.count }
+    @inlinable public var startIndex: Int { 0 }
+    @inlinable public var endIndex: Int { _keys.count }
 }
 
 // MARK: - Equatable, Sendable
 
 extension OrderedMap: Equatable where Value: Equatable {
     /// Two maps are equal when they hold exactly the same keys (scalar for scalar) in the same order, with equal values.
-    public static func == (lhs: OrderedMap, rhs: OrderedMap) -> Bool {
+    @inlinable public static func == (lhs: OrderedMap, rhs: OrderedMap) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        for position in lhs.keys.indices {
-            guard sameUTF8(lhs.keys[position], rhs.keys[position]),
-                lhs.values[position] == rhs.values[position]
+        for position in lhs._keys.indices {
+            guard sameUTF8(lhs._keys[position], rhs._keys[position]),
+                lhs._values[position] == rhs._values[position]
             else { return false }
         }
         return true
@@ -194,29 +199,30 @@ extension OrderedMap: Sendable where Value: Sendable {}
 
 extension OrderedMap: ExpressibleByDictionaryLiteral {
     /// Creates a map from a literal, in the literal's order.
-    public init(dictionaryLiteral elements: (String, Value)...) {
+    @inlinable public init(dictionaryLiteral elements: (String, Value)...) {
         self.init(elements)
     }
 }
 
 /// A string key that hashes and compares by its UTF-8 bytes, so canonically equivalent keys stay distinct.
+@usableFromInline
 struct ExactKey: Hashable, Sendable {
-    let string: String
+    @usableFromInline let string: String
 
-    init(_ string: String) { self.string = string }
+    @inlinable init(_ string: String) { self.string = string }
 
-    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
+    @inlinable static func == (lhs: ExactKey, rhs: ExactKey) -> Bool {
         sameUTF8(lhs.string, rhs.string)
     }
 
-    func hash(into hasher: inout Hasher) {
+    @inlinable func hash(into hasher: inout Hasher) {
         var string = string
         string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
 /// Whether two strings have the same UTF-8 bytes (not canonical equivalence, which `==` tests).
-@inline(__always)
+@inlinable @inline(__always)
 func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
