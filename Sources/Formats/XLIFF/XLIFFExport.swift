@@ -74,14 +74,16 @@ public enum XLIFFExport {
 
     /// The first scalar of `text` that XML 1.0 cannot hold, if any.
     public static func firstScalarXMLCannotHold(in text: String) -> Unicode.Scalar? {
-        for byte in text.utf8 where byte < 0x20 || byte == 0xEF {
-            // Only then is a closer look needed (U+FFFE and U+FFFF start with 0xEF).
-            return text.unicodeScalars.first { scalar in
-                (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
-                    || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-            }
+        // A byte scan first: only a C0 byte or 0xEF (U+FFFE and U+FFFF start with it) needs a closer look.
+        let suspicious =
+            text.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.contains { $0 < 0x20 || $0 == 0xEF }
+            } ?? text.utf8.contains { $0 < 0x20 || $0 == 0xEF }
+        guard suspicious else { return nil }
+        return text.unicodeScalars.first { scalar in
+            (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
+                || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         }
-        return nil
     }
 
     private static func hex(_ scalar: Unicode.Scalar) -> String {
@@ -137,7 +139,10 @@ public enum XLIFFExport {
                 diagnostics.warn(XLIFFMessages.stringSetNotExported(key: key), path: original)
                 continue
             }
-            let units = builder.paths().map(builder.unit(at:))
+            // Most entries are one plain string in both languages: one unit at the root, without path work.
+            let isPlain =
+                !(builder.source?.hasMoreThanStringUnit ?? false) && !(builder.target?.hasMoreThanStringUnit ?? false)
+            let units = isPlain ? [builder.unit(at: .root)] : builder.paths().map(builder.unit(at:))
             let index = unitsByKey.count
             unitsByKey.append((key, units))
             // Ids can only collide when a key contains the separator (`a|==|b` + `plural.one` against `a` +
