@@ -93,9 +93,11 @@ private struct Importer {
                 report.skip(unit, .endsLikeVariationPath)
                 continue
             }
-            var group = groups[key] ?? []
-            group.append((unit, path))
-            groups[key] = group
+            if let position = groups.index(forKey: key) {
+                groups[valueAt: position].append((unit, path))
+            } else {
+                _ = groups.appendNew([(unit, path)], forKey: key)
+            }
         }
         for (key, group) in groups { applyCatalogEntry(key: key, units: group, report: &report) }
     }
