@@ -65,7 +65,7 @@ public struct Migration: Sendable {
                 diagnostics: &diagnostics)
             let destination = options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
                 ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
-            plans.append(PlannedCatalog(destination: destination, sources: ordered.map(\.path), table: table))
+            plans.append(PlannedCatalog(destination: destination, sources: parts.map(\.file.path), table: table))
         }
         var seen = Set<String>()
         for plan in plans where !seen.insert(plan.destination).inserted {

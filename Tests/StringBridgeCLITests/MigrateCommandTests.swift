@@ -42,7 +42,7 @@ struct MigrateCommandTests {
         #expect(result.error == Self.expectedWarning)
         #expect(
             result.output == """
-                wrote MyApp/Localizable.xcstrings: 11 keys, 2 languages (en, de) from 5 files
+                wrote MyApp/Localizable.xcstrings: 11 keys, 2 languages (en, de) from 4 files
                 wrote MyApp/mul.lproj/Main.xcstrings: 1 keys, 1 languages (de) from 1 files
 
                 """)
