@@ -219,14 +219,22 @@ public struct RoundTrip: Sendable {
                     comparison.differences[index].reason = "a String Catalog is written in Xcode's key order; the input was not in it"
                 }
             }
-            if comparison.differences.isEmpty {
+            report.differences += comparison.differences
+            // What the writer wrote must come back byte for byte: a file in its own layout is never changed.
+            let rewritten = try writer.write(
+                again, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
+            if rewritten.first?.bytes != output.bytes {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil,
+                        reason: "the writer's own output changes when read and written again "
+                            + "(\(firstDifference(output.bytes, rewritten.first?.bytes ?? [])))"))
+            } else if comparison.differences.isEmpty {
                 report.differences.append(
                     RoundTripDifference(
                         table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
                         reason: "the file is not in the writer's layout (\(firstDifference(source.bytes, output.bytes))); "
-                            + "its content is kept"))
-            } else {
-                report.differences += comparison.differences
+                            + "its content is kept, and the rewrite comes back byte for byte"))
             }
         } catch {
             record(error, path, trip, &report)
