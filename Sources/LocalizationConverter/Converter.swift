@@ -65,7 +65,8 @@ public struct Converter: Sendable {
             let source = try format(for: input, override: from)
             sourceFormats.insert(source.name)
             var options = readOptions
-            options.tableName = options.tableName ?? tableName(of: output)
+            // An XLIFF `<file original>` names the table it came from, so an XLIFF output keeps the input's name.
+            if target.name != "xliff" { options.tableName = options.tableName ?? tableName(of: output) }
             if options.language == nil, !source.isCatalog, !target.isCatalog,
                 ProjectPaths.lprojLanguage(of: input) == nil
             {
@@ -80,9 +81,12 @@ public struct Converter: Sendable {
             }
         }
         guard var table else { return }
-        table.name = tableName(of: output)
-        if target.isCatalog && !sourceFormats.contains(where: { registry.format(named: $0)?.isCatalog == true }) {
-            table = table.migratedToCatalog()
+        if target.name != "xliff" { table.name = tableName(of: output) }
+        if target.isCatalog, !sourceFormats.contains(where: { registry.format(named: $0)?.isCatalog == true }) {
+            // Legacy tables become a catalog as Xcode's migration makes one; XLIFF already has catalog shapes.
+            if sourceFormats.allSatisfy({ $0 == "strings" || $0 == "stringsdict" }) {
+                table = table.migratedToCatalog()
+            }
             table.version = table.version ?? "1.0"
         }
         var options = writeOptions

@@ -79,6 +79,19 @@ struct ConvertLegacyTests {
         #expect(try read("out.strings", language: "en").entries["greeting"] != nil)
     }
 
+    @Test("catalog → XLIFF names the catalog as original; XLIFF → catalog invents no extraction state")
+    func xliffKeepsTheTableName() throws {
+        let result = try run(["convert", "Localizable.xcstrings", "--language", "de", "-o", "out/de.xliff"])
+        #expect(result.status == 0)
+        let xliff = try String(contentsOf: folder.appendingPathComponent("out/de.xliff"), encoding: .utf8)
+        #expect(xliff.contains("<file original=\"Localizable.xcstrings\""))
+        let back = try run(["convert", "out/de.xliff", "-o", "back.xcstrings"])
+        #expect(back.status == 0)
+        let table = try read("back.xcstrings")
+        #expect(table.entries["greeting"]?.localizations?["de"]?.stringUnit == StringUnit("Hallo", state: .translated))
+        #expect(table.entries.values.allSatisfy { $0.extractionState == nil })
+    }
+
     @Test(".strings → .strings keeps the UTF-16 encoding, the order and every value, without an .lproj folder")
     func stringsRoundTrip() throws {
         try FileManager.default.copyItem(
