@@ -22,6 +22,9 @@ struct ElementLocator {
         }
     }
 
+    /// The number of bytes scanned.
+    var count: Int { bytes.count }
+
     /// A locator over the same bytes, back at the start.
     func restarted() -> ElementLocator {
         ElementLocator(bytes)
@@ -39,6 +42,13 @@ struct ElementLocator {
 
     /// The 1-based line and column of the next start tag, or `nil` if no start tag is left.
     mutating func nextElementStartIfAny() -> (line: Int, column: Int)? {
+        guard let offset = nextElementStartOffset() else { return nil }
+        return position(of: offset)
+    }
+
+    /// The byte offset of the `<` of the next start tag, or `nil` if no start tag is left. Turn it into a
+    /// line and column with ``position(of:)`` (offsets must be asked for in increasing order).
+    mutating func nextElementStartOffset() -> Int? {
         let count = bytes.count
         var index = searchOffset
         while let open = firstIndex(of: UInt8(ascii: "<"), from: index) {
@@ -58,7 +68,7 @@ struct ElementLocator {
                 }
             default:
                 searchOffset = open + 1
-                return position(of: open)
+                return open
             }
         }
         searchOffset = count
@@ -82,6 +92,7 @@ struct ElementLocator {
 
     /// The position of a byte offset at or after the last one asked for.
     mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        precondition(offset >= countedOffset, "positions must be asked for in document order")
         // Find the last LF before `offset`; only the characters after it make up the column.
         var lineStart = offset
         while lineStart > countedOffset && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
