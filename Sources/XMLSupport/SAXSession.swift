@@ -8,25 +8,25 @@ internal import CLibXML2
 /// amplification) behave as they always did. Subclasses deliver the events to a handler.
 class SAXSession {
     let path: String
-    var locator: ElementLocator
-    var names = NameCache()
+    @exclusivity(unchecked) var locator: ElementLocator
+    @exclusivity(unchecked) var names = NameCache()
     let errors = ErrorCollector()
     /// The main parser context.
-    var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     /// The first error thrown by the handler, or an entity reference this layer refuses.
-    var failure: (any Error)?
+    @exclusivity(unchecked) var failure: (any Error)?
     /// The number of open elements.
-    var depth = 0
-    var sawRoot = false
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var sawRoot = false
     /// Whether the element just started was written `<name/>` (its end follows at once).
-    private var startedEmpty = false
+    @exclusivity(unchecked) private var startedEmpty = false
     /// Character data not yet delivered: libxml2 hands it over in pieces, and splits CDATA sections too.
-    private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text: [UInt8] = []
     /// Whether `text` holds the content of CDATA sections rather than character data.
-    private var textIsCDATA = false
-    private var cachedOffset = -1
-    private var cachedPosition = (line: 0, column: 0)
-    fileprivate var defaults = xmlSAXHandler()
+    @exclusivity(unchecked) private var textIsCDATA = false
+    @exclusivity(unchecked) private var cachedOffset = -1
+    @exclusivity(unchecked) private var cachedPosition = (line: 0, column: 0)
+    @exclusivity(unchecked) fileprivate var defaults = xmlSAXHandler()
 
     init(path: String, locator: ElementLocator) {
         self.path = path
@@ -89,7 +89,7 @@ class SAXSession {
     }
 
     /// Whether a CDATA event is pending (it may be empty).
-    private var pendingCDATA = false
+    @exclusivity(unchecked) private var pendingCDATA = false
 
     /// Delivers the character data gathered so far.
     func flushText() {
@@ -170,7 +170,7 @@ class SAXSession {
     }
 
     /// `xml:id` values seen so far.
-    private var xmlIDs: Set<String> = []
+    @exclusivity(unchecked) private var xmlIDs: Set<String> = []
 
     /// The checks libxml2's tree builder makes on `xml:id` (`xmlSAX2AttributeNs`), which a SAX handler skips.
     private func checkXMLIDs(
@@ -244,89 +244,97 @@ class SAXSession {
         errors.context = context
 
         sax.pointee.serror = { data, error in
-            guard let error, let session = session(of: data) else { return }
-            session.errors.record(error.pointee)
+            guard let error else { return }
+            withSession(data) { session in session.errors.record(error.pointee) }
         }
         sax.pointee.internalSubset = { data, name, publicID, systemID in
-            guard let session = session(of: data) else { return }
-            session.defaults.internalSubset?(data, name, publicID, systemID)
-            if isMain(data, of: session) { session.doctype(name: name, publicID: publicID, systemID: systemID) }
+            withSession(data) { session in
+                session.defaults.internalSubset?(data, name, publicID, systemID)
+                if isMain(data, of: session) { session.doctype(name: name, publicID: publicID, systemID: systemID) }
+            }
         }
         sax.pointee.startElementNs = { data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session), let context = data?.assumingMemoryBound(to: xmlParserCtxt.self),
-                let localName
-            else {
-                session.defaults.startElementNs?(
-                    data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes)
-                return
+            withSession(data) { session in
+                guard isMain(data, of: session), let context = session.context, let localName else {
+                    session.defaults.startElementNs?(
+                        data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes)
+                    return
+                }
+                session.startElement(
+                    context, localName: localName, prefix: prefix, uri: uri, namespaceCount: namespaceCount,
+                    namespaces: namespaces, attributeCount: count, defaultedCount: defaulted, attributes: attributes)
             }
-            session.startElement(
-                context, localName: localName, prefix: prefix, uri: uri, namespaceCount: namespaceCount,
-                namespaces: namespaces, attributeCount: count, defaultedCount: defaulted, attributes: attributes)
         }
         sax.pointee.endElementNs = { data, localName, prefix, uri in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session), let localName else {
-                session.defaults.endElementNs?(data, localName, prefix, uri)
-                return
+            withSession(data) { session in
+                guard isMain(data, of: session), let localName else {
+                    session.defaults.endElementNs?(data, localName, prefix, uri)
+                    return
+                }
+                session.endElement(localName: localName)
             }
-            session.endElement(localName: localName)
         }
         let characters: charactersSAXFunc = { data, bytes, count in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session), let bytes else {
-                session.defaults.characters?(data, bytes, count)
-                return
+            withSession(data) { session in
+                guard isMain(data, of: session), let bytes else {
+                    session.defaults.characters?(data, bytes, count)
+                    return
+                }
+                session.appendText(bytes, count: Int(count))
             }
-            session.appendText(bytes, count: Int(count))
         }
         sax.pointee.characters = characters
         sax.pointee.ignorableWhitespace = characters
         sax.pointee.cdataBlock = { data, bytes, count in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session) else {
-                session.defaults.cdataBlock?(data, bytes, count)
-                return
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.cdataBlock?(data, bytes, count)
+                    return
+                }
+                session.appendCDATA(bytes, count: Int(count))
             }
-            session.appendCDATA(bytes, count: Int(count))
         }
         sax.pointee.comment = { data, value in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session) else {
-                session.defaults.comment?(data, value)
-                return
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.comment?(data, value)
+                    return
+                }
+                session.deliver(value, count: value.map { strlen($0) } ?? 0) { try $0.deliverComment($1) }
             }
-            session.deliver(value, count: value.map { strlen($0) } ?? 0) { try $0.deliverComment($1) }
         }
         sax.pointee.processingInstruction = { data, target, value in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session) else {
-                session.defaults.processingInstruction?(data, target, value)
-                return
-            }
-            let name = target.map { String(cString: $0) } ?? ""
-            session.deliver(value, count: value.map { strlen($0) } ?? 0) {
-                try $0.deliverProcessingInstruction(target: name, data: $1)
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.processingInstruction?(data, target, value)
+                    return
+                }
+                let name = target.map { String(cString: $0) } ?? ""
+                session.deliver(value, count: value.map { strlen($0) } ?? 0) {
+                    try $0.deliverProcessingInstruction(target: name, data: $1)
+                }
             }
         }
         sax.pointee.reference = { data, name in
-            guard let session = session(of: data) else { return }
-            guard isMain(data, of: session) else {
-                session.defaults.reference?(data, name)
-                return
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.reference?(data, name)
+                    return
+                }
+                session.reference(name)
             }
-            session.reference(name)
         }
     }
 }
 
-/// The session of a callback's context (the main one or a nested entity-checking one).
-private func session(of data: UnsafeMutableRawPointer?) -> SAXSession? {
+/// Calls `body` with the session of a callback's context (the main one or a nested entity-checking one). The
+/// session outlives the parse, so no reference is counted.
+@inline(__always)
+private func withSession(_ data: UnsafeMutableRawPointer?, _ body: (SAXSession) -> Void) {
     guard let context = data?.assumingMemoryBound(to: xmlParserCtxt.self), let session = context.pointee._private else {
-        return nil
+        return
     }
-    return Unmanaged<SAXSession>.fromOpaque(session).takeUnretainedValue()
+    Unmanaged<SAXSession>.fromOpaque(session)._withUnsafeGuaranteedRef(body)
 }
 
 private func isMain(_ data: UnsafeMutableRawPointer?, of session: SAXSession) -> Bool {
@@ -348,7 +356,7 @@ func unsupportedEntityMessage(_ name: String) -> String {
 
 /// Delivers a session's events to a handler.
 final class HandlerSession<Handler: XMLEventHandler>: SAXSession {
-    var handler: Handler
+    @exclusivity(unchecked) var handler: Handler
 
     init(handler: Handler, path: String, locator: ElementLocator) {
         self.handler = handler
@@ -382,8 +390,8 @@ final class ErrorCollector {
     }
 
     /// The main parser context, for the parser's current position.
-    var context: xmlParserCtxtPtr?
-    var first: Reported?
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var first: Reported?
 
     func record(_ error: xmlError) {
         guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
