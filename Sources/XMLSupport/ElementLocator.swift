@@ -98,15 +98,34 @@ struct ElementLocator {
         while lineStart > countedOffset && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         // Branch-free counting loops over a local buffer with wrapping adds, so the compiler vectorizes them.
         if lineStart > countedOffset {
-            line += Self.count(UnsafeBufferPointer(rebasing: bytes[countedOffset..<lineStart])) {
-                $0 == UInt8(ascii: "\n")
-            }
+            line += newlines(from: countedOffset, to: lineStart)
             charactersIntoLine = 0
         }
         let characters = Self.count(UnsafeBufferPointer(rebasing: bytes[lineStart..<offset])) { $0 & 0xC0 != 0x80 }
         charactersIntoLine += characters
         countedOffset = offset
         return (line, charactersIntoLine + 1)
+    }
+
+    /// The number of LF bytes in `start..<end`, eight bytes at a time.
+    private func newlines(from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        var result = 0
+        var index = start
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+            // The high bit of each byte of `zero` is set exactly where `word` has a zero byte.
+            let zero = ~(((word & low7) &+ low7) | word | low7)
+            result &+= zero.nonzeroBitCount
+            index += 8
+        }
+        while index < end {
+            if base[index] == UInt8(ascii: "\n") { result &+= 1 }
+            index += 1
+        }
+        return result
     }
 
     @inline(__always)

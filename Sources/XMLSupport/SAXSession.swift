@@ -21,7 +21,9 @@ class SAXSession {
     /// Whether the element just started was written `<name/>` (its end follows at once).
     @exclusivity(unchecked) private var startedEmpty = false
     /// Character data not yet delivered: libxml2 hands it over in pieces, and splits CDATA sections too.
-    @exclusivity(unchecked) private var text: [UInt8] = []
+    @exclusivity(unchecked) private var text = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+    @exclusivity(unchecked) private var textCapacity = 4096
+    @exclusivity(unchecked) private var textCount = 0
     /// Whether `text` holds the content of CDATA sections rather than character data.
     @exclusivity(unchecked) private var textIsCDATA = false
     @exclusivity(unchecked) private var cachedOffset = -1
@@ -31,7 +33,23 @@ class SAXSession {
     init(path: String, locator: ElementLocator) {
         self.path = path
         self.locator = locator
-        text.reserveCapacity(4096)
+    }
+
+    deinit {
+        text.deallocate()
+    }
+
+    private func appendToText(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        if textCount + count > textCapacity {
+            let capacity = max(textCapacity * 2, textCount + count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: text, count: textCount)
+            text.deallocate()
+            text = grown
+            textCapacity = capacity
+        }
+        (text + textCount).update(from: bytes, count: count)
+        textCount += count
     }
 
     // MARK: - Delivery (overridden)
@@ -74,7 +92,7 @@ class SAXSession {
     fileprivate func appendText(_ bytes: UnsafePointer<UInt8>, count: Int) {
         guard depth > 0, count > 0 else { return }
         if textIsCDATA { flushText() }
-        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count))
+        appendToText(bytes, count: count)
     }
 
     /// Adjacent CDATA sections (`]]]]><![CDATA[>` is how `]]>` is written) make one CDATA event, as they make
@@ -85,7 +103,7 @@ class SAXSession {
         guard accepting() else { return }
         textIsCDATA = true
         pendingCDATA = true
-        if let bytes, count > 0 { text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: count)) }
+        if let bytes, count > 0 { appendToText(bytes, count: count) }
     }
 
     /// Whether a CDATA event is pending (it may be empty).
@@ -93,18 +111,17 @@ class SAXSession {
 
     /// Delivers the character data gathered so far.
     func flushText() {
-        guard !text.isEmpty || pendingCDATA else { return }
+        guard textCount > 0 || pendingCDATA else { return }
         let isCDATA = textIsCDATA
+        let content = XMLText(utf8: UnsafeBufferPointer(start: text, count: textCount))
         defer {
-            text.removeAll(keepingCapacity: true)
+            textCount = 0
             textIsCDATA = false
             pendingCDATA = false
         }
         guard failure == nil else { return }
         do {
-            try text.withUnsafeBufferPointer { text in
-                if isCDATA { try deliverCDATA(XMLText(utf8: text)) } else { try deliverText(XMLText(utf8: text)) }
-            }
+            if isCDATA { try deliverCDATA(content) } else { try deliverText(content) }
         } catch {
             fail(error)
         }
@@ -157,10 +174,14 @@ class SAXSession {
             for index in 0..<element.plainAttributeCount {
                 guard let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4],
                     UnsafeBufferPointer(start: start, count: end - start).contains(UInt8(ascii: "&")),
-                    let entity = entityReference(inAttributeValue: UnsafeBufferPointer(start: start, count: end - start))
+                    let entity = entityReference(
+                        inAttributeValue: UnsafeBufferPointer(start: start, count: end - start))
                 else { continue }
                 let position = position(ofTagAt: tagOffset)
-                fail(XMLParseError(path: path, line: position.line, column: position.column, message: unsupportedEntityMessage(entity)))
+                fail(
+                    XMLParseError(
+                        path: path, line: position.line, column: position.column,
+                        message: unsupportedEntityMessage(entity)))
                 return
             }
         }
@@ -205,10 +226,16 @@ class SAXSession {
         let isEmpty = startedEmpty
         startedEmpty = false
         guard accepting() else { return }
-        do { try deliverEnd(XMLEndElement(localName: localName, session: self, isEmpty: isEmpty)) } catch { fail(error) }
+        do {
+            try deliverEnd(XMLEndElement(localName: localName, session: self, isEmpty: isEmpty))
+        } catch {
+            fail(error)
+        }
     }
 
-    fileprivate func deliver(_ bytes: UnsafePointer<UInt8>?, count: Int, as kind: (SAXSession, XMLText) throws -> Void) {
+    fileprivate func deliver(
+        _ bytes: UnsafePointer<UInt8>?, count: Int, as kind: (SAXSession, XMLText) throws -> Void
+    ) {
         flushText()
         guard depth > 0, accepting() else { return }
         let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
@@ -220,10 +247,14 @@ class SAXSession {
         guard accepting() else { return }
         let name = name.map { String(cString: $0) } ?? ""
         let position = locator.position(ofNext: "&\(name);")
-        fail(XMLParseError(path: path, line: position.line, column: position.column, message: unsupportedEntityMessage(name)))
+        fail(
+            XMLParseError(
+                path: path, line: position.line, column: position.column, message: unsupportedEntityMessage(name)))
     }
 
-    fileprivate func doctype(name: UnsafePointer<UInt8>?, publicID: UnsafePointer<UInt8>?, systemID: UnsafePointer<UInt8>?) {
+    fileprivate func doctype(
+        name: UnsafePointer<UInt8>?, publicID: UnsafePointer<UInt8>?, systemID: UnsafePointer<UInt8>?
+    ) {
         guard accepting() else { return }
         let doctype = XMLDoctype(
             name: name.map { String(cString: $0) } ?? "",
@@ -253,7 +284,8 @@ class SAXSession {
                 if isMain(data, of: session) { session.doctype(name: name, publicID: publicID, systemID: systemID) }
             }
         }
-        sax.pointee.startElementNs = { data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes in
+        sax.pointee.startElementNs = {
+            data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes in
             withSession(data) { session in
                 guard isMain(data, of: session), let context = session.context, let localName else {
                     session.defaults.startElementNs?(

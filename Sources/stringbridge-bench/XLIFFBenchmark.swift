@@ -80,7 +80,9 @@ struct XLIFFBenchmark {
                 for file in files { _ = try XMLDocumentTree(parsing: file.bytes, path: file.path) }
                 treeTimes.append((now() - treeStart, Self.userTime() - treeUserStart))
             }
-            if ProcessInfoLite.environment("BENCH_NO_XMLLINT") == nil, let lint = xmllint(paths) { lintTimes.append(lint) }
+            if ProcessInfoLite.environment("BENCH_NO_XMLLINT") == nil, let lint = xmllint(paths) {
+                lintTimes.append(lint)
+            }
         }
         print("  units: \(units)")
         report("XLIFFReader.read      ", readTimes, megabytes: megabytes)

@@ -36,9 +36,12 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// Whether empty elements were seen written as `<x/>` (`true`) or `<x></x>` (`false`); `nil` until one is seen.
     private var selfClosesEmptyElements: Bool?
 
-    /// The open `<file>` and the first line of each of its unit ids.
+    /// The open `<file>`.
     private var file = XLIFFFile(original: "", sourceLanguage: "", targetLanguage: nil, tool: nil)
-    private var firstLines: [UnitID: Int] = [:]
+    /// The units of the open `<file>` by the hash of their id's bytes: the index of the first unit with that hash.
+    private var unitsByHash: [Int: Int] = [:]
+    /// The first line of the ids whose hash was already taken by another id.
+    private var collidingFirstLines: [UnitID: Int] = [:]
 
     /// The open `<trans-unit>`, and where its first `<source>` and `<target>` start.
     private var unit = XLIFFUnit(id: "", source: nil, notes: [])
@@ -90,7 +93,8 @@ struct XLIFFDocumentReading: XMLEventHandler {
                 }
             }
         }
-        let layout = XLIFFLayout(indentation: indentation ?? "", selfClosesEmptyElements: selfClosesEmptyElements ?? true)
+        let layout = XLIFFLayout(
+            indentation: indentation ?? "", selfClosesEmptyElements: selfClosesEmptyElements ?? true)
         return XLIFFDocument(files: files, rootAttributes: attributes, layout: layout)
     }
 
@@ -119,7 +123,8 @@ struct XLIFFDocumentReading: XMLEventHandler {
                 skip(element, in: "file")
             }
         case .header:
-            // Keeps the first `<tool>`; the other header elements (`<note>`, `<skl>`, `<phase-group>`, …) are not kept.
+            // Keeps the first `<tool>`; the other header elements (`<note>`, `<skl>`, `<phase-group>`, …) are
+            // not kept.
             if element.hasName("tool"), file.tool == nil {
                 file.tool = tool(from: element)
                 toolHasContent = false
@@ -161,7 +166,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
         case .tool:
             if !toolHasContent { noteEmptiness(selfClosing: element.isEmpty) }
         case .unit:
-            if let firstLine = firstLines.updateValue(unitLine, forKey: UnitID(unit.id)) {
+            if let firstLine = firstLineOfUnit(withID: unit.id) {
                 fail(
                     XLIFFReadingMessage.duplicateUnitID(unit.id, original: file.original, firstLine: firstLine),
                     at: unit.location)
@@ -239,7 +244,8 @@ struct XLIFFDocumentReading: XMLEventHandler {
             return
         }
         if let namespace = element.namespaceURI, namespace.hasPrefix(Self.xliffNamespacePrefix + "2") {
-            fail(XLIFFReadingMessage.unsupportedVersion(String(namespace.dropFirst(Self.xliffNamespacePrefix.count))), at: at)
+            let version = String(namespace.dropFirst(Self.xliffNamespacePrefix.count))
+            fail(XLIFFReadingMessage.unsupportedVersion(version), at: at)
             return
         }
         rootPrefix = element.prefix
@@ -278,7 +284,8 @@ struct XLIFFDocumentReading: XMLEventHandler {
             original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage,
             datatype: datatype ?? "plaintext", tool: nil, location: at, otherAttributes: others, attributeOrder: order)
         file.units.reserveCapacity(expectedUnits)
-        firstLines = Dictionary(minimumCapacity: expectedUnits)
+        unitsByHash = Dictionary(minimumCapacity: expectedUnits)
+        collidingFirstLines = [:]
         expectedUnits = 0
         levels.append(.file)
     }
@@ -336,6 +343,19 @@ struct XLIFFDocumentReading: XMLEventHandler {
         sourceLine = nil
         targetLine = nil
         levels.append(.unit)
+    }
+
+    /// The line of the unit of the open file that has this id, if there is one; otherwise records the id as
+    /// the next unit's. Ids are compared by their UTF-8 bytes (see ``UnitID``).
+    private mutating func firstLineOfUnit(withID id: String) -> Int? {
+        let hash = UnitID.bytesHash(of: id)
+        guard let index = unitsByHash[hash] else {
+            unitsByHash[hash] = file.units.count
+            return nil
+        }
+        let first = file.units[index]
+        if first.id.utf8.elementsEqual(id.utf8) { return first.location?.line ?? 0 }
+        return collidingFirstLines.updateValue(unitLine, forKey: UnitID(id))
     }
 
     private mutating func startUnitChild(_ element: XMLStartElement) {
@@ -445,10 +465,16 @@ struct UnitID: Hashable {
 
     init(_ id: String) {
         self.id = id
+        bytesHash = Self.bytesHash(of: id)
+    }
+
+    static func bytesHash(of id: String) -> Int {
         var hasher = Hasher()
-        var copy = id
-        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        bytesHash = hasher.finalize()
+        if id.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            var copy = id
+            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+        return hasher.finalize()
     }
 
     static func == (lhs: UnitID, rhs: UnitID) -> Bool {

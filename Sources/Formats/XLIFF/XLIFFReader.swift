@@ -35,7 +35,8 @@ public struct XLIFFReader: Sendable {
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &reading)
         } catch let error as XMLParseError {
-            throw ConversionError(error.message, at: FileLocation(path: error.path, line: error.line, column: error.column))
+            throw ConversionError(
+                error.message, at: FileLocation(path: error.path, line: error.line, column: error.column))
         }
         diagnostics = reading.diagnostics
         if let failure = reading.failure { throw failure }
