@@ -22,6 +22,9 @@ struct ElementLocator {
         }
     }
 
+    /// The number of bytes scanned.
+    var count: Int { bytes.count }
+
     /// A locator over the same bytes, back at the start.
     func restarted() -> ElementLocator {
         ElementLocator(bytes)
@@ -39,6 +42,13 @@ struct ElementLocator {
 
     /// The 1-based line and column of the next start tag, or `nil` if no start tag is left.
     mutating func nextElementStartIfAny() -> (line: Int, column: Int)? {
+        guard let offset = nextElementStartOffset() else { return nil }
+        return position(of: offset)
+    }
+
+    /// The byte offset of the `<` of the next start tag, or `nil` if no start tag is left. Turn it into a
+    /// line and column with ``position(of:)`` (offsets must be asked for in increasing order).
+    mutating func nextElementStartOffset() -> Int? {
         let count = bytes.count
         var index = searchOffset
         while let open = firstIndex(of: UInt8(ascii: "<"), from: index) {
@@ -58,7 +68,7 @@ struct ElementLocator {
                 }
             default:
                 searchOffset = open + 1
-                return position(of: open)
+                return open
             }
         }
         searchOffset = count
@@ -82,20 +92,40 @@ struct ElementLocator {
 
     /// The position of a byte offset at or after the last one asked for.
     mutating func position(of offset: Int) -> (line: Int, column: Int) {
+        precondition(offset >= countedOffset, "positions must be asked for in document order")
         // Find the last LF before `offset`; only the characters after it make up the column.
         var lineStart = offset
         while lineStart > countedOffset && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
         // Branch-free counting loops over a local buffer with wrapping adds, so the compiler vectorizes them.
         if lineStart > countedOffset {
-            line += Self.count(UnsafeBufferPointer(rebasing: bytes[countedOffset..<lineStart])) {
-                $0 == UInt8(ascii: "\n")
-            }
+            line += newlines(from: countedOffset, to: lineStart)
             charactersIntoLine = 0
         }
         let characters = Self.count(UnsafeBufferPointer(rebasing: bytes[lineStart..<offset])) { $0 & 0xC0 != 0x80 }
         charactersIntoLine += characters
         countedOffset = offset
         return (line, charactersIntoLine + 1)
+    }
+
+    /// The number of LF bytes in `start..<end`, eight bytes at a time.
+    private func newlines(from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        var result = 0
+        var index = start
+        while index + 8 <= end {
+            let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ pattern
+            // The high bit of each byte of `zero` is set exactly where `word` has a zero byte.
+            let zero = ~(((word & low7) &+ low7) | word | low7)
+            result &+= zero.nonzeroBitCount
+            index += 8
+        }
+        while index < end {
+            if base[index] == UInt8(ascii: "\n") { result &+= 1 }
+            index += 1
+        }
+        return result
     }
 
     @inline(__always)

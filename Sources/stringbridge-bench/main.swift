@@ -2,9 +2,14 @@
 //
 //     python3 ../shared/bench/gen_corpus.py --keys 5000 --langs 20 --out bench-data/medium
 //     swift run -c release stringbridge-bench bench-data/medium/Localizable.xcstrings
+//     swift run -c release stringbridge-bench xliff bench-data/medium/xliff
 //
 // For each catalog it reads, decodes and re-encodes the file several times and prints the best and median
 // throughput of each direction, and the process's peak resident memory against the file size.
+//
+// `xliff FOLDER` reads every .xliff file of the folder with XLIFFReader several times and prints the best
+// and median time, in wall-clock and CPU (user) time, next to `xmllint --stream --noout` over the same files
+// when xmllint is on the PATH (run in between, so both see the same machine load).
 
 #if canImport(Glibc)
     import Glibc
@@ -14,6 +19,8 @@
 import LocalizationCatalog
 import LocalizationConverter
 import XCStringsFormat
+import XLIFFFormat
+import XMLSupport
 
 func now() -> Double {
     var spec = timespec()
@@ -54,8 +61,16 @@ func report(_ name: String, bytes: Int, times: [Double]) {
 let arguments = Array(CommandLine.arguments.dropFirst())
 let iterations = Int(ProcessInfoLite.environment("BENCH_ITERATIONS") ?? "") ?? 5
 guard !arguments.isEmpty else {
-    print("usage: stringbridge-bench CATALOG.xcstrings...")
+    print("usage: stringbridge-bench CATALOG.xcstrings...\n       stringbridge-bench xliff FOLDER")
     exit(64)
+}
+if arguments[0] == "xliff" {
+    guard arguments.count == 2 else {
+        print("usage: stringbridge-bench xliff FOLDER")
+        exit(64)
+    }
+    try XLIFFBenchmark(folder: arguments[1], iterations: iterations).run()
+    exit(0)
 }
 
 /// The resident set size now (Linux: /proc/self/statm; elsewhere the peak).

@@ -1,46 +1,79 @@
 import LocalizationCatalog
 import XMLSupport
 
-/// Turns the XML tree of an XLIFF document into an ``XLIFFDocument``, collecting warnings.
+/// Builds an ``XLIFFDocument`` from the events of an XLIFF document, collecting warnings.
 ///
 /// Elements are matched by local name, whatever their namespace, so that prefixed and namespace-less files
-/// read too. The tree is walked once; the common shapes (a text element with one text child, Xcode's
-/// attributes) take the short paths.
-struct XLIFFDocumentReading {
+/// read too. No XML tree is built: each `<trans-unit>` becomes an ``XLIFFUnit`` as its elements go by, and
+/// strings are made only for the values the model keeps.
+///
+/// The first XLIFF error does not stop the parse: reading goes on, building nothing, so that an XML error
+/// later in the document is reported instead, as it is for a document that cannot be read at all.
+struct XLIFFDocumentReading: XMLEventHandler {
     let path: String
     var diagnostics: Diagnostics
+    /// The first error, once the document is known not to be XLIFF Xcode could read.
+    private(set) var failure: ConversionError?
+
+    /// What the open elements are, innermost last.
+    private enum Level {
+        case root, file, header, tool, body, group, unit, part, inline
+        /// An element whose content is not read (it was warned about, or it cannot hold anything the model keeps).
+        case skipped
+    }
+
+    private enum Part {
+        case source, target, note
+    }
+
+    private var levels: [Level] = []
+
+    private var rootAttributes: [XLIFFAttribute] = []
+    private var rootPrefix: String?
+    private var files: [XLIFFFile] = []
+    /// The indentation of the root's children; `nil` until the root's first child is seen.
+    private var indentation: String?
     /// Whether empty elements were seen written as `<x/>` (`true`) or `<x></x>` (`false`); `nil` until one is seen.
     private var selfClosesEmptyElements: Bool?
 
-    init(path: String, diagnostics: Diagnostics) {
+    /// The open `<file>`.
+    private var file = XLIFFFile(original: "", sourceLanguage: "", targetLanguage: nil, tool: nil)
+    /// The units of the open `<file>` by the hash of their id's bytes: the index of the first unit with that hash.
+    private var unitsByHash: [Int: Int] = [:]
+    /// The first line of the ids whose hash was already taken by another id.
+    private var collidingFirstLines: [UnitID: Int] = [:]
+
+    /// The open `<trans-unit>`, and where its first `<source>` and `<target>` start.
+    private var unit = XLIFFUnit(id: "", source: nil, notes: [])
+    private var unitLine = 0
+    private var sourceLine: Int?
+    private var targetLine: Int?
+
+    /// The open `<source>`, `<target>` or `<note>`: its flattened text and whether it has any content at all.
+    private var part = Part.source
+    private var partText = ""
+    private var partHasContent = false
+    private var noteFrom: String?
+
+    /// Whether the first `<tool>` has any content.
+    private var toolHasContent = false
+
+    /// Room for this many units is made in the first `<file>`.
+    private var expectedUnits: Int
+
+    /// - Parameter size: the document's size in bytes, to estimate how many units it has.
+    init(path: String, diagnostics: Diagnostics, size: Int = 0) {
         self.path = path
         self.diagnostics = diagnostics
+        // An Xcode unit takes about 300 bytes; estimating low only costs one more doubling.
+        expectedUnits = size / 400
+        levels.reserveCapacity(16)
     }
 
-    mutating func document(from root: XMLElementNode) throws(ConversionError) -> XLIFFDocument {
-        guard root.name == "xliff" else {
-            throw ConversionError(XLIFFReadingMessage.notXLIFF(root: root.qualifiedName), at: location(of: root))
-        }
-        var attributes = root.attributes.map { XLIFFAttribute($0.qualifiedName, $0.value) }
-        if let version = root.attribute("version"), version.hasPrefix("2") {
-            throw ConversionError(XLIFFReadingMessage.unsupportedVersion(version), at: location(of: root))
-        }
-        if let namespace = root.namespaceURI, namespace.hasPrefix(Self.xliffNamespacePrefix + "2") {
-            let version = String(namespace.dropFirst(Self.xliffNamespacePrefix.count))
-            throw ConversionError(XLIFFReadingMessage.unsupportedVersion(version), at: location(of: root))
-        }
-        if let prefix = root.prefix {
-            diagnostics.append(Diagnostic(.warning, XLIFFReadingMessage.prefixedNamespace(prefix), at: location(of: root)))
-        }
-        var files: [XLIFFFile] = []
-        for case .element(let element) in root.children {
-            if element.name == "file" {
-                files.append(try file(from: element))
-            } else {
-                warnIgnored(element, in: "xliff")
-            }
-        }
-        if let prefix = root.prefix {
+    /// The document read, once the parse has ended without error.
+    func document() -> XLIFFDocument {
+        var attributes = rootAttributes
+        if let prefix = rootPrefix {
             // Written back in the default namespace, as Xcode needs; the prefixed declaration stays only when a
             // kept attribute still uses the prefix.
             if !attributes.contains(where: { $0.name == "xmlns" }),
@@ -61,22 +94,177 @@ struct XLIFFDocumentReading {
             }
         }
         let layout = XLIFFLayout(
-            indentation: Self.indentation(of: root),
-            selfClosesEmptyElements: selfClosesEmptyElements ?? true)
+            indentation: indentation ?? "", selfClosesEmptyElements: selfClosesEmptyElements ?? true)
         return XLIFFDocument(files: files, rootAttributes: attributes, layout: layout)
     }
 
-    // MARK: - Files
+    // MARK: - Elements
 
-    private mutating func file(from element: XMLElementNode) throws(ConversionError) -> XLIFFFile {
+    mutating func startElement(_ element: XMLStartElement) {
+        guard failure == nil else { return }
+        guard let level = levels.last else {
+            startRoot(element)
+            return
+        }
+        switch level {
+        case .root:
+            if indentation == nil { indentation = "" }
+            if element.hasName("file") {
+                startFile(element)
+            } else {
+                skip(element, in: "xliff")
+            }
+        case .file:
+            if element.hasName("header") {
+                levels.append(.header)
+            } else if element.hasName("body") {
+                levels.append(.body)
+            } else {
+                skip(element, in: "file")
+            }
+        case .header:
+            // Keeps the first `<tool>`; the other header elements (`<note>`, `<skl>`, `<phase-group>`, …) are
+            // not kept.
+            if element.hasName("tool"), file.tool == nil {
+                file.tool = tool(from: element)
+                toolHasContent = false
+                levels.append(.tool)
+            } else {
+                skip(element, in: "header")
+            }
+        case .tool:
+            toolHasContent = true
+            levels.append(.skipped)
+        case .body, .group:
+            if element.hasName("trans-unit") {
+                startUnit(element)
+            } else if element.hasName("group") {
+                levels.append(.group)
+            } else {
+                skip(element, in: level == .body ? "body" : "group")
+            }
+        case .unit:
+            startUnitChild(element)
+        case .part, .inline:
+            partHasContent = true
+            startInline(element)
+        case .skipped:
+            levels.append(.skipped)
+        }
+    }
+
+    mutating func endElement(_ element: XMLEndElement) {
+        guard failure == nil, let level = levels.popLast() else { return }
+        switch level {
+        case .part:
+            if !partHasContent { noteEmptiness(selfClosing: element.isEmpty) }
+            switch part {
+            case .source: unit.source = partText
+            case .target: unit.target = partText
+            case .note: unit.notes.append(XLIFFNote(partText, from: noteFrom))
+            }
+        case .tool:
+            if !toolHasContent { noteEmptiness(selfClosing: element.isEmpty) }
+        case .unit:
+            if let firstLine = firstLineOfUnit(withID: unit.id) {
+                fail(
+                    XLIFFReadingMessage.duplicateUnitID(unit.id, original: file.original, firstLine: firstLine),
+                    at: unit.location)
+                return
+            }
+            var finished = XLIFFUnit(id: "", source: nil, notes: [])
+            swap(&finished, &unit)
+            file.units.append(consume finished)
+        case .file:
+            files.append(file)
+        case .root, .header, .body, .group, .inline, .skipped:
+            break
+        }
+    }
+
+    // MARK: - Content
+
+    mutating func text(_ text: XMLText) {
+        guard failure == nil, let level = levels.last else { return }
+        switch level {
+        case .root:
+            if indentation == nil { indentation = Self.indentation(after: text) }
+        case .part, .inline:
+            partHasContent = true
+            partText += text.string
+        case .tool:
+            toolHasContent = true
+        default:
+            break
+        }
+    }
+
+    mutating func cdata(_ text: XMLText) {
+        guard failure == nil, let level = levels.last else { return }
+        switch level {
+        case .part, .inline:
+            partHasContent = true
+            partText += text.string
+        default:
+            otherContent(in: level)
+        }
+    }
+
+    mutating func comment(_ text: XMLText) {
+        guard failure == nil, let level = levels.last else { return }
+        otherContent(in: level)
+    }
+
+    mutating func processingInstruction(target: String, data: XMLText) {
+        guard failure == nil, let level = levels.last else { return }
+        otherContent(in: level)
+    }
+
+    /// Content that adds no text but makes its element non-empty.
+    private mutating func otherContent(in level: Level) {
+        switch level {
+        case .root: if indentation == nil { indentation = "" }
+        case .part, .inline: partHasContent = true
+        case .tool: toolHasContent = true
+        default: break
+        }
+    }
+
+    // MARK: - Root and files
+
+    private mutating func startRoot(_ element: XMLStartElement) {
+        let at = location(of: element)
+        guard element.hasName("xliff") else {
+            fail(XLIFFReadingMessage.notXLIFF(root: element.qualifiedName), at: at)
+            return
+        }
+        rootAttributes = element.attributes.map { XLIFFAttribute($0.qualifiedName, $0.value) }
+        if let version = rootAttributes.first(where: { $0.name == "version" })?.value, version.hasPrefix("2") {
+            fail(XLIFFReadingMessage.unsupportedVersion(version), at: at)
+            return
+        }
+        if let namespace = element.namespaceURI, namespace.hasPrefix(Self.xliffNamespacePrefix + "2") {
+            let version = String(namespace.dropFirst(Self.xliffNamespacePrefix.count))
+            fail(XLIFFReadingMessage.unsupportedVersion(version), at: at)
+            return
+        }
+        rootPrefix = element.prefix
+        if let prefix = rootPrefix {
+            diagnostics.append(Diagnostic(.warning, XLIFFReadingMessage.prefixedNamespace(prefix), at: at))
+        }
+        levels.append(.root)
+    }
+
+    private mutating func startFile(_ element: XMLStartElement) {
         var original: String?
         var sourceLanguage: String?
         var targetLanguage: String?
         var datatype: String?
         var others: [XLIFFAttribute] = []
+        let attributes = element.attributes
         var order: [String] = []
-        order.reserveCapacity(element.attributes.count)
-        for attribute in element.attributes {
+        order.reserveCapacity(attributes.count)
+        for attribute in attributes {
             let name = attribute.qualifiedName
             order.append(name)
             switch name {
@@ -87,270 +275,213 @@ struct XLIFFDocumentReading {
             default: others.append(XLIFFAttribute(name, attribute.value))
             }
         }
-        guard let original else {
-            throw ConversionError(XLIFFReadingMessage.fileWithoutOriginal, at: location(of: element))
-        }
+        let at = location(of: element)
+        guard let original else { return fail(XLIFFReadingMessage.fileWithoutOriginal, at: at) }
         guard let sourceLanguage else {
-            throw ConversionError(
-                XLIFFReadingMessage.fileWithoutSourceLanguage(original: original), at: location(of: element))
+            return fail(XLIFFReadingMessage.fileWithoutSourceLanguage(original: original), at: at)
         }
-        var file = XLIFFFile(
+        file = XLIFFFile(
             original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage,
-            datatype: datatype ?? "plaintext", tool: nil, location: location(of: element), otherAttributes: others,
-            attributeOrder: order)
-        var firstLines: [UnitID: Int] = [:]
-        for case .element(let child) in element.children {
-            switch child.name {
-            case "header":
-                readHeader(child, into: &file)
-            case "body":
-                try readUnits(in: child, into: &file, firstLines: &firstLines)
-            default:
-                warnIgnored(child, in: "file")
-            }
-        }
-        return file
+            datatype: datatype ?? "plaintext", tool: nil, location: at, otherAttributes: others, attributeOrder: order)
+        file.units.reserveCapacity(expectedUnits)
+        unitsByHash = Dictionary(minimumCapacity: expectedUnits)
+        collidingFirstLines = [:]
+        expectedUnits = 0
+        levels.append(.file)
     }
 
-    /// Keeps the first `<tool>`; the other header elements (`<note>`, `<skl>`, `<phase-group>`, …) are not kept.
-    private mutating func readHeader(_ header: XMLElementNode, into file: inout XLIFFFile) {
-        for case .element(let child) in header.children {
-            if child.name == "tool", file.tool == nil {
-                file.tool = tool(from: child)
-            } else {
-                warnIgnored(child, in: "header")
-            }
-        }
-    }
-
-    private mutating func tool(from element: XMLElementNode) -> XLIFFTool {
-        noteEmptiness(of: element)
+    private func tool(from element: XMLStartElement) -> XLIFFTool {
         var tool = XLIFFTool(id: "", name: "")
-        for attribute in element.attributes where attribute.prefix == nil {
-            switch attribute.name {
-            case "tool-id": tool.id = attribute.value
-            case "tool-name": tool.name = attribute.value
-            case "tool-version": tool.version = attribute.value
-            case "build-num": tool.buildNumber = attribute.value
-            default: continue
+        for attribute in element.attributes where attribute.hasNoPrefix {
+            if attribute.hasName("tool-id") {
+                tool.id = attribute.value
+            } else if attribute.hasName("tool-name") {
+                tool.name = attribute.value
+            } else if attribute.hasName("tool-version") {
+                tool.version = attribute.value
+            } else if attribute.hasName("build-num") {
+                tool.buildNumber = attribute.value
             }
         }
         return tool
     }
 
-    /// Reads the units of `<body>`, and of `<group>` elements inside it.
-    private mutating func readUnits(
-        in container: XMLElementNode, into file: inout XLIFFFile, firstLines: inout [UnitID: Int]
-    ) throws(ConversionError) {
-        // Children alternate with the whitespace between them.
-        file.units.reserveCapacity(file.units.count + container.children.count / 2)
-        firstLines.reserveCapacity(file.units.count + container.children.count / 2)
-        for case .element(let element) in container.children {
-            switch element.name {
-            case "trans-unit":
-                let unit = try unit(from: element, original: file.original)
-                if let firstLine = firstLines.updateValue(element.line, forKey: UnitID(unit.id)) {
-                    throw ConversionError(
-                        XLIFFReadingMessage.duplicateUnitID(unit.id, original: file.original, firstLine: firstLine),
-                        at: location(of: element))
-                }
-                file.units.append(unit)
-            case "group":
-                try readUnits(in: element, into: &file, firstLines: &firstLines)
-            default:
-                warnIgnored(element, in: container.name)
-            }
-        }
-    }
-
     // MARK: - Units
 
-    private mutating func unit(from element: XMLElementNode, original: String) throws(ConversionError) -> XLIFFUnit {
+    private mutating func startUnit(_ element: XMLStartElement) {
         var id: String?
         var translate: String?
         var space: String?
         var others: [XLIFFAttribute] = []
         for attribute in element.attributes {
-            if attribute.prefix == nil {
-                switch attribute.name {
-                case "id":
+            if attribute.hasNoPrefix {
+                if attribute.hasName("id") {
                     id = attribute.value
                     continue
-                case "translate":
+                }
+                if attribute.hasName("translate") {
                     translate = attribute.value
                     continue
-                default:
-                    break
                 }
-            } else if attribute.prefix == "xml" && attribute.name == "space" {
+            } else if attribute.hasPrefix("xml") && attribute.hasName("space") {
                 space = attribute.value
                 continue
             }
             others.append(XLIFFAttribute(attribute.qualifiedName, attribute.value))
         }
-        guard let id else {
-            throw ConversionError(XLIFFReadingMessage.unitWithoutID(original: original), at: location(of: element))
-        }
-        var unit = XLIFFUnit(
-            id: id, source: nil, notes: [], location: location(of: element), space: space, otherAttributes: others)
+        let at = location(of: element)
+        guard let id else { return fail(XLIFFReadingMessage.unitWithoutID(original: file.original), at: at) }
+        unit = XLIFFUnit(id: id, source: nil, notes: [], location: at, space: space, otherAttributes: others)
         switch translate {
         case nil: break
         case "no": unit.translate = false
         case "yes": unit.translate = true
         case let value?:
-            diagnostics.append(
-                Diagnostic(.warning, XLIFFReadingMessage.unknownTranslateValue(value, unit: id), at: location(of: element)))
+            diagnostics.append(Diagnostic(.warning, XLIFFReadingMessage.unknownTranslateValue(value, unit: id), at: at))
         }
-
-        var sourceLine: Int?
-        var targetLine: Int?
-        for case .element(let child) in element.children {
-            switch child.name {
-            case "source":
-                if let sourceLine {
-                    warnExtra(child, unit: id, firstLine: sourceLine)
-                    continue
-                }
-                sourceLine = child.line
-                unit.source = text(of: child, part: "source", unit: id)
-            case "target":
-                if let targetLine {
-                    warnExtra(child, unit: id, firstLine: targetLine)
-                    continue
-                }
-                targetLine = child.line
-                unit.target = text(of: child, part: "target", unit: id)
-                for attribute in child.attributes where attribute.prefix == nil {
-                    switch attribute.name {
-                    case "state": unit.state = attribute.value
-                    case "state-qualifier": unit.stateQualifier = attribute.value
-                    default: continue
-                    }
-                }
-            case "note":
-                var from: String?
-                for attribute in child.attributes where attribute.prefix == nil && attribute.name == "from" {
-                    from = attribute.value
-                }
-                unit.notes.append(XLIFFNote(text(of: child, part: "note", unit: id), from: from))
-            default:
-                warnIgnored(child, in: "trans-unit", unit: id)
-            }
-        }
-        return unit
+        unitLine = at.line
+        sourceLine = nil
+        targetLine = nil
+        levels.append(.unit)
     }
 
-    private mutating func warnExtra(_ element: XMLElementNode, unit: String, firstLine: Int) {
-        diagnostics.append(
-            Diagnostic(
-                .warning, XLIFFReadingMessage.extraElement(element.name, unit: unit, firstLine: firstLine),
-                at: location(of: element)))
+    /// The line of the unit of the open file that has this id, if there is one; otherwise records the id as
+    /// the next unit's. Ids are compared by their UTF-8 bytes (see ``UnitID``).
+    private mutating func firstLineOfUnit(withID id: String) -> Int? {
+        let hash = UnitID.bytesHash(of: id)
+        guard let index = unitsByHash[hash] else {
+            unitsByHash[hash] = file.units.count
+            return nil
+        }
+        let first = file.units[index]
+        if first.id.utf8.elementsEqual(id.utf8) { return first.location?.line ?? 0 }
+        return collidingFirstLines.updateValue(unitLine, forKey: UnitID(id))
+    }
+
+    private mutating func startUnitChild(_ element: XMLStartElement) {
+        if element.hasName("source") {
+            if let sourceLine { return skipExtra(element, firstLine: sourceLine) }
+            sourceLine = element.line
+            startPart(.source)
+        } else if element.hasName("target") {
+            if let targetLine { return skipExtra(element, firstLine: targetLine) }
+            targetLine = element.line
+            for attribute in element.attributes where attribute.hasNoPrefix {
+                if attribute.hasName("state") {
+                    unit.state = attribute.value
+                } else if attribute.hasName("state-qualifier") {
+                    unit.stateQualifier = attribute.value
+                }
+            }
+            startPart(.target)
+        } else if element.hasName("note") {
+            noteFrom = nil
+            for attribute in element.attributes where attribute.hasNoPrefix && attribute.hasName("from") {
+                noteFrom = attribute.value
+            }
+            startPart(.note)
+        } else {
+            skip(element, in: "trans-unit", unit: unit.id)
+        }
+    }
+
+    private mutating func startPart(_ part: Part) {
+        self.part = part
+        partText = ""
+        partHasContent = false
+        levels.append(.part)
+    }
+
+    /// Inline markup inside `<source>`, `<target>` or `<note>`: flattened to its text, or removed.
+    private mutating func startInline(_ element: XMLStartElement) {
+        let name = element.name
+        let partName: String
+        switch part {
+        case .source: partName = "source"
+        case .target: partName = "target"
+        case .note: partName = "note"
+        }
+        if element.hasName("x") || element.hasName("bx") || element.hasName("ex") {
+            warn(XLIFFReadingMessage.inlineElementRemoved(name, in: partName, unit: unit.id), at: element)
+            levels.append(.skipped)
+        } else {
+            warn(XLIFFReadingMessage.inlineElementFlattened(name, in: partName, unit: unit.id), at: element)
+            levels.append(.inline)
+        }
+    }
+
+    private mutating func skipExtra(_ element: XMLStartElement, firstLine: Int) {
+        warn(XLIFFReadingMessage.extraElement(element.name, unit: unit.id, firstLine: firstLine), at: element)
+        levels.append(.skipped)
     }
 
     /// An element the model has no place for: XLIFF 1.2 elements Xcode neither writes nor reads (`<alt-trans>`,
     /// `<context-group>`, `<count-group>`, a header `<note>`, …) and foreign ones.
-    private mutating func warnIgnored(_ element: XMLElementNode, in parent: String, unit: String? = nil) {
-        diagnostics.append(
-            Diagnostic(
-                .warning, XLIFFReadingMessage.ignoredElement(element.qualifiedName, in: parent, unit: unit),
-                at: location(of: element)))
+    private mutating func skip(_ element: XMLStartElement, in parent: String, unit: String? = nil) {
+        warn(XLIFFReadingMessage.ignoredElement(element.qualifiedName, in: parent, unit: unit), at: element)
+        levels.append(.skipped)
     }
 
-    // MARK: - Text
+    // MARK: - Diagnostics
 
-    /// The text of `<source>`, `<target>` or `<note>`, with inline markup flattened.
-    private mutating func text(of element: XMLElementNode, part: String, unit: String) -> String {
-        switch element.children.count {
-        case 0:
-            noteEmptiness(of: element)
-            return ""
-        case 1:
-            switch element.children[0] {
-            case .text(let text):
-                if text.isEmpty { noteEmptiness(of: element) }
-                return text
-            case .cdata(let text):
-                return text
-            default:
-                break
-            }
-        default:
-            break
-        }
-        var result = ""
-        appendFlattened(element, part: part, unit: unit, to: &result)
-        return result
+    private mutating func warn(_ message: String, at element: XMLStartElement) {
+        diagnostics.append(Diagnostic(.warning, message, at: location(of: element)))
     }
 
-    private mutating func appendFlattened(
-        _ element: XMLElementNode, part: String, unit: String, to result: inout String
-    ) {
-        for child in element.children {
-            switch child {
-            case .text(let text), .cdata(let text):
-                result += text
-            case .element(let inline):
-                let at = location(of: inline)
-                switch inline.name {
-                case "x", "bx", "ex":
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning, XLIFFReadingMessage.inlineElementRemoved(inline.name, in: part, unit: unit), at: at))
-                default:
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning, XLIFFReadingMessage.inlineElementFlattened(inline.name, in: part, unit: unit),
-                            at: at))
-                    appendFlattened(inline, part: part, unit: unit, to: &result)
-                }
-            case .comment, .processingInstruction:
-                continue
-            }
-        }
+    private mutating func fail(_ message: String, at location: FileLocation?) {
+        failure = ConversionError(message, at: location ?? FileLocation(path: path, line: 1, column: 1))
+    }
+
+    private func location(of element: XMLStartElement) -> FileLocation {
+        FileLocation(path: path, line: element.line, column: element.column)
     }
 
     // MARK: - Layout
 
     /// Records how the first element without content was written.
-    private mutating func noteEmptiness(of element: XMLElementNode) {
-        guard selfClosesEmptyElements == nil else { return }
-        if element.children.isEmpty {
-            selfClosesEmptyElements = true
-        } else if element.children == [.text("")] {
-            selfClosesEmptyElements = false
-        }
+    private mutating func noteEmptiness(selfClosing: Bool) {
+        if selfClosesEmptyElements == nil { selfClosesEmptyElements = selfClosing }
     }
 
     /// The indentation of the root's first child: what follows the last line break of the whitespace before it
     /// (`"  "` in Xcode's output), or `""` when the children are not on lines of their own.
-    private static func indentation(of root: XMLElementNode) -> String {
-        guard case .text(let whitespace)? = root.children.first,
-            let lineBreak = whitespace.lastIndex(of: "\n")
-        else { return "" }
-        return String(whitespace[whitespace.index(after: lineBreak)...])
+    private static func indentation(after whitespace: XMLText) -> String {
+        let text = whitespace.string
+        guard let lineBreak = text.lastIndex(of: "\n") else { return "" }
+        return String(text[text.index(after: lineBreak)...])
     }
 
     /// The XLIFF namespaces without their version (`1.2`, `2.0`).
     private static let xliffNamespacePrefix = "urn:oasis:names:tc:xliff:document:"
-
-    private func location(of element: XMLElementNode) -> FileLocation {
-        FileLocation(path: path, line: element.line, column: element.column)
-    }
 }
 
 /// A unit id that hashes and compares by its UTF-8 bytes: ids are keys, and Xcode keeps canonically equivalent
 /// keys (`é` and `e` + U+0301) apart, where `String` equality would call them duplicates.
+///
+/// The hash of the bytes is computed once, so that growing a dictionary of ids does not hash every id again.
 struct UnitID: Hashable {
     let id: String
+    private let bytesHash: Int
 
-    init(_ id: String) { self.id = id }
+    init(_ id: String) {
+        self.id = id
+        bytesHash = Self.bytesHash(of: id)
+    }
+
+    static func bytesHash(of id: String) -> Int {
+        var hasher = Hasher()
+        if id.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            var copy = id
+            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
+        return hasher.finalize()
+    }
 
     static func == (lhs: UnitID, rhs: UnitID) -> Bool {
-        lhs.id.utf8.elementsEqual(rhs.id.utf8)
+        lhs.bytesHash == rhs.bytesHash && lhs.id.utf8.elementsEqual(rhs.id.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
-        var id = id
-        id.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(bytesHash)
     }
 }

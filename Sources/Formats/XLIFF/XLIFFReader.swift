@@ -31,15 +31,16 @@ public struct XLIFFReader: Sendable {
     ///   - diagnostics: Receives the warnings.
     /// - Throws: ``ConversionError`` when the document cannot be read.
     public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
-        let tree: XMLDocumentTree
+        var reading = XLIFFDocumentReading(path: path, diagnostics: diagnostics, size: bytes.count)
         do {
-            tree = try XMLDocumentTree(parsing: bytes, path: path)
-        } catch {
-            throw ConversionError(error.message, at: FileLocation(path: error.path, line: error.line, column: error.column))
+            try XMLEventParser.parse(bytes, path: path, handler: &reading)
+        } catch let error as XMLParseError {
+            throw ConversionError(
+                error.message, at: FileLocation(path: error.path, line: error.line, column: error.column))
         }
-        var reading = XLIFFDocumentReading(path: path, diagnostics: diagnostics)
-        defer { diagnostics = reading.diagnostics }
-        var document = try reading.document(from: tree.root)
+        diagnostics = reading.diagnostics
+        if let failure = reading.failure { throw failure }
+        var document = reading.document()
         document.layout.prolog = XLIFFLayoutReading.prolog(of: bytes) ?? XLIFFLayout.xcodeProlog
         document.layout.trailer = XLIFFLayoutReading.trailer(of: bytes)
         return document

@@ -1,0 +1,452 @@
+internal import CLibXML2
+
+/// The state of one parse with libxml2's SAX2 push parser, shared by the C callbacks.
+///
+/// The callbacks reach the session through the parser context's `_private` pointer. Events of the main
+/// context go to the handler; events of the nested contexts libxml2 creates to check an entity's replacement
+/// text go to libxml2's own SAX2 functions, exactly as with `xmlTextReader`, so entity checks (loops,
+/// amplification) behave as they always did. Subclasses deliver the events to a handler.
+class SAXSession {
+    let path: String
+    @exclusivity(unchecked) var locator: ElementLocator
+    @exclusivity(unchecked) var names = NameCache()
+    let errors = ErrorCollector()
+    /// The main parser context.
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
+    /// The first error thrown by the handler, or an entity reference this layer refuses.
+    @exclusivity(unchecked) var failure: (any Error)?
+    /// The number of open elements.
+    @exclusivity(unchecked) var depth = 0
+    @exclusivity(unchecked) var sawRoot = false
+    /// Whether the element just started was written `<name/>` (its end follows at once).
+    @exclusivity(unchecked) private var startedEmpty = false
+    /// Character data not yet delivered: libxml2 hands it over in pieces, and splits CDATA sections too.
+    @exclusivity(unchecked) private var text = UnsafeMutablePointer<UInt8>.allocate(capacity: 4096)
+    @exclusivity(unchecked) private var textCapacity = 4096
+    @exclusivity(unchecked) private var textCount = 0
+    /// Whether `text` holds the content of CDATA sections rather than character data.
+    @exclusivity(unchecked) private var textIsCDATA = false
+    @exclusivity(unchecked) private var cachedOffset = -1
+    @exclusivity(unchecked) private var cachedPosition = (line: 0, column: 0)
+    @exclusivity(unchecked) fileprivate var defaults = xmlSAXHandler()
+
+    init(path: String, locator: ElementLocator) {
+        self.path = path
+        self.locator = locator
+    }
+
+    deinit {
+        text.deallocate()
+    }
+
+    private func appendToText(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        if textCount + count > textCapacity {
+            let capacity = max(textCapacity * 2, textCount + count)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: text, count: textCount)
+            text.deallocate()
+            text = grown
+            textCapacity = capacity
+        }
+        (text + textCount).update(from: bytes, count: count)
+        textCount += count
+    }
+
+    // MARK: - Delivery (overridden)
+
+    func deliverDoctype(_ doctype: XMLDoctype) throws {}
+    func deliverStart(_ element: XMLStartElement) throws {}
+    func deliverEnd(_ element: XMLEndElement) throws {}
+    func deliverText(_ text: XMLText) throws {}
+    func deliverCDATA(_ text: XMLText) throws {}
+    func deliverComment(_ text: XMLText) throws {}
+    func deliverProcessingInstruction(target: String, data: XMLText) throws {}
+
+    // MARK: - Positions
+
+    /// The line and column of a start tag found by the locator; asked for in document order only.
+    func position(ofTagAt offset: Int) -> (line: Int, column: Int) {
+        if offset != cachedOffset {
+            cachedPosition = locator.position(of: offset)
+            cachedOffset = offset
+        }
+        return cachedPosition
+    }
+
+    // MARK: - Events from the main context
+
+    /// Whether events may still be delivered; stops the parser after the first error.
+    fileprivate func accepting() -> Bool {
+        guard failure == nil, errors.first == nil else {
+            if let context { xmlStopParser(context) }
+            return false
+        }
+        return true
+    }
+
+    fileprivate func fail(_ error: any Error) {
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
+    fileprivate func appendText(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard depth > 0, count > 0 else { return }
+        if textIsCDATA { flushText() }
+        appendToText(bytes, count: count)
+    }
+
+    /// Adjacent CDATA sections (`]]]]><![CDATA[>` is how `]]>` is written) make one CDATA event, as they make
+    /// one node in libxml2's tree.
+    fileprivate func appendCDATA(_ bytes: UnsafePointer<UInt8>?, count: Int) {
+        guard depth > 0 else { return }
+        if !textIsCDATA { flushText() }
+        guard accepting() else { return }
+        textIsCDATA = true
+        pendingCDATA = true
+        if let bytes, count > 0 { appendToText(bytes, count: count) }
+    }
+
+    /// Whether a CDATA event is pending (it may be empty).
+    @exclusivity(unchecked) private var pendingCDATA = false
+
+    /// Delivers the character data gathered so far.
+    func flushText() {
+        guard textCount > 0 || pendingCDATA else { return }
+        let isCDATA = textIsCDATA
+        let content = XMLText(utf8: UnsafeBufferPointer(start: text, count: textCount))
+        defer {
+            textCount = 0
+            textIsCDATA = false
+            pendingCDATA = false
+        }
+        guard failure == nil else { return }
+        do {
+            if isCDATA { try deliverCDATA(content) } else { try deliverText(content) }
+        } catch {
+            fail(error)
+        }
+    }
+
+    fileprivate func startElement(
+        _ context: xmlParserCtxtPtr,
+        localName: UnsafePointer<UInt8>,
+        prefix: UnsafePointer<UInt8>?,
+        uri: UnsafePointer<UInt8>?,
+        namespaceCount: Int32,
+        namespaces: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+        attributeCount: Int32,
+        defaultedCount: Int32,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        flushText()
+        guard accepting() else { return }
+        guard depth <= maximumDepth else {
+            // libxml2 checks this when its tree grows (`nodePush`), which a SAX handler never reaches.
+            let input = context.pointee.input?.pointee
+            errors.first = ErrorCollector.Reported(
+                code: Int32(XML_ERR_INTERNAL_ERROR.rawValue),
+                line: max(Int(input?.line ?? 1), 1),
+                column: max(Int(input?.col ?? 1), 1),
+                message: "Excessive depth in document: \(maximumDepth) use XML_PARSE_HUGE option")
+            xmlStopParser(context)
+            return
+        }
+        let tagOffset = locator.nextElementStartOffset() ?? locator.count
+        // The parser stands on the `/>` or `>` that ends the start tag.
+        let isEmpty = context.pointee.input.map { $0.pointee.cur?.pointee == UInt8(ascii: "/") } ?? false
+        let element = XMLStartElement(
+            localName: localName,
+            prefixName: prefix,
+            uri: uri,
+            namespaceCount: Int(namespaceCount),
+            namespaces: UnsafePointer(namespaces),
+            attributeFields: UnsafePointer(attributes),
+            // Attributes defaulted from a DTD are left out, as without `DTDATTR` libxml2's tree leaves them out.
+            plainAttributeCount: Int(attributeCount - defaultedCount),
+            tagOffset: tagOffset,
+            session: self,
+            isEmpty: isEmpty
+        )
+        depth += 1
+        sawRoot = true
+        startedEmpty = isEmpty
+        if let attributes {
+            for index in 0..<element.plainAttributeCount {
+                guard let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4],
+                    UnsafeBufferPointer(start: start, count: end - start).contains(UInt8(ascii: "&")),
+                    let entity = entityReference(
+                        inAttributeValue: UnsafeBufferPointer(start: start, count: end - start))
+                else { continue }
+                let position = position(ofTagAt: tagOffset)
+                fail(
+                    XMLParseError(
+                        path: path, line: position.line, column: position.column,
+                        message: unsupportedEntityMessage(entity)))
+                return
+            }
+        }
+        if let attributes { checkXMLIDs(attributes, count: element.plainAttributeCount, context: context) }
+        guard errors.first == nil else { return }
+        do { try deliverStart(element) } catch { fail(error) }
+    }
+
+    /// `xml:id` values seen so far.
+    @exclusivity(unchecked) private var xmlIDs: Set<String> = []
+
+    /// The checks libxml2's tree builder makes on `xml:id` (`xmlSAX2AttributeNs`), which a SAX handler skips.
+    private func checkXMLIDs(
+        _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>, count: Int, context: xmlParserCtxtPtr
+    ) {
+        for index in 0..<count {
+            guard let prefix = attributes[index * 5 + 1], equal(prefix, "xml"),
+                let name = attributes[index * 5], equal(name, "id"),
+                let start = attributes[index * 5 + 3], let end = attributes[index * 5 + 4], end > start
+            else { continue }
+            let value = attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+            let message: String
+            if xmlValidateNCName(value, 1) != 0 {
+                message = "xml:id : attribute value \(value) is not an NCName"
+            } else if !xmlIDs.insert(value).inserted {
+                message = "ID \(value) already defined"
+            } else {
+                continue
+            }
+            let input = context.pointee.input?.pointee
+            errors.first = ErrorCollector.Reported(
+                code: Int32(XML_DTD_XMLID_VALUE.rawValue), line: max(Int(input?.line ?? 1), 1),
+                column: max(Int(input?.col ?? 1), 1), message: message)
+            xmlStopParser(context)
+            return
+        }
+    }
+
+    fileprivate func endElement(localName: UnsafePointer<UInt8>) {
+        flushText()
+        depth -= 1
+        let isEmpty = startedEmpty
+        startedEmpty = false
+        guard accepting() else { return }
+        do {
+            try deliverEnd(XMLEndElement(localName: localName, session: self, isEmpty: isEmpty))
+        } catch {
+            fail(error)
+        }
+    }
+
+    fileprivate func deliver(
+        _ bytes: UnsafePointer<UInt8>?, count: Int, as kind: (SAXSession, XMLText) throws -> Void
+    ) {
+        flushText()
+        guard depth > 0, accepting() else { return }
+        let buffer = UnsafeBufferPointer(start: bytes, count: bytes == nil ? 0 : count)
+        do { try kind(self, XMLText(utf8: buffer)) } catch { fail(error) }
+    }
+
+    fileprivate func reference(_ name: UnsafePointer<UInt8>?) {
+        flushText()
+        guard accepting() else { return }
+        let name = name.map { String(cString: $0) } ?? ""
+        let position = locator.position(ofNext: "&\(name);")
+        fail(
+            XMLParseError(
+                path: path, line: position.line, column: position.column, message: unsupportedEntityMessage(name)))
+    }
+
+    fileprivate func doctype(
+        name: UnsafePointer<UInt8>?, publicID: UnsafePointer<UInt8>?, systemID: UnsafePointer<UInt8>?
+    ) {
+        guard accepting() else { return }
+        let doctype = XMLDoctype(
+            name: name.map { String(cString: $0) } ?? "",
+            publicID: publicID.map { String(cString: $0) },
+            systemID: systemID.map { String(cString: $0) }
+        )
+        do { try deliverDoctype(doctype) } catch { fail(error) }
+    }
+
+    // MARK: - Installing the callbacks
+
+    /// Routes the SAX2 callbacks of `context` (created with libxml2's default SAX2 handler) to this session.
+    func install(on context: xmlParserCtxtPtr) {
+        self.context = context
+        context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
+        guard let sax = context.pointee.sax else { return }
+        defaults = sax.pointee
+        errors.context = context
+
+        sax.pointee.serror = { data, error in
+            guard let error else { return }
+            withSession(data) { session in session.errors.record(error.pointee) }
+        }
+        sax.pointee.internalSubset = { data, name, publicID, systemID in
+            withSession(data) { session in
+                session.defaults.internalSubset?(data, name, publicID, systemID)
+                if isMain(data, of: session) { session.doctype(name: name, publicID: publicID, systemID: systemID) }
+            }
+        }
+        sax.pointee.startElementNs = {
+            data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes in
+            withSession(data) { session in
+                guard isMain(data, of: session), let context = session.context, let localName else {
+                    session.defaults.startElementNs?(
+                        data, localName, prefix, uri, namespaceCount, namespaces, count, defaulted, attributes)
+                    return
+                }
+                session.startElement(
+                    context, localName: localName, prefix: prefix, uri: uri, namespaceCount: namespaceCount,
+                    namespaces: namespaces, attributeCount: count, defaultedCount: defaulted, attributes: attributes)
+            }
+        }
+        sax.pointee.endElementNs = { data, localName, prefix, uri in
+            withSession(data) { session in
+                guard isMain(data, of: session), let localName else {
+                    session.defaults.endElementNs?(data, localName, prefix, uri)
+                    return
+                }
+                session.endElement(localName: localName)
+            }
+        }
+        let characters: charactersSAXFunc = { data, bytes, count in
+            withSession(data) { session in
+                guard isMain(data, of: session), let bytes else {
+                    session.defaults.characters?(data, bytes, count)
+                    return
+                }
+                session.appendText(bytes, count: Int(count))
+            }
+        }
+        sax.pointee.characters = characters
+        sax.pointee.ignorableWhitespace = characters
+        sax.pointee.cdataBlock = { data, bytes, count in
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.cdataBlock?(data, bytes, count)
+                    return
+                }
+                session.appendCDATA(bytes, count: Int(count))
+            }
+        }
+        sax.pointee.comment = { data, value in
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.comment?(data, value)
+                    return
+                }
+                session.deliver(value, count: value.map { strlen($0) } ?? 0) { try $0.deliverComment($1) }
+            }
+        }
+        sax.pointee.processingInstruction = { data, target, value in
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.processingInstruction?(data, target, value)
+                    return
+                }
+                let name = target.map { String(cString: $0) } ?? ""
+                session.deliver(value, count: value.map { strlen($0) } ?? 0) {
+                    try $0.deliverProcessingInstruction(target: name, data: $1)
+                }
+            }
+        }
+        sax.pointee.reference = { data, name in
+            withSession(data) { session in
+                guard isMain(data, of: session) else {
+                    session.defaults.reference?(data, name)
+                    return
+                }
+                session.reference(name)
+            }
+        }
+    }
+}
+
+/// Calls `body` with the session of a callback's context (the main one or a nested entity-checking one). The
+/// session outlives the parse, so no reference is counted.
+@inline(__always)
+private func withSession(_ data: UnsafeMutableRawPointer?, _ body: (SAXSession) -> Void) {
+    guard let context = data?.assumingMemoryBound(to: xmlParserCtxt.self), let session = context.pointee._private else {
+        return
+    }
+    Unmanaged<SAXSession>.fromOpaque(session)._withUnsafeGuaranteedRef(body)
+}
+
+private func isMain(_ data: UnsafeMutableRawPointer?, of session: SAXSession) -> Bool {
+    data == session.context.map { UnsafeMutableRawPointer($0) }
+}
+
+private func strlen(_ string: UnsafePointer<UInt8>) -> Int {
+    var count = 0
+    while string[count] != 0 { count += 1 }
+    return count
+}
+
+/// libxml2's `xmlParserMaxDepth`: how deep elements may nest without `XML_PARSE_HUGE`.
+private let maximumDepth = 256
+
+func unsupportedEntityMessage(_ name: String) -> String {
+    "entity reference '&\(name);' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"
+}
+
+/// Delivers a session's events to a handler.
+final class HandlerSession<Handler: XMLEventHandler>: SAXSession {
+    @exclusivity(unchecked) var handler: Handler
+
+    init(handler: Handler, path: String, locator: ElementLocator) {
+        self.handler = handler
+        super.init(path: path, locator: locator)
+    }
+
+    override func deliverDoctype(_ doctype: XMLDoctype) throws { try handler.doctype(doctype) }
+    override func deliverStart(_ element: XMLStartElement) throws { try handler.startElement(element) }
+    override func deliverEnd(_ element: XMLEndElement) throws { try handler.endElement(element) }
+    override func deliverText(_ text: XMLText) throws { try handler.text(text) }
+    override func deliverCDATA(_ text: XMLText) throws { try handler.cdata(text) }
+    override func deliverComment(_ text: XMLText) throws { try handler.comment(text) }
+    override func deliverProcessingInstruction(target: String, data: XMLText) throws {
+        try handler.processingInstruction(target: target, data: data)
+    }
+}
+
+// MARK: - Errors from libxml2
+
+/// Receives libxml2's structured errors for one parse. Only the first error (not warning) is kept.
+final class ErrorCollector {
+    struct Reported {
+        var code: Int32
+        var line: Int
+        var column: Int
+        var message: String
+    }
+
+    private static let parserDomains: [Int32] = [XML_FROM_PARSER, XML_FROM_NAMESPACE, XML_FROM_DTD].map {
+        Int32($0.rawValue)
+    }
+
+    /// The main parser context, for the parser's current position.
+    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
+    @exclusivity(unchecked) var first: Reported?
+
+    func record(_ error: xmlError) {
+        guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var message = error.message.map { String(cString: $0) } ?? "libxml2 error \(error.code)"
+        while let last = message.last, last.isWhitespace { message.removeLast() }
+        // Some messages carry a second line ("Bytes: 0xC3 0x28 …"); keep diagnostics on one line.
+        message = message.split(separator: "\n").joined(separator: " ")
+        var line = Int(error.line)
+        var column = Int(error.int2)
+        // Errors inside an entity's replacement text are counted from the start of that text. Point at the
+        // document instead: entity content is parsed by a nameless sub-parser (no `file`), and parameter
+        // entities are pushed on the document parser's input stack, whose bottom is the document.
+        if error.file == nil, let input = context?.pointee.input {
+            line = Int(input.pointee.line)
+            column = Int(input.pointee.col)
+        } else if Self.parserDomains.contains(error.domain),
+            let context = error.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
+            context.pointee.inputNr > 1,
+            let document = context.pointee.inputTab?[0]
+        {
+            line = Int(document.pointee.line)
+            column = Int(document.pointee.col)
+        }
+        first = Reported(code: error.code, line: max(line, 1), column: max(column, 1), message: message)
+    }
+}

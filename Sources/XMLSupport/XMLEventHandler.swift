@@ -1,0 +1,266 @@
+/// Receives the events of ``XMLEventParser``, in document order.
+///
+/// The values passed to each method point into the parser's buffers: read what you need during the call (names
+/// compare without allocating, strings are made only when asked for) and keep none of them. Throwing from a
+/// method stops the parse, and ``XMLEventParser/parse(_:path:handler:)`` rethrows the error.
+///
+/// Adjacent character data arrives as one ``text(_:)`` call. Only the root element and what it contains are
+/// reported, plus the DOCTYPE; whitespace, comments and processing instructions outside the root are not.
+public protocol XMLEventHandler {
+    /// The `<!DOCTYPE …>` line, before the root element.
+    mutating func doctype(_ doctype: XMLDoctype) throws
+    /// A start tag, or an empty-element tag (then ``XMLStartElement/isEmpty`` is `true` and ``endElement(_:)``
+    /// follows at once).
+    mutating func startElement(_ element: XMLStartElement) throws
+    /// The end of the innermost open element.
+    mutating func endElement(_ element: XMLEndElement) throws
+    /// Character data, with references decoded and line ends normalized to LF.
+    mutating func text(_ text: XMLText) throws
+    /// The content of one `<![CDATA[…]]>` section.
+    mutating func cdata(_ text: XMLText) throws
+    /// The text between `<!--` and `-->`.
+    mutating func comment(_ text: XMLText) throws
+    /// A processing instruction inside the root element.
+    mutating func processingInstruction(target: String, data: XMLText) throws
+}
+
+extension XMLEventHandler {
+    public mutating func doctype(_ doctype: XMLDoctype) throws {}
+    public mutating func cdata(_ text: XMLText) throws {}
+    public mutating func comment(_ text: XMLText) throws {}
+    public mutating func processingInstruction(target: String, data: XMLText) throws {}
+}
+
+// MARK: - Events
+
+/// The start of an element: its names, attributes, whether it was written `<name/>`, and where it starts.
+///
+/// Only valid during ``XMLEventHandler/startElement(_:)``.
+public struct XMLStartElement {
+    let localName: UnsafePointer<UInt8>
+    let prefixName: UnsafePointer<UInt8>?
+    let uri: UnsafePointer<UInt8>?
+    let namespaceCount: Int
+    /// `prefix, URI` pairs of the namespace declarations.
+    let namespaces: UnsafePointer<UnsafePointer<UInt8>?>?
+    /// `localname, prefix, URI, value, end` quintuples of the attributes.
+    let attributeFields: UnsafePointer<UnsafePointer<UInt8>?>?
+    let plainAttributeCount: Int
+    let tagOffset: Int
+    unowned(unsafe) let session: SAXSession
+
+    /// Whether the element was written as an empty-element tag (`<name/>`), so it has no content and no
+    /// separate end tag.
+    public let isEmpty: Bool
+
+    /// The local name, without prefix.
+    public var name: String { session.names.string(localName) ?? "" }
+
+    /// Whether the local name is `name`, compared byte for byte without making a string.
+    public func hasName(_ name: StaticString) -> Bool {
+        equal(localName, name)
+    }
+
+    public var prefix: String? { session.names.string(prefixName) }
+
+    public var namespaceURI: String? { session.names.string(uri) }
+
+    /// `prefix:name`, or `name` when there is no prefix.
+    public var qualifiedName: String {
+        if let prefix { return prefix + ":" + name }
+        return name
+    }
+
+    /// 1-based line of the `<` that starts the element.
+    public var line: Int { session.position(ofTagAt: tagOffset).line }
+
+    /// 1-based column, in characters, of the `<` that starts the element.
+    public var column: Int { session.position(ofTagAt: tagOffset).column }
+
+    /// The namespace declarations (`xmlns`, `xmlns:p`) followed by the other attributes, in document order.
+    public var attributes: XMLAttributeList { XMLAttributeList(element: self) }
+}
+
+/// The attributes of an ``XMLStartElement``: namespace declarations first, then the others, each in document
+/// order (the order ``XMLElementNode/attributes`` has).
+public struct XMLAttributeList: RandomAccessCollection {
+    let element: XMLStartElement
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { element.namespaceCount + element.plainAttributeCount }
+
+    public subscript(position: Int) -> XMLAttributeView {
+        precondition(position >= 0 && position < endIndex, "attribute index out of range")
+        return XMLAttributeView(element: element, index: position)
+    }
+
+    /// The value of the first attribute whose qualified name is `qualifiedName`.
+    public func value(_ qualifiedName: String) -> String? {
+        for attribute in self where attribute.qualifiedName == qualifiedName { return attribute.value }
+        return nil
+    }
+}
+
+/// One attribute of an ``XMLStartElement``; strings are made only when asked for.
+public struct XMLAttributeView {
+    let element: XMLStartElement
+    let index: Int
+
+    private var namespaceDeclaration: Int? { index < element.namespaceCount ? index : nil }
+
+    private func field(_ offset: Int) -> UnsafePointer<UInt8>? {
+        let attribute = index - element.namespaceCount
+        return element.attributeFields?[attribute * 5 + offset]
+    }
+
+    /// Whether this is a namespace declaration (`xmlns="…"` or `xmlns:p="…"`).
+    public var isNamespaceDeclaration: Bool { index < element.namespaceCount }
+
+    /// The local name: `xmlns` or the declared prefix for a namespace declaration.
+    public var name: String {
+        if let declaration = namespaceDeclaration {
+            return element.session.names.string(element.namespaces?[declaration * 2]) ?? "xmlns"
+        }
+        return element.session.names.string(field(0)) ?? ""
+    }
+
+    /// Whether the local name is `name`, compared byte for byte.
+    public func hasName(_ name: StaticString) -> Bool {
+        if let declaration = namespaceDeclaration {
+            guard let prefix = element.namespaces?[declaration * 2] else { return equal("xmlns", name) }
+            return equal(prefix, name)
+        }
+        guard let local = field(0) else { return false }
+        return equal(local, name)
+    }
+
+    /// `xmlns` for `xmlns:p`, `nil` for `xmlns` and unprefixed attributes.
+    public var prefix: String? {
+        if let declaration = namespaceDeclaration {
+            return element.namespaces?[declaration * 2] == nil ? nil : "xmlns"
+        }
+        return element.session.names.string(field(1))
+    }
+
+    /// Whether the attribute has no prefix.
+    public var hasNoPrefix: Bool {
+        if let declaration = namespaceDeclaration { return element.namespaces?[declaration * 2] == nil }
+        return field(1) == nil
+    }
+
+    /// Whether the prefix is `prefix`, compared byte for byte.
+    public func hasPrefix(_ prefix: StaticString) -> Bool {
+        if namespaceDeclaration != nil {
+            return element.namespaces?[index * 2] != nil && equal("xmlns", prefix)
+        }
+        guard let own = field(1) else { return false }
+        return equal(own, prefix)
+    }
+
+    public var namespaceURI: String? {
+        if namespaceDeclaration != nil { return xmlnsNamespaceURI }
+        return element.session.names.string(field(2))
+    }
+
+    /// `prefix:name`, or `name` when there is no prefix.
+    public var qualifiedName: String {
+        if let prefix { return prefix + ":" + name }
+        return name
+    }
+
+    /// The value, with references decoded and whitespace normalized as XML requires.
+    public var value: String {
+        if let declaration = namespaceDeclaration {
+            return element.session.names.string(element.namespaces?[declaration * 2 + 1]) ?? ""
+        }
+        guard let start = field(3), let end = field(4) else { return "" }
+        return attributeValue(UnsafeBufferPointer(start: start, count: end - start))
+    }
+
+    /// The attribute as a value.
+    public var attribute: XMLAttribute {
+        XMLAttribute(name, prefix: prefix, namespaceURI: namespaceURI, value: value)
+    }
+}
+
+/// The end of an element. Only valid during ``XMLEventHandler/endElement(_:)``.
+public struct XMLEndElement {
+    let localName: UnsafePointer<UInt8>
+    unowned(unsafe) let session: SAXSession
+
+    /// Whether the element was written as an empty-element tag (`<name/>`).
+    public let isEmpty: Bool
+
+    /// The local name, without prefix.
+    public var name: String { session.names.string(localName) ?? "" }
+
+    /// Whether the local name is `name`, compared byte for byte without making a string.
+    public func hasName(_ name: StaticString) -> Bool {
+        equal(localName, name)
+    }
+}
+
+/// Decoded character data, as UTF-8. Only valid during the handler call that receives it.
+public struct XMLText {
+    /// The UTF-8 bytes.
+    public let utf8: UnsafeBufferPointer<UInt8>
+
+    /// The text as a string.
+    public var string: String { String(decoding: utf8, as: UTF8.self) }
+
+    public var isEmpty: Bool { utf8.isEmpty }
+}
+
+// MARK: - Helpers
+
+/// `http://www.w3.org/2000/xmlns/`, the namespace of namespace declarations.
+let xmlnsNamespaceURI = "http://www.w3.org/2000/xmlns/"
+
+/// Whether a NUL-terminated name equals a literal.
+@inline(__always)
+func equal(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    let bytes = literal.utf8Start
+    for index in 0..<count where name[index] != bytes[index] { return false }
+    return name[count] == 0
+}
+
+/// An attribute value as libxml2's SAX2 interface hands it over without entity substitution: `&` is written
+/// `&#38;`, and references to declared entities stay `&name;` (those are refused before any handler sees them).
+func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var index = 0
+    let escape = Array("&#38;".utf8)
+    while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "&"), index + escape.count <= bytes.count,
+            bytes[index..<index + escape.count].elementsEqual(escape)
+        {
+            decoded.append(UInt8(ascii: "&"))
+            index += escape.count
+        } else {
+            decoded.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(decoding: decoded, as: UTF8.self)
+}
+
+/// The name of the first entity reference left in an attribute value, if any.
+func entityReference(inAttributeValue bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    var index = 0
+    while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "&") {
+            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") {
+                index += 2
+                continue
+            }
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: ";") { end += 1 }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+        }
+        index += 1
+    }
+    return nil
+}

@@ -1,0 +1,129 @@
+internal import CLibXML2
+
+/// Reads a document as a stream of events with libxml2's SAX2 push parser, without building a tree.
+///
+/// The document is read with the same rules as ``XMLDocumentTree/init(parsing:path:)``: the encoding comes from
+/// the BOM or the XML declaration, no DTD is loaded, nothing is fetched from the network, and entity references
+/// other than the five predefined ones and character references are refused, so external entities are never
+/// read and entity expansion attacks cannot grow the output. Errors are the same, at the same places.
+public enum XMLEventParser {
+    /// Parses `bytes`, calling `handler` for each event.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's contents.
+    ///   - path: the name used in error messages.
+    ///   - handler: receives the events.
+    /// - Throws: ``XMLParseError`` for the first error libxml2 (or this parser) reports, with its 1-based line
+    ///   and column, or the first error `handler` throws.
+    public static func parse<Handler: XMLEventHandler>(
+        _ bytes: [UInt8],
+        path: String,
+        handler: inout Handler
+    ) throws {
+        _ = libxmlReady
+        guard bytes.count < Int(Int32.max) else {
+            throw XMLParseError(path: path, line: 1, column: 1, message: "document is larger than 2 GB")
+        }
+        // Element positions are found by scanning UTF-8; UTF-16 input gets a transcoded copy for that scan only.
+        let utf8Copy = try utf8CopyIfUTF16(bytes, path: path)
+        try bytes.withUnsafeBufferPointer { input in
+            try (utf8Copy ?? bytes).withUnsafeBufferPointer { utf8 in
+                let session = HandlerSession(handler: handler, path: path, locator: ElementLocator(utf8))
+                defer { handler = session.handler }
+                try run(session, on: input)
+            }
+        }
+    }
+
+    /// The size of the pieces the input is pushed to libxml2 in.
+    private static let chunkSize = 1 << 16
+
+    private static func run(_ session: SAXSession, on input: UnsafeBufferPointer<UInt8>) throws {
+        let path = session.path
+        let empty: StaticString = ""
+        let base = UnsafeRawPointer(input.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
+        // As `xmlTextReader` does: the first four bytes let libxml2 detect the encoding (shorter input is
+        // pushed like the rest, which keeps libxml2's errors for it the same).
+        let head = input.count >= 4 ? 4 : 0
+        guard let context = xmlCreatePushParserCtxt(nil, nil, base, Int32(head), path) else {
+            throw XMLParseError(path: path, line: 1, column: 1, message: "cannot create an XML parser")
+        }
+        defer {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+        }
+        xmlCtxtUseOptions(context, readerOptions)
+        session.install(on: context)
+
+        var offset = head
+        while offset < input.count, session.failure == nil, session.errors.first == nil {
+            let count = min(chunkSize, input.count - offset)
+            xmlParseChunk(context, base + offset, Int32(count), 0)
+            offset += count
+        }
+        if session.failure == nil, session.errors.first == nil {
+            xmlParseChunk(context, nil, 0, 1)
+            session.flushText()
+        }
+        if let failure = session.failure { throw failure }
+        if let error = session.errors.first { throw clarified(error, locator: session.locator, path: path) }
+        guard session.sawRoot else {
+            throw XMLParseError(path: path, line: 1, column: 1, message: "Document is empty")
+        }
+    }
+
+    /// libxml2's push parser reports every unexpected end of input as "Extra content at the end of the
+    /// document"; say what actually happened when the error sits at the end of the input.
+    private static func clarified(
+        _ error: ErrorCollector.Reported,
+        locator: ElementLocator,
+        path: String
+    ) -> XMLParseError {
+        var result = XMLParseError(path: path, line: error.line, column: error.column, message: error.message)
+        guard error.code == Int32(XML_ERR_DOCUMENT_END.rawValue) else { return result }
+        var probe = locator.restarted()
+        if probe.nextElementStartIfAny() == nil {
+            result.message = "Document is empty"
+        } else if probe.endPosition() == (error.line, error.column) {
+            result.message = "Premature end of document: the root element is not closed"
+        }
+        return result
+    }
+
+    // MARK: - UTF-16
+
+    /// A UTF-8 copy of UTF-16 input that starts with a byte order mark, or `nil` for any other input.
+    ///
+    /// Invalid UTF-16 is rejected here: libxml2 would report its conversion failure on stderr.
+    private static func utf8CopyIfUTF16(_ bytes: [UInt8], path: String) throws(XMLParseError) -> [UInt8]? {
+        guard bytes.count >= 2 else { return nil }
+        let bigEndian: Bool
+        switch (bytes[0], bytes[1]) {
+        case (0xFE, 0xFF): bigEndian = true
+        case (0xFF, 0xFE): bigEndian = false
+        default: return nil
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(bytes.count / 2)
+        var index = 2
+        while index + 1 < bytes.count {
+            let (high, low) = bigEndian ? (bytes[index], bytes[index + 1]) : (bytes[index + 1], bytes[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
+        }
+        var utf8: [UInt8] = []
+        utf8.reserveCapacity(units.count)
+        let failed = transcode(units.makeIterator(), from: UTF16.self, to: UTF8.self, stoppingOnError: true) {
+            utf8.append($0)
+        }
+        if failed || bytes.count % 2 != 0 {
+            let position = utf8.withUnsafeBufferPointer { prefix in
+                var locator = ElementLocator(prefix)
+                return locator.position(of: prefix.count)
+            }
+            throw XMLParseError(path: path, line: position.line, column: position.column, message: "invalid UTF-16")
+        }
+        return utf8
+    }
+}
