@@ -114,19 +114,8 @@ enum StringsMessage {
     }
 }
 
-/// A key as messages show it: in double quotes, with `"`, `\` and control characters escaped.
+/// A key as messages show it: in double quotes, with `"`, `\` and control characters escaped (`\U0007`, the
+/// `.strings` spelling).
 func quoted(_ key: String) -> String {
-    var result = "\""
-    for scalar in key.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}": result += "\\U" + StringsMessage.hex(scalar.value, digits: 4, prefix: "")
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
+    Diagnostic.quoted(key) { "\\U" + StringsMessage.hex($0.value, digits: 4, prefix: "") }
 }

@@ -1,3 +1,5 @@
+import LocalizationCatalog
+
 /// The messages of the `.stringsdict` reader and writer, in one place (they are listed in the format's docs).
 enum StringsDictMessage {
     // MARK: - Errors: the property list
@@ -98,19 +100,7 @@ enum StringsDictMessage {
 
     /// A key or name in double quotes, with `"` and `\` escaped and control characters spelled out.
     static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case "\u{0}"..."\u{1F}", "\u{7F}": result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        Diagnostic.quoted(text) { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
     }
 }
 

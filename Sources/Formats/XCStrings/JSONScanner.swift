@@ -335,20 +335,7 @@ struct JSONScanner {
 
 /// `"key"` with control characters and quotes escaped, for messages.
 func quoted(_ key: String) -> String {
-    var result = "\""
-    for scalar in key.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-            result += "\\u{\(String(scalar.value, radix: 16))}"
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
+    Diagnostic.quoted(key)
 }
 
 private func hex2(_ byte: UInt8) -> String {

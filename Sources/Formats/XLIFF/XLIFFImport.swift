@@ -106,7 +106,7 @@ private struct Importer {
         key: String, units: [(unit: XLIFFUnit, path: XLIFFVariationPath)], report: inout XLIFFImportReport
     ) {
         guard let position = table.entries.index(forKey: key) else { return }
-        var entry = table.entries.values[position]
+        let entry = table.entries[valueAt: position]
         let builder = CatalogUnitBuilder(
             key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: language)
         let source = builder.source
@@ -176,10 +176,29 @@ private struct Importer {
             localization.stringUnit = nil
         }
         guard original.map({ $0 != localization }) ?? localization.hasContent else { return }
-        var localizations = entry.localizations ?? OrderedMap()
-        localizations[language] = localization
-        entry.localizations = localizations
-        table.entries[valueAt: position] = entry
+        setLocalization(localization, at: position)
+    }
+
+    /// Sets this language's localization of the entry at `position`, in place.
+    private mutating func setLocalization(_ localization: Localization, at position: Int) {
+        if table.entries[valueAt: position].localizations == nil {
+            table.entries[valueAt: position].localizations = OrderedMap()
+        }
+        table.entries[valueAt: position].localizations![language] = localization
+    }
+
+    /// Counts a legacy unit as applied or unchanged, and stores its localization when it changed.
+    private mutating func store(
+        _ localization: Localization, replacing current: Localization?, at position: Int, unit: XLIFFUnit,
+        outcome: (text: String, state: TranslationState, sourceChanged: Bool), report: inout XLIFFImportReport
+    ) {
+        guard localization != current else {
+            report.unchanged += 1
+            return
+        }
+        report.applied += 1
+        if outcome.sourceChanged { report.appliedWithChangedSource.append(unit.id) }
+        setLocalization(localization, at: position)
     }
 
     /// Substitutions that neither this language nor the source language has (a translation that needs a
@@ -229,7 +248,7 @@ private struct Importer {
                 continue
             }
             let key = unit.id
-            var entry = table.entries.values[position]
+            let entry = table.entries[valueAt: position]
             let source = entry.localizations?[table.sourceLanguage]
             let current = entry.localizations?[language]
             if source?.hasMoreThanStringUnit == true || current?.hasMoreThanStringUnit == true {
@@ -244,16 +263,7 @@ private struct Importer {
             else { continue }
             var localization = current ?? Localization()
             localization.importText(outcome.text, state: outcome.state, at: .root, source: nil)
-            if localization == current {
-                report.unchanged += 1
-                continue
-            }
-            report.applied += 1
-            if outcome.sourceChanged { report.appliedWithChangedSource.append(unit.id) }
-            var localizations = entry.localizations ?? OrderedMap()
-            localizations[language] = localization
-            entry.localizations = localizations
-            table.entries[valueAt: position] = entry
+            store(localization, replacing: current, at: position, unit: unit, outcome: outcome, report: &report)
         }
     }
 
@@ -265,7 +275,7 @@ private struct Importer {
                 report.skip(unit, .unknownID)
                 continue
             }
-            var entry = table.entries.values[position]
+            let entry = table.entries[valueAt: position]
             guard let source = entry.localizations?[table.sourceLanguage], source.stringUnit != nil,
                 !(source.substitutions?.isEmpty ?? true)
             else {
@@ -293,16 +303,7 @@ private struct Importer {
             else { continue }
             var localization = current ?? Localization()
             localization.importText(outcome.text, state: outcome.state, at: path, source: source, rewrite: false)
-            if localization == current {
-                report.unchanged += 1
-                continue
-            }
-            report.applied += 1
-            if outcome.sourceChanged { report.appliedWithChangedSource.append(unit.id) }
-            var localizations = entry.localizations ?? OrderedMap()
-            localizations[language] = localization
-            entry.localizations = localizations
-            table.entries[valueAt: position] = entry
+            store(localization, replacing: current, at: position, unit: unit, outcome: outcome, report: &report)
         }
     }
 

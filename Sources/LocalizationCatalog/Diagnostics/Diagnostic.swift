@@ -113,3 +113,28 @@ public struct ConversionError: Error, Sendable, CustomStringConvertible {
         diagnostics.map(\.description).joined(separator: "\n")
     }
 }
+
+extension Diagnostic {
+    /// A key or name as messages show it: in double quotes, with `"`, `\`, LF, CR and TAB escaped and the other
+    /// control characters (and DEL) spelled by `control`, so that a message stays on one line.
+    ///
+    /// Each format spells control characters its own way (`\U0007` in `.strings`, `\u{7}` elsewhere); the
+    /// default is Swift's lowercase `\u{7}`.
+    public static func quoted(
+        _ text: String, control: (Unicode.Scalar) -> String = { "\\u{\(String($0.value, radix: 16))}" }
+    ) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}": result += control(scalar)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
