@@ -71,31 +71,25 @@ enum ProjectPaths {
     /// Files below `directory` whose extension is in `extensions`, sorted by path, skipping hidden folders, build
     /// folders and `.xcloc` bundles.
     static func files(below directory: String, extensions: Set<String>) -> [String] {
-        let root = URL(fileURLWithPath: directory)
-        guard
-            let enumerator = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles])
-        else { return [] }
-        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        let rootPath = root.standardizedFileURL.path
-        var result: [String] = []
-        for case let url as URL in enumerator {
-            let name = url.lastPathComponent
-            if name == ".build" || name.hasPrefix(".build-") || name.hasSuffix(".xcloc") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard extensions.contains(url.pathExtension.lowercased()) else { continue }
-            let standardized = url.standardizedFileURL.path
-            guard standardized.hasPrefix(rootPath + "/") else { continue }
-            result.append("\(base)/\(standardized.dropFirst(rootPath.count + 1))")
+        walk(below: directory) { name, ext in
+            if name.hasSuffix(".xcloc") { return .skip }
+            return extensions.contains(ext) ? .take : .descend
         }
-        return result.sorted()
     }
 
     /// Folders below `directory` whose extension is `ext` (`.xcloc` bundles), sorted; hidden and build folders are
     /// skipped, and nothing inside a bundle is searched.
     static func bundles(below directory: String, extension ext: String) -> [String] {
+        walk(below: directory) { _, found in found == ext ? .takeWithoutDescending : .descend }
+    }
+
+    private enum Visit {
+        case descend, skip, take, takeWithoutDescending
+    }
+
+    /// The paths below `directory` that `decide` takes (given a name and its lowercased extension), sorted, as
+    /// `directory/relative/path`; hidden and build folders (`.build`, `.build-*`) are never entered.
+    private static func walk(below directory: String, _ decide: (String, String) -> Visit) -> [String] {
         let root = URL(fileURLWithPath: directory)
         guard
             let enumerator = FileManager.default.enumerator(
@@ -106,12 +100,9 @@ enum ProjectPaths {
         var result: [String] = []
         for case let url as URL in enumerator {
             let name = url.lastPathComponent
-            if name == ".build" || name.hasPrefix(".build-") {
-                enumerator.skipDescendants()
-                continue
-            }
-            guard url.pathExtension.lowercased() == ext else { continue }
-            enumerator.skipDescendants()
+            let visit = name == ".build" || name.hasPrefix(".build-") ? .skip : decide(name, url.pathExtension.lowercased())
+            if visit == .skip || visit == .takeWithoutDescending { enumerator.skipDescendants() }
+            guard visit == .take || visit == .takeWithoutDescending else { continue }
             let standardized = url.standardizedFileURL.path
             guard standardized.hasPrefix(rootPath + "/") else { continue }
             result.append("\(base)/\(standardized.dropFirst(rootPath.count + 1))")
