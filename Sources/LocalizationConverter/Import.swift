@@ -102,81 +102,142 @@ public struct Import: Sendable {
 
     /// Imports every document of `inputs`.
     ///
+    /// The documents are parsed side by side, and each table is read as soon as a document names it, while the
+    /// other documents are still being parsed. The files are then planned side by side (one per table and
+    /// language at a time) and applied in document order, so the result is the same as applying them one by one.
     /// - Throws: ``ConversionError`` when a document or a table cannot be read or written; nothing is written then.
     public func run(_ inputs: [String], options: Options, diagnostics: inout Diagnostics) throws -> Result {
         var result = Result()
         result.dryRun = options.dryRun
-        var work = WorkingTables()
-        // The documents are parsed in parallel, then applied in the order given.
         let paths = try documents(for: inputs)
-        let parsed = ParallelResults<(document: XLIFFDocument, diagnostics: Diagnostics)>(count: paths.count)
+        let loader = TableLoader()
+        let parsed = ParallelResults<(document: XLIFFDocument, diagnostics: Diagnostics, targets: [FileTarget])>(
+            count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             var local = Diagnostics()
             do {
                 let bytes = try readSourceFile(paths[index]).bytes
                 let document = try XLIFFReader().read(bytes, path: paths[index], diagnostics: &local)
-                parsed.set(index, .success((document, local)))
+                let targets = document.files.map { target(of: $0, options: options) }
+                for case .table(let request) in targets { loader.load(request, using: self) }
+                parsed.set(index, .success((document, local, targets)))
             } catch {
                 parsed.set(index, .failure(error))
             }
         }
+        // In document order: diagnostics, and each table's reading diagnostics where it is first named.
+        var work = WorkingTables()
+        var pending: [(result: Int, file: XLIFFFile, table: Int, kind: TableKind)] = []
         for (path, read) in zip(paths, try parsed.values()) {
             diagnostics.append(contentsOf: read.diagnostics)
-            for file in read.document.files {
-                result.files.append(try apply(file, document: path, options: options, work: &work, diagnostics: &diagnostics))
+            for (file, target) in zip(read.document.files, read.targets) {
+                var fileResult = FileResult(
+                    document: path, original: file.original, language: file.targetLanguage, report: XLIFFImportReport())
+                switch target {
+                case .skip(let reason):
+                    fileResult.report.skipAll(of: file, reason)
+                case .table(let request):
+                    let index = try work.index(for: request.key) {
+                        let loaded = try loader.table(for: request.key)
+                        diagnostics.append(contentsOf: loaded.diagnostics)
+                        return loaded.table
+                    }
+                    fileResult.table = work.tables[index].outputPath
+                    if let legacyLanguage = work.tables[index].legacyLanguage, legacyLanguage != request.language {
+                        // Two languages cannot share one legacy file; cannot happen since the file is chosen by
+                        // language.
+                        fileResult.report.skipAll(of: file, .unknownTable)
+                    } else {
+                        pending.append((result.files.count, file, index, request.kind))
+                    }
+                }
+                result.files.append(fileResult)
             }
         }
+        // Plan in rounds: a round holds at most one file per table and language, so its plans do not depend on
+        // each other; they are planned side by side, then applied in document order.
+        var rounds: [[Int]] = []
+        var roundOf: [String: Int] = [:]
+        for (position, item) in pending.enumerated() {
+            let key = "\(item.table)\u{0}\(item.file.targetLanguage ?? "")"
+            let round = roundOf[key] ?? 0
+            roundOf[key] = round + 1
+            if round == rounds.count { rounds.append([]) }
+            rounds[round].append(position)
+        }
+        let items = pending
+        for round in rounds {
+            let tables = work.tables
+            let plans = concurrentMap(round) { position -> XLIFFImportPlan in
+                let item = items[position]
+                return XLIFFImport.plan(
+                    item.file, for: tables[item.table].merged, kind: item.kind, options: options.mapping)
+            }
+            for (position, plan) in zip(round, plans) {
+                let item = pending[position]
+                result.files[item.result].report = plan.report
+                plan.apply(to: &work.tables[item.table].merged)
+                if plan.report.applied > 0 { work.tables[item.table].changed = true }
+            }
+        }
+        let changed = work.tables.filter(\.changed)
+        let encoded = concurrentMap(changed) { table -> Swift.Result<(bytes: [UInt8], diagnostics: Diagnostics), any Error> in
+            var local = Diagnostics()
+            return Swift.Result { (try encode(table, diagnostics: &local), local) }
+        }
         var transaction = FileTransaction()
-        for table in work.tables where table.changed {
+        for (table, output) in zip(changed, encoded) {
+            let output = try output.get()
+            diagnostics.append(contentsOf: output.diagnostics)
             result.changed.append(table.outputPath)
-            transaction.stage(try encode(table, diagnostics: &diagnostics), at: table.outputPath)
+            transaction.stage(output.bytes, at: table.outputPath)
         }
         if !options.dryRun { try transaction.commit() }
         return result
     }
 
-    // MARK: - Applying one file
+    // MARK: - Finding a file's table
 
-    private func apply(
-        _ file: XLIFFFile, document: String, options: Options, work: inout WorkingTables, diagnostics: inout Diagnostics
-    ) throws -> FileResult {
-        var result = FileResult(document: document, original: file.original, language: file.targetLanguage, report: XLIFFImportReport())
-        guard let kind = TableKind(path: file.original) else {
-            result.report.skipAll(of: file, .unknownTable)
-            return result
-        }
-        guard let language = file.targetLanguage, !language.isEmpty else {
-            result.report.skipAll(of: file, .noTargetLanguage)
-            return result
-        }
+    /// The table a `<file>` goes to, or why it goes nowhere.
+    fileprivate enum FileTarget: Sendable {
+        case table(TableRequest)
+        case skip(XLIFFImportReport.Reason)
+    }
+
+    /// What to read for a `<file>`: the catalog, or a legacy table in one language.
+    fileprivate struct TableRequest: Sendable {
+        var kind: TableKind
+        /// The table's source file.
+        var sourcePath: String
+        /// The file written back: the catalog, or the language's legacy file.
+        var outputPath: String
+        var language: String
+        var sourceLanguage: String
+        /// The table's identity: the absolute output path.
+        var key: String
+    }
+
+    private func target(of file: XLIFFFile, options: Options) -> FileTarget {
+        guard let kind = TableKind(path: file.original) else { return .skip(.unknownTable) }
+        guard let language = file.targetLanguage, !language.isEmpty else { return .skip(.noTargetLanguage) }
         let sourcePath = ProjectPaths.resolve(file.original, against: options.root)
-        guard fileExists(sourcePath), !isDirectory(sourcePath) else {
-            result.report.skipAll(of: file, .unknownTable)
-            return result
-        }
-        let index: Int
-        if kind == .catalog {
-            index = try work.index(for: sourcePath) { try catalogTable(at: sourcePath, diagnostics: &diagnostics) }
-        } else {
-            let sourceLanguage = options.sourceLanguage
-            let outputPath = Self.legacyOutputPath(source: sourcePath, language: language, sourceLanguage: sourceLanguage)
-            index = try work.index(for: outputPath) {
-                try legacyTable(
-                    kind: kind, sourcePath: sourcePath, outputPath: outputPath, language: language,
-                    sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
-            }
-        }
-        var table = work.tables[index]
-        result.table = table.outputPath
-        if let legacyLanguage = table.legacyLanguage, legacyLanguage != language {
-            // Two languages cannot share one legacy file; cannot happen since the file is chosen by language.
-            result.report.skipAll(of: file, .unknownTable)
-            return result
-        }
-        result.report = XLIFFImport.apply(file, to: &table.merged, kind: kind, options: options.mapping)
-        if result.report.applied > 0 { table.changed = true }
-        work.tables[index] = table
-        return result
+        guard fileExists(sourcePath), !isDirectory(sourcePath) else { return .skip(.unknownTable) }
+        let outputPath =
+            kind == .catalog
+            ? sourcePath
+            : Self.legacyOutputPath(source: sourcePath, language: language, sourceLanguage: options.sourceLanguage)
+        return .table(
+            TableRequest(
+                kind: kind, sourcePath: sourcePath, outputPath: outputPath, language: language,
+                sourceLanguage: options.sourceLanguage, key: ProjectPaths.absolute(outputPath)))
+    }
+
+    /// Reads the table a request names.
+    fileprivate func readTable(_ request: TableRequest, diagnostics: inout Diagnostics) throws -> WorkingTable {
+        if request.kind == .catalog { return try catalogTable(at: request.sourcePath, diagnostics: &diagnostics) }
+        return try legacyTable(
+            kind: request.kind, sourcePath: request.sourcePath, outputPath: request.outputPath,
+            language: request.language, sourceLanguage: request.sourceLanguage, diagnostics: &diagnostics)
     }
 
     /// The file a legacy table's `language` lives in: the source file itself when it is that language's, else the
@@ -295,16 +356,45 @@ private struct WorkingTable {
     var changed = false
 }
 
-/// The tables of one import, each read once however many `<file>` elements name it.
+/// The tables of one import, each read once however many `<file>` elements name it, in the order first named.
 private struct WorkingTables {
     var tables: [WorkingTable] = []
     private var positions: [String: Int] = [:]
 
-    mutating func index(for path: String, load: () throws -> WorkingTable) throws -> Int {
-        let key = ProjectPaths.absolute(path)
+    mutating func index(for key: String, load: () throws -> WorkingTable) throws -> Int {
         if let index = positions[key] { return index }
         tables.append(try load())
         positions[key] = tables.count - 1
         return tables.count - 1
+    }
+}
+
+/// Reads each table once, on whichever thread first asks for it, while other threads go on parsing.
+private final class TableLoader: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claimed = Set<String>()
+    private var loaded: [String: Swift.Result<(table: WorkingTable, diagnostics: Diagnostics), any Error>] = [:]
+
+    /// Reads the table unless another thread has claimed it.
+    func load(_ request: Import.TableRequest, using importer: Import) {
+        lock.lock()
+        let isNew = claimed.insert(request.key).inserted
+        lock.unlock()
+        guard isNew else { return }
+        var diagnostics = Diagnostics()
+        let result = Swift.Result {
+            (table: try importer.readTable(request, diagnostics: &diagnostics), diagnostics: diagnostics)
+        }
+        lock.lock()
+        loaded[request.key] = result
+        lock.unlock()
+    }
+
+    /// The table read for `key`; call once every load has finished.
+    func table(for key: String) throws -> (table: WorkingTable, diagnostics: Diagnostics) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let result = loaded[key] else { preconditionFailure("a table was named but never read") }
+        return try result.get()
     }
 }

@@ -59,6 +59,25 @@ struct ImportCommandTests {
         #expect(again.output.hasSuffix("; changed 0 files\n"))
     }
 
+    @Test("Two documents for the same language are applied in the order given: the later target wins")
+    func sameLanguageTwice() throws {
+        let original = try String(contentsOf: folder.appendingPathComponent("fr.xliff"), encoding: .utf8)
+        let later = original.replacingOccurrences(
+            of: "<target state=\"translated\">Salut</target>", with: "<target state=\"translated\">Coucou</target>")
+        #expect(later != original)
+        try later.write(to: folder.appendingPathComponent("fr-later.xliff"), atomically: true, encoding: .utf8)
+        let result = try StringBridgeProcess.run(["import", "../fr.xliff", "../fr-later.xliff"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        let catalog = String(decoding: bytes("project/Localizable.xcstrings") ?? [], as: UTF8.self)
+        #expect(catalog.contains("\"value\" : \"Coucou\""))
+        #expect(!catalog.contains("\"value\" : \"Salut\""))
+        let reversed = try StringBridgeProcess.run(["import", "../fr-later.xliff", "../fr.xliff"], in: project)
+        #expect(reversed.status == 0)
+        let after = String(decoding: bytes("project/Localizable.xcstrings") ?? [], as: UTF8.self)
+        #expect(after.contains("\"value\" : \"Salut\""))
+        #expect(!after.contains("\"value\" : \"Coucou\""))
+    }
+
     @Test("--dry-run reports but writes nothing")
     func dryRun() throws {
         let before = snapshot()

@@ -126,6 +126,42 @@ struct XLIFFImportTests {
         #expect(fr(table, "Hello")?.variations?.plural?["one"]?.stringUnit?.value == "Un")
     }
 
+    @Test("An id is split at the last separator whose left side is a key, whatever unit came before")
+    func keysContainingTheSeparator() {
+        var entries = OrderedMap<CatalogEntry>()
+        entries["a"] = F.entry([("en", Localization("A"))])
+        entries["a|==|b"] = F.entry([("en", Localization("B"))])
+        let table = StringTable(name: "Localizable", sourceLanguage: "en", version: "1.0", entries: entries)
+        let file = XLIFFFile(
+            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "fr",
+            units: [
+                XLIFFUnit(id: "a", source: "A", target: "Un A", state: "translated"),
+                XLIFFUnit(id: "a|==|b|==|plural.one", source: "B", target: "Un B", state: "translated"),
+                XLIFFUnit(id: "a|==|plural.one", source: "A", target: "Un seul A", state: "translated"),
+            ])
+        var imported = table
+        let report = XLIFFImport.apply(file, to: &imported, kind: .catalog)
+        #expect(report.applied == 3)
+        #expect(fr(imported, "a|==|b")?.variations?.plural?["one"]?.stringUnit?.value == "Un B")
+        #expect(fr(imported, "a")?.variations?.plural?["one"]?.stringUnit?.value == "Un seul A")
+        #expect(fr(imported, "a")?.stringUnit?.value == "Un A")
+    }
+
+    @Test("A plan reads the table without changing it; applied, it gives what apply gives")
+    func planThenApply() {
+        let file = exported { units in set(&units, "Hello", target: "Salut") }
+        let plan = XLIFFImport.plan(file, for: F.catalog, kind: .catalog)
+        #expect(!plan.isEmpty)
+        #expect(plan.language == "fr")
+        var planned = F.catalog
+        plan.apply(to: &planned)
+        var applied = F.catalog
+        let report = XLIFFImport.apply(file, to: &applied, kind: .catalog)
+        #expect(planned == applied)
+        #expect(plan.report == report)
+        #expect(fr(planned, "Hello")?.stringUnit?.value == "Salut")
+    }
+
     @Test("Placeholders come back: %N$#@NAME@ → %#@NAME@ and %N$spec → %arg")
     func placeholders() {
         let file = exported { units in

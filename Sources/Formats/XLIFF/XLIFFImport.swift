@@ -31,10 +31,22 @@ public enum XLIFFImport {
     public static func apply(
         _ file: XLIFFFile, to table: inout StringTable, kind: XLIFFTableKind, options: Options = Options()
     ) -> XLIFFImportReport {
+        let plan = plan(file, for: table, kind: kind, options: options)
+        plan.apply(to: &table)
+        return plan.report
+    }
+
+    /// Works out what applying `file` to `table` changes, without changing it.
+    ///
+    /// Planning only reads the table, so the files of one import can be planned side by side (one per language),
+    /// and each plan then applied in order with ``XLIFFImportPlan/apply(to:)``.
+    public static func plan(
+        _ file: XLIFFFile, for table: StringTable, kind: XLIFFTableKind, options: Options = Options()
+    ) -> XLIFFImportPlan {
         var report = XLIFFImportReport()
         guard let language = file.targetLanguage, !language.isEmpty else {
             for unit in file.units { report.skip(unit, .noTargetLanguage) }
-            return report
+            return XLIFFImportPlan(language: "", report: report, changes: [])
         }
         var importer = Importer(table: table, language: language, options: options)
         switch kind {
@@ -42,8 +54,7 @@ public enum XLIFFImport {
         case .strings: importer.applyStrings(file.units, report: &report)
         case .stringsDict: importer.applyStringsDict(file.units, report: &report)
         }
-        table = importer.table
-        return report
+        return XLIFFImportPlan(language: language, report: report, changes: importer.changes)
     }
 
     /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted.
@@ -66,11 +77,41 @@ public enum XLIFFImport {
     }
 }
 
+/// What importing one XLIFF `<file>` into a table changes: the new localizations, in the file's target language,
+/// of the entries it changes, and the report. Made by ``XLIFFImport/plan(_:for:kind:options:)``.
+public struct XLIFFImportPlan: Sendable {
+    /// The language the localizations are for.
+    public let language: String
+    /// Counts and every unit that is not applied, with the reason.
+    public let report: XLIFFImportReport
+    /// New localizations by entry position, in the order the import came to them.
+    let changes: [(position: Int, localization: Localization)]
+
+    /// Whether applying the plan changes nothing.
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// Stores the new localizations in `table`, which must be the table the plan was made for (or that table
+    /// changed only by plans for other languages).
+    public func apply(to table: inout StringTable) {
+        for (position, localization) in changes where position < table.entries.count {
+            if table.entries[valueAt: position].localizations == nil {
+                table.entries[valueAt: position].localizations = OrderedMap()
+            }
+            table.entries[valueAt: position].localizations![language] = localization
+        }
+    }
+}
+
 /// The working state of one import.
 private struct Importer {
-    var table: StringTable
+    /// The table as it was before the import; never changed (changes are collected in ``pending``).
+    let table: StringTable
     let language: String
     let options: XLIFFImport.Options
+    /// The new localizations so far, by entry position.
+    private var pending: [Int: Localization] = [:]
+    /// The positions of ``pending``, in the order first changed.
+    private var order: [Int] = []
 
     init(table: StringTable, language: String, options: XLIFFImport.Options) {
         self.table = table
@@ -78,56 +119,150 @@ private struct Importer {
         self.options = options
     }
 
+    /// The changes, in the order first made.
+    var changes: [(position: Int, localization: Localization)] {
+        order.compactMap { position in pending[position].map { (position, $0) } }
+    }
+
     private func hasKey(_ key: String) -> Bool { table.entries.index(forKey: key) != nil }
+
+    /// The localization of the entry at `position` in this language, with the changes made so far.
+    private func currentLocalization(at position: Int) -> Localization? {
+        if let changed = pending[position] { return changed }
+        return table.entries[valueAt: position].localizations?[language]
+    }
+
+    /// Sets this language's localization of the entry at `position`.
+    private mutating func setLocalization(_ localization: Localization, at position: Int) {
+        if pending.updateValue(localization, forKey: position) == nil { order.append(position) }
+    }
 
     // MARK: - Catalogs
 
+    /// The entry position and variation path a catalog unit id stands for: the id itself when it is a key,
+    /// else split at the last `|==|` whose right side is a path and whose left side a key.
+    ///
+    /// `previous` is the key found for the unit before: Xcode writes an entry's units together, so a variation
+    /// unit's id usually starts with it, and the split is then made without looking the key up again.
+    private func locateCatalogUnit(
+        _ id: String, previous: (key: String, position: Int)?
+    ) -> (position: Int, path: XLIFFVariationPath)? {
+        if let position = table.entries.index(forKey: id) { return (position, .root) }
+        guard XLIFFIdentifier.containsSeparator(id) else { return nil }
+        if let previous, let suffix = Self.variationSuffix(of: id, after: previous.key),
+            let path = XLIFFVariationPath(parsing: suffix)
+        {
+            return (previous.position, path)
+        }
+        for range in id.utf8Ranges(of: XLIFFIdentifier.separator).reversed() {
+            guard let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])),
+                let position = table.entries.index(forKey: String(id[..<range.lowerBound]))
+            else { continue }
+            return (position, path)
+        }
+        return nil
+    }
+
+    /// The text after `key|==|` when `id` is that followed by text without another `|==|` (so that this is the
+    /// last separator, where ids are split); `nil` otherwise.
+    private static func variationSuffix(of id: String, after key: String) -> String? {
+        let idBytes = id.utf8
+        let keyBytes = key.utf8
+        let separator = XLIFFIdentifier.separator.utf8
+        guard idBytes.count > keyBytes.count + separator.count, idBytes.starts(with: keyBytes) else { return nil }
+        let rest = idBytes.dropFirst(keyBytes.count)
+        guard rest.starts(with: separator) else { return nil }
+        let suffix = rest.dropFirst(separator.count)
+        // `|==|` cannot start within its own first three bytes, so one scan for `|` followed by `==|` suffices.
+        var index = suffix.startIndex
+        while let bar = suffix[index...].firstIndex(of: UInt8(ascii: "|")) {
+            if suffix[bar...].starts(with: separator) { return nil }
+            index = suffix.index(after: bar)
+        }
+        return String(Substring(suffix))
+    }
+
     mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
-        var groups = OrderedMap<[(unit: XLIFFUnit, path: XLIFFVariationPath)]>()
-        for unit in units {
-            guard let (key, path) = XLIFFIdentifier.parseCatalogID(unit.id, keys: hasKey) else {
-                report.skip(unit, .unknownID)
+        // Units are grouped by entry, the entries in the order of their first unit; a group lists unit indices.
+        var groupOfPosition: [Int: Int] = [:]
+        var groupPositions: [Int] = []
+        var unitGroup = [Int](repeating: -1, count: units.count)
+        var paths = [XLIFFVariationPath](repeating: .root, count: units.count)
+        var previous: (key: String, position: Int)?
+        for index in units.indices {
+            guard let (position, path) = locateCatalogUnit(units[index].id, previous: previous) else {
+                report.skip(units[index], .unknownID)
                 continue
             }
-            if path.isRoot, XLIFFIdentifier.endsLikeVariationPath(key) {
-                report.skip(unit, .endsLikeVariationPath)
+            if path.isRoot, XLIFFIdentifier.endsLikeVariationPath(units[index].id) {
+                report.skip(units[index], .endsLikeVariationPath)
                 continue
             }
-            if let position = groups.index(forKey: key) {
-                groups[valueAt: position].append((unit, path))
+            if previous?.position != position { previous = (table.entries.keys[position], position) }
+            paths[index] = path
+            if let group = groupOfPosition[position] {
+                unitGroup[index] = group
             } else {
-                _ = groups.appendNew([(unit, path)], forKey: key)
+                unitGroup[index] = groupPositions.count
+                groupOfPosition[position] = groupPositions.count
+                groupPositions.append(position)
             }
         }
-        for (key, group) in groups { applyCatalogEntry(key: key, units: group, report: &report) }
+        // Counting sort of the unit indices by group, keeping file order within a group.
+        var starts = [Int](repeating: 0, count: groupPositions.count + 1)
+        for group in unitGroup where group >= 0 { starts[group + 1] += 1 }
+        for group in groupPositions.indices { starts[group + 1] += starts[group] }
+        var next = starts
+        var members = [Int](repeating: 0, count: starts[groupPositions.count])
+        for (index, group) in unitGroup.enumerated() where group >= 0 {
+            members[next[group]] = index
+            next[group] += 1
+        }
+        for (group, position) in groupPositions.enumerated() {
+            applyCatalogEntry(
+                at: position, members: members[starts[group]..<starts[group + 1]], units: units, paths: paths,
+                report: &report)
+        }
     }
 
     private mutating func applyCatalogEntry(
-        key: String, units: [(unit: XLIFFUnit, path: XLIFFVariationPath)], report: inout XLIFFImportReport
+        at position: Int, members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
+        report: inout XLIFFImportReport
     ) {
-        guard let position = table.entries.index(forKey: key) else { return }
+        let key = table.entries.keys[position]
         let entry = table.entries[valueAt: position]
         let builder = CatalogUnitBuilder(
             key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: language)
         let source = builder.source
-        let original = entry.localizations?[language]
+        let original = currentLocalization(at: position)
         var localization = original ?? Localization()
+        var touched = false
         var setCase = false
-        let rootInFile = units.contains { $0.path.isRoot }
-        Self.createTargetOnlySubstitutions(in: &localization, key: key, units: units, source: source)
-        for (unit, path) in units {
-            guard let text = unit.target else {
-                report.skip(unit, .noTarget)
+        var rootInFile = false
+        var hasSubstitutionUnit = false
+        for index in members {
+            if paths[index].isRoot { rootInFile = true }
+            if paths[index].substitutionName != nil { hasSubstitutionUnit = true }
+        }
+        if hasSubstitutionUnit {
+            touched = Self.createTargetOnlySubstitutions(
+                in: &localization, key: key, units: members.map { (units[$0], paths[$0]) }, source: source)
+        }
+        for index in members {
+            let path = paths[index]
+            guard let text = units[index].target else {
+                report.skip(units[index], .noTarget)
                 continue
             }
             // A target the table already has, as export writes it, changes nothing.
             if let now = builder.targetValue(at: path), now.text == text {
                 let exported = XLIFFExport.xliffState(for: now.state)
-                if exported.state == unit.state, exported.qualifier == unit.stateQualifier {
+                if exported.state == units[index].state, exported.qualifier == units[index].stateQualifier {
                     report.unchanged += 1
                     continue
                 }
             }
+            let unit = units[index]
             guard
                 var state = XLIFFImport.catalogState(
                     state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished)
@@ -165,6 +300,7 @@ private struct Importer {
                 report.unchanged += 1
                 continue
             }
+            touched = true
             report.applied += 1
             if sourceChanged { report.appliedWithChangedSource.append(unit.id) }
             if !path.isRoot, path.substitutionName == nil { setCase = true }
@@ -175,16 +311,8 @@ private struct Importer {
         {
             localization.stringUnit = nil
         }
-        guard original.map({ $0 != localization }) ?? localization.hasContent else { return }
+        guard touched, original.map({ $0 != localization }) ?? localization.hasContent else { return }
         setLocalization(localization, at: position)
-    }
-
-    /// Sets this language's localization of the entry at `position`, in place.
-    private mutating func setLocalization(_ localization: Localization, at position: Int) {
-        if table.entries[valueAt: position].localizations == nil {
-            table.entries[valueAt: position].localizations = OrderedMap()
-        }
-        table.entries[valueAt: position].localizations![language] = localization
     }
 
     /// Counts a legacy unit as applied or unchanged, and stores its localization when it changed.
@@ -210,14 +338,15 @@ private struct Importer {
     private static func createTargetOnlySubstitutions(
         in localization: inout Localization, key: String, units: [(unit: XLIFFUnit, path: XLIFFVariationPath)],
         source: Localization?
-    ) {
+    ) -> Bool {
         let missing = Set(
             units.compactMap { $0.path.substitutionName }.filter {
                 localization.substitutions?[$0] == nil && source?.substitutions?[$0] == nil
             })
         guard !missing.isEmpty,
             let root = units.first(where: { $0.path.isRoot })?.unit.target ?? localization.stringUnit?.value
-        else { return }
+        else { return false }
+        var created = false
         for reference in FormatSpecifiers.substitutionReferences(in: root) where missing.contains(reference.name) {
             guard localization.substitutions?[reference.name] == nil else { continue }
             let argument = reference.position ?? XLIFFPlaceholders.impliedArgument(of: reference.name, in: root)
@@ -236,7 +365,9 @@ private struct Importer {
             var substitutions = localization.substitutions ?? OrderedMap()
             _ = substitutions.appendNew(Substitution(formatSpecifier: specifier), forKey: reference.name)
             localization.substitutions = substitutions
+            created = true
         }
+        return created
     }
 
     // MARK: - Legacy tables
@@ -249,8 +380,8 @@ private struct Importer {
             }
             let key = unit.id
             let entry = table.entries[valueAt: position]
-            let source = entry.localizations?[table.sourceLanguage]
-            let current = entry.localizations?[language]
+            let current = currentLocalization(at: position)
+            let source = language == table.sourceLanguage ? current : entry.localizations?[table.sourceLanguage]
             if source?.hasMoreThanStringUnit == true || current?.hasMoreThanStringUnit == true {
                 report.skip(unit, .shapeMismatch)
                 continue
@@ -275,15 +406,15 @@ private struct Importer {
                 report.skip(unit, .unknownID)
                 continue
             }
-            let entry = table.entries[valueAt: position]
-            guard let source = entry.localizations?[table.sourceLanguage], source.stringUnit != nil,
-                !(source.substitutions?.isEmpty ?? true)
+            let isSource = language == table.sourceLanguage
+            let current = currentLocalization(at: position)
+            guard
+                let source = isSource ? current : table.entries[valueAt: position].localizations?[table.sourceLanguage],
+                source.stringUnit != nil, !(source.substitutions?.isEmpty ?? true)
             else {
                 report.skip(unit, .shapeMismatch)
                 continue
             }
-            let isSource = language == table.sourceLanguage
-            let current = entry.localizations?[language]
             let path: XLIFFVariationPath
             let expectedSource: String
             if let variable = location.variable, let category = location.category {
