@@ -33,18 +33,28 @@ public struct FileTransaction: Sendable {
     public var destinations: [String] { staged.map(\.destination) }
 
     /// Writes every staged file, creating missing folders.
+    ///
+    /// The temporary files are written side by side, each flushed to disk before any is renamed into place.
     /// - Throws: ``ConversionError`` naming the file that could not be written; nothing is changed then.
     public func commit() throws {
+        for (destination, _) in staged { try createParentDirectories(of: destination) }
+        // The umask is process-wide and can only be read by setting it: read it once, before any thread writes.
+        let mask = umask(0)
+        umask(mask)
+        let outcomes = concurrentMap(Array(staged.indices)) { index -> Result<String, any Error> in
+            Result { try writeTemporary(staged[index].bytes, nextTo: staged[index].destination, umask: mask) }
+        }
         var written: [(temporary: String, destination: String)] = []
-        do {
-            for (destination, bytes) in staged {
-                try createParentDirectories(of: destination)
-                let temporary = try writeTemporary(bytes, nextTo: destination)
-                written.append((temporary, destination))
+        var failure: (any Error)?
+        for (outcome, file) in zip(outcomes, staged) {
+            switch outcome {
+            case .success(let temporary): written.append((temporary, file.destination))
+            case .failure(let error): failure = failure ?? error
             }
-        } catch {
+        }
+        if let failure {
             for file in written { unlink(file.temporary) }
-            throw error
+            throw failure
         }
         for directory in directories {
             do {
@@ -61,7 +71,7 @@ public struct FileTransaction: Sendable {
         }
     }
 
-    private func writeTemporary(_ bytes: [UInt8], nextTo destination: String) throws -> String {
+    private func writeTemporary(_ bytes: [UInt8], nextTo destination: String, umask mask: mode_t) throws -> String {
         let folder = parentDirectory(of: destination)
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var template = Array("\(folder)/.\(name).stringbridge-XXXXXX".utf8CString)
@@ -85,8 +95,6 @@ public struct FileTransaction: Sendable {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
         // New files get the usual permissions (mkstemp creates them 0600).
-        let mask = umask(0)
-        umask(mask)
         fchmod(descriptor, 0o666 & ~mask)
         if close(descriptor) != 0, failure == nil { failure = systemError() }
         if let failure {
