@@ -36,6 +36,23 @@ struct ExportCommandTests {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
+    @Test("Files written side by side get the usual permissions (0666 less the umask), every one of them")
+    func permissions() throws {
+        let languages = ["fr", "de", "ja", "uk", "pt-BR", "es"]
+        let result = try StringBridgeProcess.run(
+            ["export", "."] + languages.flatMap { ["--language", $0] } + ["-o", "../out"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        let mask = umask(0)
+        umask(mask)
+        for language in languages {
+            let path = folder.appendingPathComponent("out/\(language).xliff").path
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue
+            #expect(mode == Int(0o666 & ~mask), "\(language).xliff")
+        }
+        #expect(files(below: "out").filter { $0.contains("stringbridge-") }.isEmpty)
+    }
+
     @Test("original is relative to --root")
     func root() throws {
         let result = try StringBridgeProcess.run(
