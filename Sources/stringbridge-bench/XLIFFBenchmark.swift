@@ -38,7 +38,7 @@ struct XLIFFBenchmark {
     }
 
     /// Runs `xmllint --stream --noout` over the files; `nil` when it cannot be started.
-    func xmllint(_ paths: [String]) -> (wall: Double, user: Double)? {
+    static func xmllint(_ paths: [String]) -> (wall: Double, user: Double)? {
         let arguments = ["xmllint", "--stream", "--noout"] + paths
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
@@ -80,7 +80,7 @@ struct XLIFFBenchmark {
                 for file in files { _ = try XMLDocumentTree(parsing: file.bytes, path: file.path) }
                 treeTimes.append((now() - treeStart, Self.userTime() - treeUserStart))
             }
-            if ProcessInfoLite.environment("BENCH_NO_XMLLINT") == nil, let lint = xmllint(paths) {
+            if ProcessInfoLite.environment("BENCH_NO_XMLLINT") == nil, let lint = Self.xmllint(paths) {
                 lintTimes.append(lint)
             }
         }

@@ -60,16 +60,46 @@ func report(_ name: String, bytes: Int, times: [Double]) {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let iterations = Int(ProcessInfoLite.environment("BENCH_ITERATIONS") ?? "") ?? 5
-guard !arguments.isEmpty else {
-    print("usage: stringbridge-bench CATALOG.xcstrings...\n       stringbridge-bench xliff FOLDER")
-    exit(64)
+let usage = """
+    usage: stringbridge-bench CATALOG.xcstrings...         read and write throughput, memory
+           stringbridge-bench xliff FOLDER                 XLIFFReader over FOLDER/*.xliff, next to xmllint
+           stringbridge-bench export CATALOG.xcstrings     export of every language, next to xmllint
+           stringbridge-bench import CATALOG.xcstrings FOLDER
+                                                           import of FOLDER/*.xliff into a copy, next to xmllint
+    BENCH_ITERATIONS (default 5) sets the number of runs.
+    """
+guard !arguments.isEmpty, !arguments.contains("--help"), !arguments.contains("-h") else {
+    print(usage)
+    exit(arguments.isEmpty ? 64 : 0)
+}
+do {
+    switch arguments[0] {
+    case "export" where arguments.count == 2:
+        try TransferBenchmark(catalog: arguments[1], iterations: iterations).exportRun()
+        exit(0)
+    case "import" where arguments.count == 3:
+        try TransferBenchmark(catalog: arguments[1], iterations: iterations).importRun(folder: arguments[2])
+        exit(0)
+    case "export", "import":
+        print(usage)
+        exit(64)
+    default: break
+    }
+} catch {
+    print("stringbridge-bench: \(error)")
+    exit(1)
 }
 if arguments[0] == "xliff" {
     guard arguments.count == 2 else {
         print("usage: stringbridge-bench xliff FOLDER")
         exit(64)
     }
-    try XLIFFBenchmark(folder: arguments[1], iterations: iterations).run()
+    do {
+        try XLIFFBenchmark(folder: arguments[1], iterations: iterations).run()
+    } catch {
+        print("stringbridge-bench: \(error)")
+        exit(1)
+    }
     exit(0)
 }
 
@@ -92,46 +122,51 @@ func currentResidentBytes() -> Int {
     return peakResidentBytes()
 }
 
-for path in arguments {
-    // Memory, measured once the way `stringbridge convert` runs: load, parse, drop the input, encode.
-    let before = currentResidentBytes()
-    var size = 0
-    do {
-        var diagnostics = Diagnostics()
-        var table: StringTable
+do {
+    for path in arguments {
+        // Memory, measured once the way `stringbridge convert` runs: load, parse, drop the input, encode.
+        let before = currentResidentBytes()
+        var size = 0
         do {
-            let file = try readSourceFile(path)
-            size = file.bytes.count
-            table = try XCStringsReader().read(file, options: ReadOptions(), diagnostics: &diagnostics)
+            var diagnostics = Diagnostics()
+            var table: StringTable
+            do {
+                let file = try readSourceFile(path)
+                size = file.bytes.count
+                table = try XCStringsReader().read(file, options: ReadOptions(), diagnostics: &diagnostics)
+            }
+            let model = currentResidentBytes() - before
+            let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
+            let peak = peakResidentBytes()
+            print("\(path): \(format(Double(size) / 1_000_000)) MB")
+            print(
+                "  memory: model \(format(Double(model) / 1_000_000)) MB (\(format(Double(model) / Double(size), 2))x the file), "
+                    + "process peak \(format(Double(peak) / 1_000_000)) MB (\(format(Double(peak) / Double(size), 2))x the file)")
+            table = StringTable(name: "", sourceLanguage: "")
+            _ = bytes.count
         }
-        let model = currentResidentBytes() - before
-        let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
-        let peak = peakResidentBytes()
-        print("\(path): \(format(Double(size) / 1_000_000)) MB")
-        print(
-            "  memory: model \(format(Double(model) / 1_000_000)) MB (\(format(Double(model) / Double(size), 2))x the file), "
-                + "process peak \(format(Double(peak) / 1_000_000)) MB (\(format(Double(peak) / Double(size), 2))x the file)")
-        table = StringTable(name: "", sourceLanguage: "")
-        _ = bytes.count
+        let file = try readSourceFile(path)
+        var readTimes: [Double] = []
+        var writeTimes: [Double] = []
+        var identical = true
+        for _ in 0..<iterations {
+            var diagnostics = Diagnostics()
+            let start = now()
+            let table = try XCStringsReader().read(file, options: ReadOptions(), diagnostics: &diagnostics)
+            let read = now()
+            let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
+            let written = now()
+            readTimes.append(read - start)
+            writeTimes.append(written - read)
+            identical = identical && bytes == file.bytes
+        }
+        report("read ", bytes: size, times: readTimes)
+        report("write", bytes: size, times: writeTimes)
+        print("  output byte-identical to input: \(identical)")
     }
-    let file = try readSourceFile(path)
-    var readTimes: [Double] = []
-    var writeTimes: [Double] = []
-    var identical = true
-    for _ in 0..<iterations {
-        var diagnostics = Diagnostics()
-        let start = now()
-        let table = try XCStringsReader().read(file, options: ReadOptions(), diagnostics: &diagnostics)
-        let read = now()
-        let bytes = XCStringsWriter().encode(table, diagnostics: &diagnostics)
-        let written = now()
-        readTimes.append(read - start)
-        writeTimes.append(written - read)
-        identical = identical && bytes == file.bytes
-    }
-    report("read ", bytes: size, times: readTimes)
-    report("write", bytes: size, times: writeTimes)
-    print("  output byte-identical to input: \(identical)")
+} catch {
+    print("stringbridge-bench: \(error)")
+    exit(1)
 }
 
 /// Environment lookup without Foundation.

@@ -54,7 +54,8 @@ struct XLIFFIdentifierTests {
 
     @Test("Paths that are not variation paths are refused", arguments: [
         "plural.", "device.", "plural.one.two", "substitutions.NAME", "substitutions.A.B.plural.one",
-        "width.100", "substitutions..plural.one",
+        "width.100", "substitutions..plural.one", "device.ipad.plural.", "device.ipad.x", "device.ipad.plural.one.x",
+        "substitutions.NAME.plural.", "substitutions.@A.B@.plural.one.two", "", "plural", "Plural.one",
     ])
     func notAPath(_ text: String) {
         #expect(XLIFFVariationPath(parsing: text) == nil)

@@ -47,50 +47,70 @@ public struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses an id suffix (the text after `|==|`); `nil` when it is not a variation path.
+    ///
+    /// The suffix is read as UTF-8 bytes, as ids are compared: `plural.C`, `device.D`, `device.D.plural.C`, or
+    /// `substitutions.NAME.plural.C` (NAME wrapped in `@` when it contains a dot), with no empty word.
     public init?(parsing text: String) {
-        var rest = Substring(text)
-        var steps: [Step] = []
-        func word() -> String? {
-            let end = rest.firstIndex(of: ".") ?? rest.endIndex
-            guard end > rest.startIndex else { return nil }
-            let value = String(rest[..<end])
-            rest = rest[end...]
-            return value
-        }
-        func take(_ prefix: String) -> Bool {
-            guard rest.hasPrefix(prefix) else { return false }
-            rest = rest.dropFirst(prefix.count)
+        var text = text
+        guard let steps = text.withUTF8({ Self.steps(parsing: $0) }) else { return nil }
+        self.steps = steps
+    }
+
+    private static func steps(parsing bytes: UnsafeBufferPointer<UInt8>) -> [Step]? {
+        let dot = UInt8(ascii: ".")
+        func has(_ prefix: StaticString, at offset: Int) -> Bool {
+            let count = prefix.utf8CodeUnitCount
+            guard offset + count <= bytes.count else { return false }
+            let expected = prefix.utf8Start
+            for index in 0..<count where bytes[offset + index] != expected[index] { return false }
             return true
         }
-        if take("plural.") {
-            guard let category = word() else { return nil }
-            steps = [.plural(category)]
-        } else if take("device.") {
-            guard let device = word() else { return nil }
-            steps = [.device(device)]
-            if take(".plural.") {
-                guard let category = word() else { return nil }
-                steps.append(.plural(category))
+        func string(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        /// The word from `start` to the next dot or the end; `nil` when empty.
+        func word(from start: Int) -> Range<Int>? {
+            var end = start
+            while end < bytes.count, bytes[end] != dot { end += 1 }
+            return end > start ? start..<end : nil
+        }
+        if has("plural.", at: 0) {
+            guard let category = word(from: 7), category.upperBound == bytes.count else { return nil }
+            return [.plural(string(category))]
+        }
+        if has("device.", at: 0) {
+            guard let device = word(from: 7) else { return nil }
+            if device.upperBound == bytes.count { return [.device(string(device))] }
+            guard has(".plural.", at: device.upperBound), let category = word(from: device.upperBound + 8),
+                category.upperBound == bytes.count
+            else { return nil }
+            return [.device(string(device)), .plural(string(category))]
+        }
+        guard has("substitutions.", at: 0) else { return nil }
+        // NAME.plural.CATEGORY, split at the last `.plural.`; NAME is @…@ when it contains a dot.
+        let start = 14
+        var marker: Int?
+        var offset = bytes.count - 8
+        while offset >= start {
+            if has(".plural.", at: offset) {
+                marker = offset
+                break
             }
-        } else if take("substitutions.") {
-            // NAME.plural.CATEGORY, where NAME is @…@ when it contains a dot.
-            let remainder = String(rest)
-            guard let marker = remainder.utf8Ranges(of: ".plural.").last else { return nil }
-            var name = String(remainder[..<marker.lowerBound])
-            let category = String(remainder[marker.upperBound...])
-            guard !name.isEmpty, !category.isEmpty, !category.contains(".") else { return nil }
-            if name.count >= 2, name.hasPrefix("@"), name.hasSuffix("@"), name.dropFirst().dropLast().contains(".") {
-                name = String(name.dropFirst().dropLast())
-            } else if name.contains(".") {
-                return nil
-            }
-            steps = [.substitution(name), .plural(category)]
-            rest = rest[rest.endIndex...]
-        } else {
+            offset -= 1
+        }
+        guard let marker, marker > start, marker + 8 < bytes.count else { return nil }
+        let categoryRange = (marker + 8)..<bytes.count
+        guard !bytes[categoryRange].contains(dot) else { return nil }
+        var name = start..<marker
+        let at = UInt8(ascii: "@")
+        if name.count >= 3, bytes[name.lowerBound] == at, bytes[name.upperBound - 1] == at,
+            bytes[(name.lowerBound + 1)..<(name.upperBound - 1)].contains(dot)
+        {
+            name = (name.lowerBound + 1)..<(name.upperBound - 1)
+        } else if bytes[name].contains(dot) {
             return nil
         }
-        guard rest.isEmpty else { return nil }
-        self.steps = steps
+        return [.substitution(string(name)), .plural(string(categoryRange))]
     }
 
     /// A substitution name as it appears in an id: wrapped in `@` when it contains a dot.

@@ -166,20 +166,26 @@ private struct Importer {
     /// The text after `key|==|` when `id` is that followed by text without another `|==|` (so that this is the
     /// last separator, where ids are split); `nil` otherwise.
     private static func variationSuffix(of id: String, after key: String) -> String? {
-        let idBytes = id.utf8
-        let keyBytes = key.utf8
-        let separator = XLIFFIdentifier.separator.utf8
-        guard idBytes.count > keyBytes.count + separator.count, idBytes.starts(with: keyBytes) else { return nil }
-        let rest = idBytes.dropFirst(keyBytes.count)
-        guard rest.starts(with: separator) else { return nil }
-        let suffix = rest.dropFirst(separator.count)
-        // `|==|` cannot start within its own first three bytes, so one scan for `|` followed by `==|` suffices.
-        var index = suffix.startIndex
-        while let bar = suffix[index...].firstIndex(of: UInt8(ascii: "|")) {
-            if suffix[bar...].starts(with: separator) { return nil }
-            index = suffix.index(after: bar)
+        var id = id
+        var key = key
+        return id.withUTF8 { idBytes in
+            key.withUTF8 { keyBytes -> String? in
+                let start = keyBytes.count + 4
+                guard idBytes.count > start else { return nil }
+                for index in 0..<keyBytes.count where idBytes[index] != keyBytes[index] { return nil }
+                let bar = UInt8(ascii: "|")
+                let equals = UInt8(ascii: "=")
+                func isSeparator(at index: Int) -> Bool {
+                    idBytes[index] == bar && idBytes[index + 1] == equals && idBytes[index + 2] == equals
+                        && idBytes[index + 3] == bar
+                }
+                guard isSeparator(at: keyBytes.count) else { return nil }
+                if idBytes.count - start >= 4 {
+                    for index in start...(idBytes.count - 4) where isSeparator(at: index) { return nil }
+                }
+                return String(decoding: UnsafeBufferPointer(rebasing: idBytes[start...]), as: UTF8.self)
+            }
         }
-        return String(Substring(suffix))
     }
 
     mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
