@@ -154,17 +154,31 @@ public struct Import: Sendable {
                 result.files.append(fileResult)
             }
         }
-        // Plan in rounds: a round holds at most one file per table and language, so its plans do not depend on
-        // each other; they are planned side by side, then applied in document order.
+        // Plan in rounds of consecutive files whose plans do not depend on each other, so that planning them
+        // side by side against the same tables gives what applying them one by one gives. A plan reads its
+        // table's entries in its own language and in the source language: a round takes at most one file per
+        // table and language, and a file into a table's source language is a round of its own.
         var rounds: [[Int]] = []
-        var roundOf: [String: Int] = [:]
+        var current: [Int] = []
+        var inCurrent = Set<String>()
         for (position, item) in pending.enumerated() {
-            let key = "\(item.table)\u{0}\(item.file.targetLanguage ?? "")"
-            let round = roundOf[key] ?? 0
-            roundOf[key] = round + 1
-            if round == rounds.count { rounds.append([]) }
-            rounds[round].append(position)
+            let language = item.file.targetLanguage ?? ""
+            let key = "\(item.table)\u{0}\(language)"
+            let isSource = language == work.tables[item.table].merged.sourceLanguage
+            if isSource || inCurrent.contains(key) {
+                if !current.isEmpty { rounds.append(current) }
+                current = []
+                inCurrent = []
+            }
+            current.append(position)
+            inCurrent.insert(key)
+            if isSource {
+                rounds.append(current)
+                current = []
+                inCurrent = []
+            }
         }
+        if !current.isEmpty { rounds.append(current) }
         let items = pending
         for round in rounds {
             let tables = work.tables

@@ -78,6 +78,32 @@ struct ImportCommandTests {
         #expect(!after.contains("\"value\" : \"Coucou\""))
     }
 
+    @Test("A source-language document changes the sources the documents after it are checked against, as one by one")
+    func sourceLanguageFirst() throws {
+        let english = try String(contentsOf: Fixtures.url("xliff/export/en.xliff"), encoding: .utf8)
+        let changed = english.replacingOccurrences(
+            of: "<target state=\"new\">Untranslated</target>",
+            with: "<target state=\"translated\">Not translated yet</target>")
+        #expect(changed != english)
+        try changed.write(to: folder.appendingPathComponent("en.xliff"), atomically: true, encoding: .utf8)
+        let separate = folder.appendingPathComponent("separate")
+        try FileManager.default.copyItem(at: project, to: separate)
+
+        let together = try StringBridgeProcess.run(["import", "../en.xliff", "../fr.xliff"], in: project)
+        #expect(together.status == 0, "\(together.error)")
+        for document in ["../en.xliff", "../fr.xliff"] {
+            let result = try StringBridgeProcess.run(["import", document], in: separate)
+            #expect(result.status == 0, "\(result.error)")
+        }
+        func text(_ relative: String) -> String { String(decoding: bytes(relative) ?? [], as: UTF8.self) }
+        for table in Self.tables {
+            #expect(text("project/" + table) == text("separate/" + table), "\(table)")
+        }
+        let catalog = text("project/Localizable.xcstrings")
+        #expect(catalog.contains("\"value\" : \"Not translated yet\""))
+        #expect(catalog.contains("\"state\" : \"needs_review\",\n            \"value\" : \"Non traduit\""))
+    }
+
     @Test("--dry-run reports but writes nothing")
     func dryRun() throws {
         let before = snapshot()
