@@ -235,6 +235,12 @@ private struct Importer {
         at position: Int, members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
         report: inout XLIFFImportReport
     ) {
+        if members.count == 1, paths[members[members.startIndex]].isRoot,
+            isUnchangedPlainTarget(units[members[members.startIndex]], at: position)
+        {
+            report.unchanged += 1
+            return
+        }
         let key = table.entries.keys[position]
         let entry = table.entries[valueAt: position]
         let builder = CatalogUnitBuilder(
@@ -261,7 +267,7 @@ private struct Importer {
                 continue
             }
             // A target the table already has, as export writes it, changes nothing.
-            if let now = builder.targetValue(at: path), now.text == text {
+            if let now = builder.targetValue(at: path), sameText(now.text, text) {
                 let exported = XLIFFExport.xliffState(for: now.state)
                 if exported.state == units[index].state, exported.qualifier == units[index].stateQualifier {
                     report.unchanged += 1
@@ -319,6 +325,18 @@ private struct Importer {
         }
         guard touched, original.map({ $0 != localization }) ?? localization.hasContent else { return }
         setLocalization(localization, at: position)
+    }
+
+    /// Whether `unit` is the root unit of a plain localization (one string unit, nothing else) and has the
+    /// target and state that localization exports: what ``CatalogUnitBuilder/targetValue(at:)`` gives for such
+    /// a localization, found without building the entry's units. Most units of an import are such.
+    private func isUnchangedPlainTarget(_ unit: XLIFFUnit, at position: Int) -> Bool {
+        guard let text = unit.target, let localization = table.entries[valueAt: position].localizations?[language],
+            !localization.hasMoreThanStringUnit, let stringUnit = localization.stringUnit,
+            sameText(stringUnit.value, text)
+        else { return false }
+        let exported = XLIFFExport.xliffState(for: stringUnit.state)
+        return exported.state == unit.state && exported.qualifier == unit.stateQualifier
     }
 
     /// Counts a legacy unit as applied or unchanged, and stores its localization when it changed.
@@ -476,6 +494,12 @@ private struct Importer {
         }
         return (text, state, sourceChanged)
     }
+}
+
+/// `==` (canonical equivalence), answered by a byte comparison when the bytes are the same.
+@inline(__always)
+private func sameText(_ lhs: String, _ rhs: String) -> Bool {
+    sameUTF8(lhs, rhs) || lhs == rhs
 }
 
 extension Localization {

@@ -223,7 +223,7 @@ struct ExactKey: Hashable, Sendable {
 
 /// Whether two strings have the same UTF-8 bytes (not canonical equivalence, which `==` tests).
 @inlinable @inline(__always)
-func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
+public func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
         rhs.utf8.withContiguousStorageIfAvailable { right in
