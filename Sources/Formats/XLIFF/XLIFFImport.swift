@@ -144,11 +144,21 @@ private struct Importer {
     ///
     /// `previous` is the key found for the unit before: Xcode writes an entry's units together, so a variation
     /// unit's id usually starts with it, and the split is then made without looking the key up again.
+    /// The id is looked up as a key only when it can be one: ids with the separator only when some key has it;
+    /// and the entry after the previous one is tried first, since units follow the table's key order.
     private func locateCatalogUnit(
-        _ id: String, previous: (key: String, position: Int)?
+        _ id: String, previous: (key: String, position: Int)?, keysHaveSeparator: Bool
     ) -> (position: Int, path: XLIFFVariationPath)? {
-        if let position = table.entries.index(forKey: id) { return (position, .root) }
-        guard XLIFFIdentifier.containsSeparator(id) else { return nil }
+        let hasSeparator = XLIFFIdentifier.containsSeparator(id)
+        if !hasSeparator || keysHaveSeparator {
+            if let previous, previous.position + 1 < table.entries.count,
+                sameUTF8(table.entries.keys[previous.position + 1], id)
+            {
+                return (previous.position + 1, .root)
+            }
+            if let position = table.entries.index(forKey: id) { return (position, .root) }
+        }
+        guard hasSeparator else { return nil }
         if let previous, let suffix = Self.variationSuffix(of: id, after: previous.key),
             let path = XLIFFVariationPath(parsing: suffix)
         {
@@ -195,8 +205,12 @@ private struct Importer {
         var unitGroup = [Int](repeating: -1, count: units.count)
         var paths = [XLIFFVariationPath](repeating: .root, count: units.count)
         var previous: (key: String, position: Int)?
+        let keysHaveSeparator = table.entries.keys.contains(where: XLIFFIdentifier.containsSeparator)
         for index in units.indices {
-            guard let (position, path) = locateCatalogUnit(units[index].id, previous: previous) else {
+            guard
+                let (position, path) = locateCatalogUnit(
+                    units[index].id, previous: previous, keysHaveSeparator: keysHaveSeparator)
+            else {
                 report.skip(units[index], .unknownID)
                 continue
             }

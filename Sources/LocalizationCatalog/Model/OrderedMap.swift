@@ -87,7 +87,7 @@ public struct OrderedMap<Value> {
 
     /// The value at `position`, mutable in place.
     @inlinable public subscript(valueAt position: Int) -> Value {
-        get { _values[position] }
+        _read { yield _values[position] }
         _modify { yield &_values[position] }
     }
 
