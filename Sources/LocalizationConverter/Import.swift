@@ -194,17 +194,19 @@ public struct Import: Sendable {
                 if plan.report.applied > 0 { work.tables[item.table].changed = true }
             }
         }
-        let changed = work.tables.filter(\.changed)
-        let encoded = concurrentMap(changed) { table -> Swift.Result<(bytes: [UInt8], diagnostics: Diagnostics), any Error> in
+        let changed = work.tables.filter(\.changed).map(\.outputPath)
+        let encoded = concurrentMap(work.tables.filter(\.changed)) { table -> Swift.Result<(bytes: [UInt8], diagnostics: Diagnostics), any Error> in
             var local = Diagnostics()
             return Swift.Result { (try encode(table, diagnostics: &local), local) }
         }
         var transaction = FileTransaction()
-        for (table, output) in zip(changed, encoded) {
+        // The tables and documents are freed while the files are written, not after.
+        releaseInBackground((consume work, consume items, consume pending, consume parsed))
+        for (outputPath, output) in zip(changed, encoded) {
             let output = try output.get()
             diagnostics.append(contentsOf: output.diagnostics)
-            result.changed.append(table.outputPath)
-            transaction.stage(output.bytes, at: table.outputPath)
+            result.changed.append(outputPath)
+            transaction.stage(output.bytes, at: outputPath)
         }
         if !options.dryRun { try transaction.commit() }
         return result

@@ -37,3 +37,12 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         return slots.map { $0! }
     }
 }
+
+/// Lets go of `value` on another thread.
+///
+/// Freeing a large model (a catalog of a few hundred thousand strings) takes a noticeable part of a command's
+/// time, and nothing waits for it: the caller goes on while a background thread releases the last reference.
+func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
+    let owned = value
+    DispatchQueue.global(qos: .utility).async { withExtendedLifetime(owned) {} }
+}
