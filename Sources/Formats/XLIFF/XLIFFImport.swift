@@ -265,12 +265,16 @@ private struct Importer {
         var touched = false
         var setCase = false
         var rootInFile = false
-        var hasSubstitutionUnit = false
+        var lacksSubstitution = false
+        let substitutions = localization.substitutions
+        let sourceSubstitutions = source?.substitutions
         for index in members {
             if paths[index].isRoot { rootInFile = true }
-            if paths[index].substitutionName != nil { hasSubstitutionUnit = true }
+            if let name = paths[index].substitutionName, substitutions?[name] == nil, sourceSubstitutions?[name] == nil {
+                lacksSubstitution = true
+            }
         }
-        if hasSubstitutionUnit {
+        if lacksSubstitution {
             touched = Self.createTargetOnlySubstitutions(
                 in: &localization, key: key, units: members.map { (units[$0], paths[$0]) }, source: source)
         }
