@@ -60,6 +60,8 @@ struct XLIFFBenchmark {
         print("\(folder): \(files.count) files, \(format(megabytes)) MB")
 
         var units = 0
+        var documents: [XLIFFDocument] = []
+        var writeTimes: [(wall: Double, user: Double)] = []
         var readTimes: [(wall: Double, user: Double)] = []
         var treeTimes: [(wall: Double, user: Double)] = []
         var lintTimes: [(wall: Double, user: Double)] = []
@@ -73,6 +75,13 @@ struct XLIFFBenchmark {
                 units += document.files.reduce(0) { $0 + $1.units.count }
             }
             readTimes.append((now() - start, Self.userTime() - userStart))
+            if documents.isEmpty {
+                documents = try files.map { try XLIFFReader().read($0.bytes, path: $0.path, diagnostics: &diagnostics) }
+            }
+            let writeUserStart = Self.userTime()
+            let writeStart = now()
+            for document in documents { _ = XLIFFWriter().write(document) }
+            writeTimes.append((now() - writeStart, Self.userTime() - writeUserStart))
 
             if ProcessInfoLite.environment("BENCH_TREE") != nil {
                 let treeUserStart = Self.userTime()
@@ -86,6 +95,7 @@ struct XLIFFBenchmark {
         }
         print("  units: \(units)")
         report("XLIFFReader.read      ", readTimes, megabytes: megabytes)
+        report("XLIFFWriter.write     ", writeTimes, megabytes: megabytes)
         if !treeTimes.isEmpty { report("XMLDocumentTree       ", treeTimes, megabytes: megabytes) }
         if lintTimes.isEmpty {
             print("  xmllint --stream: not run (xmllint not found)")
