@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import XMLSupport
 
 /// A String Catalog prepared once for XLIFF export to any number of languages.
 ///
@@ -22,23 +23,49 @@ public struct XLIFFCatalogExport: Sendable {
     let checksCollisions: Bool
     /// Per entry, in table order.
     let facts: [EntryFacts]
+    /// Why an entry is never exported, whatever the language, by position.
+    let refusals: [Int: String]
+    /// The source-language localization of each entry, as the entry has it.
+    let sources: [Localization?]
     /// The entries that may be refused with a warning, in table order.
     let warningCandidates: [Int]
-    /// The prepared unit bytes that `facts` point into.
+    /// The prepared unit bytes that `facts` and `sourcePieces` point into.
     let chunks: [UInt8]
+    /// Prepared `<source>` elements of varied entries, by path (`facts[i].pieces` says which are entry i's).
+    let sourcePieces: [SourcePiece]
+
+    /// The `<source>` of one path of an entry: the path's description, and `chunks[range]`.
+    struct SourcePiece: Sendable {
+        let description: String
+        let range: Range<Int>
+    }
+
+    /// Every plural category CLDR names: a varied entry's source pieces are prepared for each of them, so that
+    /// every language finds its categories.
+    static let allPluralCategories = ["zero", "one", "two", "few", "many", "other"]
 
     struct EntryFacts: Sendable {
-        /// Why the entry is never exported, whatever the language.
-        var refusal: String?
+        /// Whether the entry is never exported, whatever the language (`refusals` says why).
+        var isRefused = false
         /// Whether a localization holds a string set, which is refused when it decides the units' shape.
         var mayHoldStringSet = false
-        /// `chunks[prefix]`: from the line break before `<trans-unit>` to `</source>`; empty when the entry
-        /// takes the general path (a varied source, or a character XML cannot hold).
-        var prefix: Range<Int> = 0..<0
-        /// `chunks[suffix]`: from the line break before `<note>` to `</trans-unit>`.
-        var suffix: Range<Int> = 0..<0
-        /// Whether `prefix` and `suffix` hold the entry's unit.
-        var hasChunks: Bool { !prefix.isEmpty }
+        /// Whether the entry's unit pieces are in `chunks`; not when the key or the note holds a character XML
+        /// cannot hold (the general path then says which units are left out).
+        var hasChunks = false
+        /// Whether `chunks[sourceStart..<noteStart]` holds the root unit's `<source>`: the source is a plain string
+        /// (or absent), and it holds no character XML cannot hold.
+        var hasRootSource = false
+        /// `chunks[start..<keyEnd]`: the line break before `<trans-unit`, and the start tag up to the escaped key
+        /// in the `id` value.
+        var start = 0
+        var keyEnd = 0
+        /// `chunks[keyEnd..<sourceStart]`: the rest of the start tag, from the `id` value's closing quote.
+        var sourceStart = 0
+        /// `chunks[noteStart..<end]`: the `<note>` and `</trans-unit>`.
+        var noteStart = 0
+        var end = 0
+        /// `sourcePieces[pieces]`: the entry's prepared `<source>` elements, for a varied source.
+        var pieces: Range<Int> = 0..<0
     }
 
     /// Prepares `table` for export.
@@ -49,55 +76,102 @@ public struct XLIFFCatalogExport: Sendable {
     public init(table: StringTable, original: String, layout: XLIFFLayout = .xcode) {
         self.table = table
         self.original = original
-        markup = XLIFFMarkup(layout: layout)
+        let markup = XLIFFMarkup(layout: layout)
+        self.markup = markup
         let keys = table.entries.keys
         let entries = table.entries.values
         checksCollisions = keys.contains(where: XLIFFIdentifier.containsSeparator)
         order = keys.indices.sorted { XLIFFIdentifier.compare(keys[$0], keys[$1]) < 0 }
         var facts: [EntryFacts] = []
         facts.reserveCapacity(keys.count)
+        var refusals: [Int: String] = [:]
+        var sources: [Localization?] = []
+        sources.reserveCapacity(keys.count)
         var warningCandidates: [Int] = []
         var chunks: [UInt8] = []
         chunks.reserveCapacity(keys.count * 160)
+        var sourcePieces: [SourcePiece] = []
         let sourceLanguage = table.sourceLanguage
         for index in keys.indices {
             let key = keys[index]
             let entry = entries[index]
             var fact = EntryFacts()
+            let source = entry.localizations?[sourceLanguage]
+            sources.append(source)
             if XLIFFIdentifier.endsLikeVariationPath(key) {
-                fact.refusal = XLIFFMessages.endsLikeVariationPath(key: key)
+                refusals[index] = XLIFFMessages.endsLikeVariationPath(key: key)
+                fact.isRefused = true
             } else if let name = XLIFFExport.substitutionNameWithSeparator(in: entry) {
-                fact.refusal = XLIFFMessages.separatorInSubstitutionName(key: key, name: name)
+                refusals[index] = XLIFFMessages.separatorInSubstitutionName(key: key, name: name)
+                fact.isRefused = true
             } else {
                 fact.mayHoldStringSet = entry.localizations?.values.contains { $0.stringSet != nil } ?? false
-                let source = entry.localizations?[sourceLanguage]
+                // The pieces of CatalogUnitBuilder.unit(at:) that do not depend on the path or the language.
+                fact.start = chunks.count
+                markup.appendLineBreak(depth: 3, to: &chunks)
+                chunks.append(contentsOf: #"<trans-unit id=""#.utf8)
+                var unholdable = XMLEscaping.appendAttributeValue(key, to: &chunks)
+                fact.keyEnd = chunks.count
+                chunks.append(UInt8(ascii: "\""))
+                if entry.shouldTranslate == false { markup.appendAttribute("translate", "no", to: &chunks) }
+                markup.appendAttribute("xml:space", "preserve", to: &chunks)
+                chunks.append(UInt8(ascii: ">"))
+                fact.sourceStart = chunks.count
                 if !(source?.hasMoreThanStringUnit ?? false) {
-                    // The root unit of a plain source (CatalogUnitBuilder.unit(at: .root)): the source string, or
-                    // the key when there is none; the entry's note and translate flag.
-                    let start = chunks.count
-                    var unholdable = markup.appendUnitStart(
-                        id: key, translate: entry.shouldTranslate == false ? false : nil, space: "preserve",
-                        to: &chunks)
-                    chunks.append(UInt8(ascii: ">"))
-                    unholdable = markup.appendSource(source?.stringUnit?.value ?? key, to: &chunks) || unholdable
-                    let middle = chunks.count
-                    let note = XLIFFExport.note(comment: entry.comment, autoGenerated: entry.isCommentAutoGenerated)
-                    unholdable = markup.appendNote(note.text, from: note.from, to: &chunks) || unholdable
-                    markup.appendUnitEnd(to: &chunks)
-                    if unholdable {
-                        chunks.removeSubrange(start...)
-                    } else {
-                        fact.prefix = start..<middle
-                        fact.suffix = middle..<chunks.count
+                    // The root unit of a plain source: the source string, or the key when there is none.
+                    let sourceText = source?.hasContent == true ? source?.stringUnit?.value ?? key : key
+                    fact.hasRootSource = !markup.appendSource(sourceText, to: &chunks)
+                    if !fact.hasRootSource { chunks.removeSubrange(fact.sourceStart...) }
+                }
+                fact.noteStart = chunks.count
+                let note = XLIFFExport.note(comment: entry.comment, autoGenerated: entry.isCommentAutoGenerated)
+                unholdable = markup.appendNote(note.text, from: note.from, to: &chunks) || unholdable
+                markup.appendUnitEnd(to: &chunks)
+                fact.end = chunks.count
+                fact.hasChunks = !unholdable
+                if unholdable {
+                    chunks.removeSubrange(fact.start...)
+                    fact.hasRootSource = false
+                } else if source?.hasMoreThanStringUnit == true {
+                    // The source texts of a varied source depend on the path only: prepared for the paths of the
+                    // source's own shape, in every plural category.
+                    let builder = CatalogUnitBuilder(
+                        key: key, entry: entry, source: source, target: nil, targetLanguage: sourceLanguage,
+                        isSourceExport: false, languageCategories: Self.allPluralCategories)
+                    let first = sourcePieces.count
+                    for (path, description) in builder.describedPaths() {
+                        let start = chunks.count
+                        let sourceText = builder.sourceText(at: path, description: description)
+                        if markup.appendSource(sourceText, to: &chunks) {
+                            chunks.removeSubrange(start...)  // written, and checked, language by language
+                        } else {
+                            sourcePieces.append(SourcePiece(description: description, range: start..<chunks.count))
+                        }
                     }
+                    fact.pieces = first..<sourcePieces.count
                 }
             }
-            if fact.refusal != nil || fact.mayHoldStringSet { warningCandidates.append(index) }
+            if fact.isRefused || fact.mayHoldStringSet { warningCandidates.append(index) }
             facts.append(fact)
         }
         self.facts = facts
+        self.refusals = refusals
+        self.sources = sources
         self.warningCandidates = warningCandidates
         self.chunks = chunks
+        self.sourcePieces = sourcePieces
+    }
+
+    /// The prepared `<source>` of the path described by `description`, among `pieces`.
+    func sourcePiece(_ description: String, in pieces: Range<Int>) -> Range<Int>? {
+        for index in pieces {
+            let candidate = sourcePieces[index].description
+            // `==` (canonical equivalence) rules most candidates out quickly; the bytes must be the same too.
+            if candidate == description, candidate.utf8.elementsEqual(description.utf8) {
+                return sourcePieces[index].range
+            }
+        }
+        return nil
     }
 
     /// A rough size of one language's `<file>`, for reserving memory.
@@ -130,13 +204,13 @@ extension XLIFFDocumentStream {
         let entries = table.entries.values
         // The keys refused, in table order (the order XLIFFExport.file says them in).
         for index in catalog.warningCandidates {
-            if let refusal = catalog.facts[index].refusal {
+            if let refusal = catalog.refusals[index] {
                 diagnostics.warn(refusal, path: catalog.original)
                 continue
             }
             let builder = CatalogUnitBuilder(
                 key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage, targetLanguage: targetLanguage)
-            if builder.shapeLocalization?.stringSet != nil {
+            if builder.shapeIsStringSet {
                 diagnostics.warn(XLIFFMessages.stringSetNotExported(key: keys[index]), path: catalog.original)
             }
         }
@@ -144,38 +218,91 @@ extension XLIFFDocumentStream {
             XLIFFFile(original: catalog.original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, tool: tool))
         reserve(catalog.estimatedByteCount)
         let isSourceExport = sourceLanguage == targetLanguage
+        let languageCategories = PluralRules.categories(for: targetLanguage)
         // Units left out for a character XML cannot hold are said after the refused keys.
         var leftOut: [Diagnostic] = []
+        var languageHint = 0
         catalog.chunks.withUnsafeBufferPointer { chunks in
+            func piece(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: chunks[range]) }
             for index in catalog.order {
                 let fact = catalog.facts[index]
-                guard fact.refusal == nil else { continue }
-                if fact.hasChunks {
-                    let target = entries[index].localizations?[isSourceExport ? sourceLanguage : targetLanguage]
-                    if !(target?.hasMoreThanStringUnit ?? false) {
-                        let mark = self.mark
-                        openBody()
-                        let unholdable = withBytes { bytes, markup in
-                            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.prefix]))
-                            var unholdable = false
-                            if let unit = target?.stringUnit {
-                                let state = XLIFFExport.xliffState(for: unit.state)
-                                unholdable = markup.appendTarget(
-                                    unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
-                            } else if isSourceExport {
-                                // The source language without a localization: the key is the text, and it is new.
-                                _ = markup.appendTarget(keys[index], state: "new", qualifier: nil, to: &bytes)
-                            }
-                            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.suffix]))
-                            return unholdable
+                guard !fact.isRefused else { continue }
+                guard fact.hasChunks else {
+                    writeUnits(
+                        key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage,
+                        targetLanguage: targetLanguage, original: catalog.original, leftOut: &leftOut)
+                    continue
+                }
+                let target =
+                    isSourceExport
+                    ? catalog.sources[index] : entries[index].localization(for: targetLanguage, hint: &languageHint)
+                if fact.hasRootSource, !(target?.hasMoreThanStringUnit ?? false) {
+                    // A plain string in both languages: one unit, the target between prepared pieces.
+                    let mark = self.mark
+                    openBody()
+                    let unholdable = withBytes { bytes, markup in
+                        bytes.append(contentsOf: piece(fact.start..<fact.noteStart))
+                        var unholdable = false
+                        if let unit = target?.stringUnit {
+                            let state = XLIFFExport.xliffState(for: unit.state)
+                            unholdable = markup.appendTarget(
+                                unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
+                        } else if isSourceExport {
+                            // The source language without a localization: the key is the text, and it is new.
+                            _ = markup.appendTarget(keys[index], state: "new", qualifier: nil, to: &bytes)
                         }
-                        guard unholdable else { continue }
-                        rewind(to: mark)  // the general path says why the unit is left out
+                        bytes.append(contentsOf: piece(fact.noteStart..<fact.end))
+                        return unholdable
+                    }
+                    if unholdable {
+                        rewind(to: mark)
+                        writeUnits(
+                            key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage,
+                            targetLanguage: targetLanguage, original: catalog.original, leftOut: &leftOut)
+                    }
+                    continue
+                }
+                let builder = CatalogUnitBuilder(
+                    key: keys[index], entry: entries[index], source: catalog.sources[index], target: target,
+                    targetLanguage: targetLanguage, isSourceExport: isSourceExport,
+                    languageCategories: languageCategories)
+                if builder.shapeIsStringSet { continue }  // said above
+                let isPlain =
+                    !(builder.source?.hasMoreThanStringUnit ?? false)
+                    && !(builder.target?.hasMoreThanStringUnit ?? false)
+                for (path, description) in isPlain ? [(.root, "")] : builder.describedPaths() {
+                    // CatalogUnitBuilder.unit(at:), written around the prepared pieces.
+                    let mark = self.mark
+                    openBody()
+                    let unholdable = withBytes { bytes, markup in
+                        bytes.append(contentsOf: piece(fact.start..<fact.keyEnd))
+                        var unholdable = false
+                        if !path.isRoot {
+                            bytes.append(contentsOf: XLIFFIdentifier.separator.utf8)
+                            unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
+                        }
+                        bytes.append(contentsOf: piece(fact.keyEnd..<fact.sourceStart))
+                        if let prepared = catalog.sourcePiece(description, in: fact.pieces) {
+                            bytes.append(contentsOf: piece(prepared))
+                        } else {
+                            let source = builder.sourceText(at: path, description: description)
+                            unholdable = markup.appendSource(source, to: &bytes) || unholdable
+                        }
+                        if let target = builder.targetValue(at: path) {
+                            let state = XLIFFExport.xliffState(for: target.state)
+                            unholdable =
+                                markup.appendTarget(target.text, state: state.state, qualifier: state.qualifier, to: &bytes)
+                                || unholdable
+                        }
+                        bytes.append(contentsOf: piece(fact.noteStart..<fact.end))
+                        return unholdable
+                    }
+                    if unholdable {
+                        rewind(to: mark)
+                        write(builder.unit(at: path), original: catalog.original, targetLanguage: targetLanguage,
+                            leftOut: &leftOut)
                     }
                 }
-                writeUnits(
-                    key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage,
-                    targetLanguage: targetLanguage, original: catalog.original, leftOut: &leftOut)
             }
         }
         endFile()
@@ -190,20 +317,45 @@ extension XLIFFDocumentStream {
     ) {
         let builder = CatalogUnitBuilder(
             key: key, entry: entry, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage)
-        if builder.shapeLocalization?.stringSet != nil { return }  // said by the caller
+        if builder.shapeIsStringSet { return }  // said by the caller
         let isPlain =
             !(builder.source?.hasMoreThanStringUnit ?? false) && !(builder.target?.hasMoreThanStringUnit ?? false)
         for path in isPlain ? [.root] : builder.paths() {
-            let unit = builder.unit(at: path)
-            let mark = self.mark
-            openBody()
-            let unholdable = withBytes { bytes, markup in markup.appendUnit(unit, to: &bytes) }
-            if unholdable, let character = XLIFFExport.firstCharacterXMLCannotHold(in: unit) {
-                rewind(to: mark)
-                leftOut.append(
-                    XLIFFExport.leftOutWarning(
-                        original: original, unitID: unit.id, targetLanguage: targetLanguage, character: character))
-            }
+            write(builder.unit(at: path), original: original, targetLanguage: targetLanguage, leftOut: &leftOut)
         }
+    }
+
+    /// Writes `unit`, unless it holds a character XML cannot hold: then `leftOut` gets a warning instead.
+    private mutating func write(
+        _ unit: XLIFFUnit, original: String, targetLanguage: String, leftOut: inout [Diagnostic]
+    ) {
+        let mark = self.mark
+        openBody()
+        let unholdable = withBytes { bytes, markup in markup.appendUnit(unit, to: &bytes) }
+        if unholdable, let character = XLIFFExport.firstCharacterXMLCannotHold(in: unit) {
+            rewind(to: mark)
+            leftOut.append(
+                XLIFFExport.leftOutWarning(
+                    original: original, unitID: unit.id, targetLanguage: targetLanguage, character: character))
+        }
+    }
+}
+
+extension CatalogEntry {
+    /// The localization for `language`, looking at position `hint` first: the entries of a catalog usually list
+    /// their languages in the same order, so the previous entry's position is a good guess. `hint` becomes the
+    /// position found.
+    func localization(for language: String, hint: inout Int) -> Localization? {
+        guard let localizations else { return nil }
+        let keys = localizations.keys
+        if hint < keys.count, Self.sameBytes(keys[hint], language) { return localizations.values[hint] }
+        guard let position = localizations.index(forKey: language) else { return nil }
+        hint = position
+        return localizations.values[position]
+    }
+
+    /// Whether two strings have the same UTF-8 bytes, as ``OrderedMap`` compares keys.
+    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf8.count == rhs.utf8.count && lhs == rhs && lhs.utf8.elementsEqual(rhs.utf8)
     }
 }

@@ -142,7 +142,7 @@ public enum XLIFFExport {
             }
             let builder = CatalogUnitBuilder(
                 key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage)
-            if builder.shapeLocalization?.stringSet != nil {
+            if builder.shapeIsStringSet {
                 diagnostics.warn(XLIFFMessages.stringSetNotExported(key: key), path: original)
                 continue
             }
