@@ -24,6 +24,18 @@ struct XLIFFStreamingTests {
                 "en": Localization(variations: Variations(plural: ["one": Localization("one"), "other": Localization("o\u{7}")])),
                 "fr": Localization(variations: Variations(plural: ["one": Localization("un \u{8}"), "other": Localization("des")])),
             ]))
+        add(
+            "zero in the source, a custom case in German",
+            CatalogEntry(localizations: [
+                "en": Localization(variations: Variations(plural: [
+                    "zero": Localization("none"), "one": Localization("one"), "other": Localization("many"),
+                ])),
+                "de": Localization(variations: Variations(plural: [
+                    "one": Localization("eins"), "custom": Localization("anders"), "other": Localization("viele"),
+                ])),
+                "ja": Localization(stringUnit: StringUnit("平文")),
+                "ru": Localization(variations: Variations(device: ["iphone": Localization("телефон")])),
+            ]))
         var set = Localization()
         set.stringSet = StringSet(["a", "b"])
         add("string set in French", CatalogEntry(localizations: ["en": Localization("Phrase"), "fr": set]))

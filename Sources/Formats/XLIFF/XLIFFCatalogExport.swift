@@ -66,6 +66,10 @@ public struct XLIFFCatalogExport: Sendable {
         var end = 0
         /// `sourcePieces[pieces]`: the entry's prepared `<source>` elements, for a varied source.
         var pieces: Range<Int> = 0..<0
+        /// Whether the source is one plural group and nothing else, the most common varied source.
+        var sourceIsPluralGroup = false
+        /// Whether that group has a `zero` case.
+        var sourceHasZero = false
     }
 
     /// Prepares `table` for export.
@@ -149,6 +153,13 @@ public struct XLIFFCatalogExport: Sendable {
                         }
                     }
                     fact.pieces = first..<sourcePieces.count
+                    if let source, source.stringUnit == nil, source.stringSet == nil,
+                        source.substitutions?.isEmpty ?? true
+                    {
+                        let variations = source.variations
+                        fact.sourceIsPluralGroup = variations?.plural != nil && variations?.device == nil
+                        fact.sourceHasZero = variations?.plural?["zero"] != nil
+                    }
                 }
             }
             if fact.isRefused || fact.mayHoldStringSet { warningCandidates.append(index) }
@@ -223,90 +234,177 @@ extension XLIFFDocumentStream {
         var leftOut: [Diagnostic] = []
         var languageHint = 0
         catalog.chunks.withUnsafeBufferPointer { chunks in
-            func piece(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: chunks[range]) }
             for index in catalog.order {
                 let fact = catalog.facts[index]
                 guard !fact.isRefused else { continue }
+                let entry = Entry(
+                    key: keys[index], fact: fact, targetLanguage: targetLanguage,
+                    isSourceExport: isSourceExport, original: catalog.original)
                 guard fact.hasChunks else {
                     writeUnits(
-                        key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage,
+                        key: entry.key, entry: entries[index], sourceLanguage: sourceLanguage,
                         targetLanguage: targetLanguage, original: catalog.original, leftOut: &leftOut)
                     continue
                 }
                 let target =
                     isSourceExport
                     ? catalog.sources[index] : entries[index].localization(for: targetLanguage, hint: &languageHint)
-                if fact.hasRootSource, !(target?.hasMoreThanStringUnit ?? false) {
-                    // A plain string in both languages: one unit, the target between prepared pieces.
-                    let mark = self.mark
-                    openBody()
-                    let unholdable = withBytes { bytes, markup in
-                        bytes.append(contentsOf: piece(fact.start..<fact.noteStart))
-                        var unholdable = false
-                        if let unit = target?.stringUnit {
-                            let state = XLIFFExport.xliffState(for: unit.state)
-                            unholdable = markup.appendTarget(
-                                unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
-                        } else if isSourceExport {
-                            // The source language without a localization: the key is the text, and it is new.
-                            _ = markup.appendTarget(keys[index], state: "new", qualifier: nil, to: &bytes)
-                        }
-                        bytes.append(contentsOf: piece(fact.noteStart..<fact.end))
-                        return unholdable
-                    }
-                    if unholdable {
-                        rewind(to: mark)
-                        writeUnits(
-                            key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage,
-                            targetLanguage: targetLanguage, original: catalog.original, leftOut: &leftOut)
-                    }
+                if writePlainUnit(entry, target: target, chunks: chunks)
+                    || writePluralUnits(
+                        entry, target: target, catalog: catalog, languageCategories: languageCategories, chunks: chunks)
+                {
                     continue
                 }
-                let builder = CatalogUnitBuilder(
-                    key: keys[index], entry: entries[index], source: catalog.sources[index], target: target,
-                    targetLanguage: targetLanguage, isSourceExport: isSourceExport,
-                    languageCategories: languageCategories)
-                if builder.shapeIsStringSet { continue }  // said above
-                let isPlain =
-                    !(builder.source?.hasMoreThanStringUnit ?? false)
-                    && !(builder.target?.hasMoreThanStringUnit ?? false)
-                for (path, description) in isPlain ? [(.root, "")] : builder.describedPaths() {
-                    // CatalogUnitBuilder.unit(at:), written around the prepared pieces.
-                    let mark = self.mark
-                    openBody()
-                    let unholdable = withBytes { bytes, markup in
-                        bytes.append(contentsOf: piece(fact.start..<fact.keyEnd))
-                        var unholdable = false
-                        if !path.isRoot {
-                            bytes.append(contentsOf: XLIFFIdentifier.separator.utf8)
-                            unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
-                        }
-                        bytes.append(contentsOf: piece(fact.keyEnd..<fact.sourceStart))
-                        if let prepared = catalog.sourcePiece(description, in: fact.pieces) {
-                            bytes.append(contentsOf: piece(prepared))
-                        } else {
-                            let source = builder.sourceText(at: path, description: description)
-                            unholdable = markup.appendSource(source, to: &bytes) || unholdable
-                        }
-                        if let target = builder.targetValue(at: path) {
-                            let state = XLIFFExport.xliffState(for: target.state)
-                            unholdable =
-                                markup.appendTarget(target.text, state: state.state, qualifier: state.qualifier, to: &bytes)
-                                || unholdable
-                        }
-                        bytes.append(contentsOf: piece(fact.noteStart..<fact.end))
-                        return unholdable
-                    }
-                    if unholdable {
-                        rewind(to: mark)
-                        write(builder.unit(at: path), original: catalog.original, targetLanguage: targetLanguage,
-                            leftOut: &leftOut)
-                    }
-                }
+                writeVariedUnits(
+                    entry,
+                    builder: CatalogUnitBuilder(
+                        key: entry.key, entry: entries[index], source: catalog.sources[index], target: target,
+                        targetLanguage: targetLanguage, isSourceExport: isSourceExport,
+                        languageCategories: languageCategories),
+                    catalog: catalog, chunks: chunks, leftOut: &leftOut)
             }
         }
         endFile()
         for diagnostic in leftOut { diagnostics.append(diagnostic) }
+    }
+
+    /// What the unit writers need to know about the entry being written.
+    private struct Entry {
+        let key: String
+        let fact: XLIFFCatalogExport.EntryFacts
+        let targetLanguage: String
+        let isSourceExport: Bool
+        let original: String
+    }
+
+    /// Writes the unit of an entry that is a plain string in both languages (or absent from the target): the
+    /// target between prepared pieces. `false` when the entry is not of that shape, or the target holds a
+    /// character XML cannot hold (nothing is written then).
+    private mutating func writePlainUnit(
+        _ entry: Entry, target: Localization?, chunks: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let fact = entry.fact
+        guard fact.hasRootSource, !(target?.hasMoreThanStringUnit ?? false) else { return false }
+        let mark = self.mark
+        openBody()
+        let unholdable = withBytes { bytes, markup in
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.start..<fact.noteStart]))
+            var unholdable = false
+            if let unit = target?.stringUnit {
+                let state = XLIFFExport.xliffState(for: unit.state)
+                unholdable = markup.appendTarget(unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
+            } else if entry.isSourceExport {
+                // The source language without a localization: the key is the text, and it is new.
+                _ = markup.appendTarget(entry.key, state: "new", qualifier: nil, to: &bytes)
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.noteStart..<fact.end]))
+            return unholdable
+        }
+        if unholdable { rewind(to: mark) }
+        return !unholdable
+    }
+
+    /// Writes the units of an entry whose source is one plural group, and whose target is one too or has none:
+    /// one unit per category (``CatalogUnitBuilder/paths()``), with prepared sources. `false` when the entry is
+    /// not of that shape, or a piece is missing or a text holds a character XML cannot hold (nothing is written
+    /// then).
+    private mutating func writePluralUnits(
+        _ entry: Entry, target: Localization?, catalog: XLIFFCatalogExport, languageCategories: [String],
+        chunks: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let fact = entry.fact
+        guard fact.sourceIsPluralGroup else { return false }
+        // The target's group; a target without content counts as none (the source's shape then decides).
+        var targetCases: OrderedMap<Localization>?
+        if let target {
+            if target.hasMoreThanStringUnit {
+                guard target.stringUnit == nil, target.stringSet == nil, target.substitutions?.isEmpty ?? true
+                else { return false }
+                let variations = target.variations
+                guard variations?.device == nil else { return false }
+                targetCases = variations?.plural
+            } else if target.stringUnit != nil {
+                return false  // a plain target decides a root unit
+            }
+        }
+        // CatalogUnitBuilder.pluralCategories(present:sourceCases:shapeIsTarget:)
+        var categories = languageCategories
+        for category in targetCases?.keys ?? [] where !categories.contains(category) { categories.append(category) }
+        if fact.sourceHasZero, !categories.contains("zero") { categories.append("zero") }
+        guard !categories.isEmpty else { return false }
+        categories.sort { XLIFFIdentifier.compare($0, $1) < 0 }
+        let mark = self.mark
+        for category in categories {
+            let description = "plural." + category
+            guard let source = catalog.sourcePiece(description, in: fact.pieces) else {
+                rewind(to: mark)
+                return false
+            }
+            openBody()
+            let unholdable = withBytes { bytes, markup in
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.start..<fact.keyEnd]))
+                bytes.append(contentsOf: XLIFFIdentifier.separator.utf8)
+                var unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.keyEnd..<fact.sourceStart]))
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[source]))
+                if let unit = targetCases?[category]?.stringUnit {
+                    let state = XLIFFExport.xliffState(for: unit.state)
+                    unholdable =
+                        markup.appendTarget(unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
+                        || unholdable
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.noteStart..<fact.end]))
+                return unholdable
+            }
+            if unholdable {
+                rewind(to: mark)
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Writes the units of a varied entry (``CatalogUnitBuilder/unit(at:)`` for each path) around the prepared
+    /// pieces; a unit that holds a character XML cannot hold goes through ``write(_:original:targetLanguage:leftOut:)``.
+    private mutating func writeVariedUnits(
+        _ entry: Entry, builder: CatalogUnitBuilder, catalog: XLIFFCatalogExport, chunks: UnsafeBufferPointer<UInt8>,
+        leftOut: inout [Diagnostic]
+    ) {
+        if builder.shapeIsStringSet { return }  // said before the units
+        let fact = entry.fact
+        let isPlain =
+            !(builder.source?.hasMoreThanStringUnit ?? false) && !(builder.target?.hasMoreThanStringUnit ?? false)
+        for (path, description) in isPlain ? [(.root, "")] : builder.describedPaths() {
+            let mark = self.mark
+            openBody()
+            let unholdable = withBytes { bytes, markup in
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.start..<fact.keyEnd]))
+                var unholdable = false
+                if !path.isRoot {
+                    bytes.append(contentsOf: XLIFFIdentifier.separator.utf8)
+                    unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.keyEnd..<fact.sourceStart]))
+                if let prepared = catalog.sourcePiece(description, in: fact.pieces) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[prepared]))
+                } else {
+                    let source = builder.sourceText(at: path, description: description)
+                    unholdable = markup.appendSource(source, to: &bytes) || unholdable
+                }
+                if let target = builder.targetValue(at: path) {
+                    let state = XLIFFExport.xliffState(for: target.state)
+                    unholdable =
+                        markup.appendTarget(target.text, state: state.state, qualifier: state.qualifier, to: &bytes)
+                        || unholdable
+                }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.noteStart..<fact.end]))
+                return unholdable
+            }
+            if unholdable {
+                rewind(to: mark)
+                write(builder.unit(at: path), original: entry.original, targetLanguage: entry.targetLanguage, leftOut: &leftOut)
+            }
+        }
     }
 
     /// Writes the units of one entry through the full mapping (``CatalogUnitBuilder``), leaving out units that
