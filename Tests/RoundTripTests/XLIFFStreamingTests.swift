@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import TestSupport
 import Testing
 import XLIFFFormat
 
@@ -35,6 +36,15 @@ struct XLIFFStreamingTests {
                 ])),
                 "ja": Localization(stringUnit: StringUnit("平文")),
                 "ru": Localization(variations: Variations(device: ["iphone": Localization("телефон")])),
+            ]))
+        add(
+            "device names that read like paths",
+            CatalogEntry(localizations: [
+                "en": Localization(variations: Variations(device: [
+                    "x.plural.one": Localization("dotted"),
+                    "x": Localization(variations: Variations(plural: ["one": Localization("nested one"), "other": Localization("nested")])),
+                ])),
+                "fr": Localization(variations: Variations(device: ["x.plural.one": Localization("pointé")])),
             ]))
         var set = Localization()
         set.stringSet = StringSet(["a", "b"])
@@ -82,7 +92,8 @@ struct XLIFFStreamingTests {
             for language in Self.languages {
                 let expected = Self.reference(table, language)
                 let actual = Self.streamed(catalog, language)
-                #expect(actual.bytes == expected.bytes, "seed \(seed), \(language)")
+                let difference = Fixtures.firstDifference(expected: expected.bytes, actual: actual.bytes)
+                #expect(difference == nil, "seed \(seed), \(language): \(difference ?? "")")
                 #expect(actual.diagnostics == expected.diagnostics, "seed \(seed), \(language)")
             }
         }

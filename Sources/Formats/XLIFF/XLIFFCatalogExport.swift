@@ -3,12 +3,14 @@ import XMLSupport
 
 /// A String Catalog prepared once for XLIFF export to any number of languages.
 ///
-/// What does not depend on the target language is worked out here, once: the order of the keys in the
-/// export, the keys that are never exported (and the warning that says so), and, for every key whose source is a
-/// plain string, the finished bytes of its unit around the `<target>` (id, source, note). Writing a language
-/// (``XLIFFDocumentStream/writeCatalog(_:targetLanguage:tool:diagnostics:)``) then adds the targets; keys with
-/// variations or substitutions go through the full mapping. The result is the same bytes and diagnostics as
-/// writing ``XLIFFExport/file(for:kind:original:targetLanguage:tool:companion:diagnostics:)``.
+/// What does not depend on the target language is worked out here, once: the order of the keys in the export,
+/// the keys that are never exported (and the warning that says so), and the escaped bytes of every unit except
+/// what the language decides: the `<trans-unit>` start tag around the id's path suffix, the `<note>` and the end
+/// tag, the `<source>` of a plain source, and for a varied source the `<source>` of each path it can have.
+/// Writing a language (``XLIFFDocumentStream/writeCatalog(_:targetLanguage:tool:diagnostics:)``) then adds the
+/// paths and targets: plain strings and plural groups directly, other shapes through the full mapping. The result
+/// is the same bytes and diagnostics as writing
+/// ``XLIFFExport/file(for:kind:original:targetLanguage:tool:companion:diagnostics:)``.
 ///
 /// The value is read-only, so one preparation can be shared by threads writing different languages.
 public struct XLIFFCatalogExport: Sendable {
@@ -34,8 +36,9 @@ public struct XLIFFCatalogExport: Sendable {
     /// Prepared `<source>` elements of varied entries, by path (`facts[i].pieces` says which are entry i's).
     let sourcePieces: [SourcePiece]
 
-    /// The `<source>` of one path of an entry: the path's description, and `chunks[range]`.
+    /// The `<source>` of one path of an entry: the path, its description, and `chunks[range]`.
     struct SourcePiece: Sendable {
+        let path: XLIFFVariationPath
         let description: String
         let range: Range<Int>
     }
@@ -44,6 +47,7 @@ public struct XLIFFCatalogExport: Sendable {
     /// every language finds its categories.
     static let allPluralCategories = ["zero", "one", "two", "few", "many", "other"]
 
+    /// What the preparation found out about one entry.
     struct EntryFacts: Sendable {
         /// Whether the entry is never exported, whatever the language (`refusals` says why).
         var isRefused = false
@@ -149,7 +153,8 @@ public struct XLIFFCatalogExport: Sendable {
                         if markup.appendSource(sourceText, to: &chunks) {
                             chunks.removeSubrange(start...)  // written, and checked, language by language
                         } else {
-                            sourcePieces.append(SourcePiece(description: description, range: start..<chunks.count))
+                            sourcePieces.append(
+                                SourcePiece(path: path, description: description, range: start..<chunks.count))
                         }
                     }
                     fact.pieces = first..<sourcePieces.count
@@ -173,12 +178,15 @@ public struct XLIFFCatalogExport: Sendable {
         self.sourcePieces = sourcePieces
     }
 
-    /// The prepared `<source>` of the path described by `description`, among `pieces`.
-    func sourcePiece(_ description: String, in pieces: Range<Int>) -> Range<Int>? {
+    /// The prepared `<source>` of the path described by `description`, among `pieces`; when `path` is given, the
+    /// piece must be for that path too (names with dots can make two paths' descriptions equal).
+    func sourcePiece(_ description: String, path: XLIFFVariationPath? = nil, in pieces: Range<Int>) -> Range<Int>? {
         for index in pieces {
             let candidate = sourcePieces[index].description
             // `==` (canonical equivalence) rules most candidates out quickly; the bytes must be the same too.
-            if candidate == description, candidate.utf8.elementsEqual(description.utf8) {
+            if candidate == description, candidate.utf8.elementsEqual(description.utf8),
+                path.map({ $0 == sourcePieces[index].path }) ?? true
+            {
                 return sourcePieces[index].range
             }
         }
@@ -336,6 +344,7 @@ extension XLIFFDocumentStream {
         let mark = self.mark
         for category in categories {
             let description = "plural." + category
+            // Only a one-step plural path is described `plural.…`, so the description finds the piece.
             guard let source = catalog.sourcePiece(description, in: fact.pieces) else {
                 rewind(to: mark)
                 return false
@@ -385,7 +394,7 @@ extension XLIFFDocumentStream {
                     unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
                 }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.keyEnd..<fact.sourceStart]))
-                if let prepared = catalog.sourcePiece(description, in: fact.pieces) {
+                if let prepared = catalog.sourcePiece(description, path: path, in: fact.pieces) {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[prepared]))
                 } else {
                     let source = builder.sourceText(at: path, description: description)
