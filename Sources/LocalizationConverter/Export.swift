@@ -176,22 +176,32 @@ public struct Export: Sendable {
         }
         let languages = options.languages
         let readTables = bases
+        // A catalog is the same table in every language: what its export does not owe to the language is
+        // worked out once, and shared by the languages' threads.
+        let catalogs = zip(sources, bases).map { source, base in
+            source.kind == .catalog ? XLIFFCatalogExport(table: base.table, original: source.original) : nil
+        }
         let results = ParallelResults<(xliff: [UInt8], diagnostics: Diagnostics)>(count: languages.count)
         DispatchQueue.concurrentPerform(iterations: languages.count) { index in
             let language = languages[index]
             var local = Diagnostics()
             do {
-                var document = XLIFFDocument()
-                for (source, base) in zip(sources, readTables) {
+                // Each file is written as soon as it is made, in Xcode's layout.
+                var document = XLIFFDocumentStream()
+                for (position, (source, base)) in zip(sources, readTables).enumerated() {
+                    if let catalog = catalogs[position] {
+                        document.writeCatalog(catalog, targetLanguage: language, tool: options.tool, diagnostics: &local)
+                        continue
+                    }
                     let table = try self.table(
                         for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
                         diagnostics: &local)
-                    document.files.append(
+                    document.write(
                         XLIFFExport.file(
                             for: table, kind: source.kind, original: source.original, targetLanguage: language,
                             tool: options.tool, companion: base.companion, diagnostics: &local))
                 }
-                results.set(index, .success((XLIFFWriter().write(document), local)))
+                results.set(index, .success((document.finish(), local)))
             } catch {
                 results.set(index, .failure(error))
             }

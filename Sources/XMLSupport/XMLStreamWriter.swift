@@ -262,34 +262,3 @@ public final class XMLStreamWriter {
         }
     }
 }
-
-/// The escaping rules of `XMLStreamWriter`, kept in one place.
-enum XMLEscaping {
-    @inline(__always)
-    static func needsEscape(_ byte: UInt8, inAttribute: Bool) -> Bool {
-        switch byte {
-        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\r"): true
-        case UInt8(ascii: "\""), UInt8(ascii: "\t"), UInt8(ascii: "\n"): inAttribute
-        default: false
-        }
-    }
-
-    static func append(_ source: UnsafeBufferPointer<UInt8>, inAttribute: Bool, to output: inout [UInt8]) {
-        output.reserveCapacity(source.count + 16)
-        for byte in source {
-            guard needsEscape(byte, inAttribute: inAttribute) else {
-                output.append(byte)
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "\t"): output.append(contentsOf: "&#9;".utf8)
-            case UInt8(ascii: "\n"): output.append(contentsOf: "&#10;".utf8)
-            default: output.append(contentsOf: "&#13;".utf8)
-            }
-        }
-    }
-}

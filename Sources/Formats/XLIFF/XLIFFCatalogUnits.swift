@@ -14,41 +14,145 @@ struct CatalogUnitBuilder {
     let target: Localization?
     /// Whether the target language is the source language.
     let isSourceExport: Bool
+    /// The target language's plural categories (``PluralRules/categories(for:)``).
+    let languageCategories: [String]
+    /// `source` and `target` with their parts read once (every read of `variations` or `substitutions` copies
+    /// them out of the localization).
+    private let sourceNode: Node?
+    private let targetNode: Node?
 
     init(key: String, entry: CatalogEntry, sourceLanguage: String, targetLanguage: String) {
+        let source = entry.localizations?[sourceLanguage]
+        let isSourceExport = sourceLanguage == targetLanguage
+        self.init(
+            key: key, entry: entry, source: source,
+            target: isSourceExport ? source : entry.localizations?[targetLanguage], targetLanguage: targetLanguage,
+            isSourceExport: isSourceExport, languageCategories: PluralRules.categories(for: targetLanguage))
+    }
+
+    /// A builder from localizations already looked up (empty ones are dropped here).
+    init(
+        key: String, entry: CatalogEntry, source: Localization?, target: Localization?, targetLanguage: String,
+        isSourceExport: Bool, languageCategories: [String]
+    ) {
         self.key = key
         self.entry = entry
         self.targetLanguage = targetLanguage
-        let source = entry.localizations?[sourceLanguage]
-        self.source = source.flatMap { $0.hasContent ? $0 : nil }
-        isSourceExport = sourceLanguage == targetLanguage
-        let target = isSourceExport ? source : entry.localizations?[targetLanguage]
-        self.target = target.flatMap { $0.hasContent ? $0 : nil }
+        self.isSourceExport = isSourceExport
+        self.languageCategories = languageCategories
+        let sourceNode = source.map(Node.init).flatMap { $0.hasContent ? $0 : nil }
+        self.sourceNode = sourceNode
+        self.source = sourceNode == nil ? nil : source
+        let targetNode = target.map(Node.init).flatMap { $0.hasContent ? $0 : nil }
+        self.targetNode = targetNode
+        self.target = targetNode == nil ? nil : target
+    }
+
+    /// A localization or a case, on the way down a path.
+    private struct Node {
+        let stringUnit: StringUnit?
+        let stringSet: StringSet?
+        let variations: Variations?
+        let substitutions: OrderedMap<Substitution>?
+
+        init(_ localization: Localization) {
+            stringUnit = localization.stringUnit
+            if localization.hasMoreThanStringUnit {
+                stringSet = localization.stringSet
+                variations = localization.variations
+                substitutions = localization.substitutions
+            } else {
+                stringSet = nil
+                variations = nil
+                substitutions = nil
+            }
+        }
+
+        /// A substitution's cases, as `Localization(variations:)`.
+        init(variations: Variations?) {
+            stringUnit = nil
+            stringSet = nil
+            self.variations = variations
+            substitutions = nil
+        }
+
+        /// ``Localization/hasContent``.
+        var hasContent: Bool {
+            stringUnit != nil || stringSet != nil || variations?.plural != nil || variations?.device != nil
+                || !(substitutions?.isEmpty ?? true)
+        }
+
+        /// ``Localization/fallbackText``.
+        var fallbackText: String? {
+            if let value = stringUnit?.value { return value }
+            for group in [variations?.device, variations?.plural] {
+                guard let group else { continue }
+                if let value = (group["other"] ?? group.values.first)?.fallbackText { return value }
+            }
+            return nil
+        }
+
+        /// ``Localization/leaf(at:)``.
+        func leaf(at path: XLIFFVariationPath) -> StringUnit? {
+            var current = self
+            for step in path.steps {
+                switch step {
+                case .substitution(let name):
+                    guard let substitution = current.substitutions?[name] else { return nil }
+                    current = Node(variations: substitution.variations)
+                case .device(let device):
+                    guard let next = current.variations?.device?[device] else { return nil }
+                    current = Node(next)
+                case .plural(let category):
+                    guard let next = current.variations?.plural?[category] else { return nil }
+                    current = Node(next)
+                }
+            }
+            return current.stringUnit
+        }
     }
 
     /// The localization whose shape decides the units: the target's when it has one, else the source's.
     var shapeLocalization: Localization? { target ?? source }
 
+    /// Whether the localization that decides the units' shape is a string set, which XLIFF cannot hold.
+    var shapeIsStringSet: Bool { (targetNode ?? sourceNode)?.stringSet != nil }
+
     /// The units' paths, in Xcode's order (root first, then variation paths alphabetically).
     func paths() -> [XLIFFVariationPath] {
-        guard let shape = shapeLocalization else { return [.root] }
-        let shapeIsTarget = target != nil
+        describedPaths().map(\.path)
+    }
+
+    /// The units' paths in Xcode's order, each with its ``XLIFFVariationPath/description``.
+    func describedPaths() -> [(path: XLIFFVariationPath, description: String)] {
+        let described = unorderedPaths().map { ($0, $0.description) }
+        // Often in order already (a plural group alone comes out sorted), which is cheaper to check than to sort.
+        for index in described.indices.dropFirst()
+        where XLIFFIdentifier.compare(described[index - 1].1, described[index].1) >= 0 {
+            return described.sorted { XLIFFIdentifier.compare($0.1, $1.1) < 0 }
+        }
+        return described
+    }
+
+    /// The units' paths, not ordered yet.
+    private func unorderedPaths() -> [XLIFFVariationPath] {
+        guard let shape = targetNode ?? sourceNode else { return [.root] }
+        let shapeIsTarget = targetNode != nil
         var result: [XLIFFVariationPath] = []
         if shape.stringUnit != nil { result.append(.root) }
         if let variations = shape.variations {
             collectPaths(
-                variations, prefix: [], source: source?.variations, shapeIsTarget: shapeIsTarget, into: &result)
+                variations, prefix: [], source: sourceNode?.variations, shapeIsTarget: shapeIsTarget, into: &result)
         }
         for (name, substitution) in shape.substitutions ?? [:] {
             let categories = pluralCategories(
                 present: substitution.variations?.plural?.keys ?? [],
-                sourceCases: source?.substitutions?[name]?.variations?.plural, shapeIsTarget: shapeIsTarget)
+                sourceCases: sourceNode?.substitutions?[name]?.variations?.plural, shapeIsTarget: shapeIsTarget)
             result += categories.map { XLIFFVariationPath([.substitution(name), .plural($0)]) }
         }
         if result.isEmpty { return [.root] }
-        return result.sorted { XLIFFIdentifier.compare($0.description, $1.description) < 0 }
+        return result
     }
-
     private func collectPaths(
         _ variations: Variations, prefix: [XLIFFVariationPath.Step], source: Variations?, shapeIsTarget: Bool,
         into result: inout [XLIFFVariationPath]
@@ -76,7 +180,7 @@ struct CatalogUnitBuilder {
     private func pluralCategories(
         present: [String], sourceCases: OrderedMap<Localization>?, shapeIsTarget: Bool
     ) -> [String] {
-        var categories = PluralRules.categories(for: targetLanguage)
+        var categories = languageCategories
         if shapeIsTarget {
             for category in present where !categories.contains(category) { categories.append(category) }
         }
@@ -95,32 +199,41 @@ struct CatalogUnitBuilder {
     /// it lacks; the whole unvaried source string for a variation only the target has; the unit id for a
     /// substitution only the target has; the key when there is no source localization.
     func sourceText(at path: XLIFFVariationPath) -> String {
-        guard let source else { return path.substitutionName == nil ? key : id(at: path) }
-        var current = source
+        sourceText(at: path, description: nil)
+    }
+
+    /// ``sourceText(at:)``, with the path's description when the caller has it.
+    func sourceText(at path: XLIFFVariationPath, description: String?) -> String {
+        func id() -> String {
+            guard let description else { return self.id(at: path) }
+            return path.isRoot ? key : key + XLIFFIdentifier.separator + description
+        }
+        guard let source, let sourceNode else { return path.substitutionName == nil ? key : id() }
+        var current = sourceNode
         var substitution: (name: String, value: Substitution)?
         for step in path.steps {
             switch step {
             case .substitution(let name):
-                guard let value = source.substitutions?[name] else { return id(at: path) }
+                guard let value = sourceNode.substitutions?[name] else { return id() }
                 substitution = (name, value)
-                current = Localization(variations: value.variations)
+                current = Node(variations: value.variations)
             case .device(let device):
                 if let devices = current.variations?.device, let next = devices[device] ?? devices["other"] {
-                    current = next
+                    current = Node(next)
                 }
             case .plural(let category):
                 if let plural = current.variations?.plural, let next = plural[category] ?? plural["other"] {
-                    current = next
+                    current = Node(next)
                 }
             }
         }
         let text = current.fallbackText ?? key
         if let substitution {
             return XLIFFPlaceholders.exportingCase(
-                text, argument: XLIFFPlaceholders.argument(of: substitution.name, in: source),
+                text, argument: substitution.value.argNum ?? XLIFFPlaceholders.argument(of: substitution.name, in: source),
                 formatSpecifier: substitution.value.formatSpecifier)
         }
-        return XLIFFPlaceholders.exportingParent(text, substitutions: source.substitutions)
+        return XLIFFPlaceholders.exportingParent(text, substitutions: sourceNode.substitutions)
     }
 
     /// The `<target>` text and catalog state Xcode writes for `path`; `nil` when there is no target.
@@ -130,18 +243,15 @@ struct CatalogUnitBuilder {
             if isSourceExport, path.isRoot { return (key, .new) }
             return nil
         }
-        guard let unit = target.leaf(at: path) else { return nil }
-        return (exportedText(unit.value, at: path, in: target), unit.state)
-    }
-
-    /// `value`, a string at `path` of `localization`, with placeholders as XLIFF has them.
-    func exportedText(_ value: String, at path: XLIFFVariationPath, in localization: Localization) -> String {
+        guard let targetNode, let unit = targetNode.leaf(at: path) else { return nil }
         if let name = path.substitutionName {
-            return XLIFFPlaceholders.exportingCase(
-                value, argument: XLIFFPlaceholders.argument(of: name, in: localization),
-                formatSpecifier: localization.substitutions?[name]?.formatSpecifier)
+            let substitution = targetNode.substitutions?[name]
+            let text = XLIFFPlaceholders.exportingCase(
+                unit.value, argument: substitution?.argNum ?? XLIFFPlaceholders.argument(of: name, in: target),
+                formatSpecifier: substitution?.formatSpecifier)
+            return (text, unit.state)
         }
-        return XLIFFPlaceholders.exportingParent(value, substitutions: localization.substitutions)
+        return (XLIFFPlaceholders.exportingParent(unit.value, substitutions: targetNode.substitutions), unit.state)
     }
 
     /// The unit for `path`.

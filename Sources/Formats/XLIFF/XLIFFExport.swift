@@ -52,15 +52,22 @@ public enum XLIFFExport {
         units.removeAll { unit in
             guard let character = firstCharacterXMLCannotHold(in: unit) else { return false }
             diagnostics.append(
-                Diagnostic(
-                    .warning,
-                    "\(original): unit \"\(unit.id)\" (\(targetLanguage)) holds U+\(hex(character)), which XML 1.0 "
-                        + "cannot hold; it is left out of the export"))
+                leftOutWarning(original: original, unitID: unit.id, targetLanguage: targetLanguage, character: character))
             return true
         }
         return XLIFFFile(
             original: original, sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage, tool: tool,
             units: units)
+    }
+
+    /// The warning for a unit left out because it holds `character`, which XML 1.0 cannot hold.
+    static func leftOutWarning(
+        original: String, unitID: String, targetLanguage: String, character: Unicode.Scalar
+    ) -> Diagnostic {
+        Diagnostic(
+            .warning,
+            "\(original): unit \"\(unitID)\" (\(targetLanguage)) holds U+\(hex(character)), which XML 1.0 "
+                + "cannot hold; it is left out of the export")
     }
 
     /// The first character in a unit's id, source, target or notes that no XML 1.0 document can hold (C0 controls
@@ -135,7 +142,7 @@ public enum XLIFFExport {
             }
             let builder = CatalogUnitBuilder(
                 key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage)
-            if builder.shapeLocalization?.stringSet != nil {
+            if builder.shapeIsStringSet {
                 diagnostics.warn(XLIFFMessages.stringSetNotExported(key: key), path: original)
                 continue
             }
@@ -168,7 +175,7 @@ public enum XLIFFExport {
     }
 
     /// A substitution name of the entry that contains `|==|`, which cannot round-trip.
-    private static func substitutionNameWithSeparator(in entry: CatalogEntry) -> String? {
+    static func substitutionNameWithSeparator(in entry: CatalogEntry) -> String? {
         guard let localizations = entry.localizations else { return nil }
         for localization in localizations.values where localization.hasMoreThanStringUnit {
             for name in localization.substitutions?.keys ?? [] where XLIFFIdentifier.containsSeparator(name) {

@@ -31,13 +31,22 @@ public struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// The id suffix after `|==|` (`device.iphone.plural.one`); empty for the root.
     public var description: String {
-        steps.map { step -> String in
+        var result = ""
+        for step in steps {
+            if !result.isEmpty { result += "." }
             switch step {
-            case .device(let name): "device.\(name)"
-            case .plural(let category): "plural.\(category)"
-            case .substitution(let name): "substitutions.\(Self.quoted(name))"
+            case .device(let name):
+                result += "device."
+                result += name
+            case .plural(let category):
+                result += "plural."
+                result += category
+            case .substitution(let name):
+                result += "substitutions."
+                result += Self.quoted(name)
             }
-        }.joined(separator: ".")
+        }
+        return result
     }
 
     /// The substitution the path goes through, if any.
@@ -115,7 +124,7 @@ public struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
 
     /// A substitution name as it appears in an id: wrapped in `@` when it contains a dot.
     static func quoted(_ name: String) -> String {
-        name.contains(".") ? "@\(name)@" : name
+        name.utf8.contains(UInt8(ascii: ".")) ? "@\(name)@" : name
     }
 }
 

@@ -14,7 +14,9 @@ import LocalizationCatalog
 public enum XLIFFPlaceholders {
     /// The parent string as exported: each sequential `%#@NAME@` of a known substitution gets its argument.
     public static func exportingParent(_ text: String, substitutions: OrderedMap<Substitution>?) -> String {
-        guard let substitutions, !substitutions.isEmpty else { return text }
+        guard let substitutions, !substitutions.isEmpty, contains(text, UInt8(ascii: "#"), UInt8(ascii: "@")) else {
+            return text  // every reference has `#@`
+        }
         let references = FormatSpecifiers.substitutionReferences(in: text)
         guard !references.isEmpty else { return text }
         var bytes = Array(text.utf8)
@@ -44,19 +46,23 @@ public enum XLIFFPlaceholders {
 
     /// A substitution case as exported: `%arg` becomes `%N$spec` when the argument and specifier are known.
     public static func exportingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
-        guard let argument, let formatSpecifier, !formatSpecifier.isEmpty else { return text }
+        guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
+            contains(text, UInt8(ascii: "%"), UInt8(ascii: "a"))
+        else { return text }  // nothing to replace without `%arg`
         let replacement = Array("%\(argument)$\(formatSpecifier)".utf8)
         let bytes = Array(text.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 8)
         var index = 0
         let percent = UInt8(ascii: "%")
-        let arg = Array("arg".utf8)
         while index < bytes.count {
             if bytes[index] == percent, index + 1 < bytes.count, bytes[index + 1] == percent {
-                result.append(contentsOf: [percent, percent])
+                result.append(percent)
+                result.append(percent)
                 index += 2
-            } else if bytes[index] == percent, index + 3 < bytes.count, Array(bytes[(index + 1)..<(index + 4)]) == arg {
+            } else if bytes[index] == percent, index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "a"),
+                bytes[index + 2] == UInt8(ascii: "r"), bytes[index + 3] == UInt8(ascii: "g")
+            {
                 result.append(contentsOf: replacement)
                 index += 4
             } else {
@@ -77,6 +83,16 @@ public enum XLIFFPlaceholders {
             bytes.replaceSubrange(specifier.range, with: Array("%arg".utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `first` is directly followed by `second` somewhere in `text`.
+    private static func contains(_ text: String, _ first: UInt8, _ second: UInt8) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == second && previous == first { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The argument a sequential `%#@name@` in `text` consumes: its place among the sequential specifiers and

@@ -1,5 +1,4 @@
 import LocalizationCatalog
-import XMLSupport
 
 /// Writes an ``XLIFFDocument`` as Xcode writes XLIFF 1.2, byte for byte.
 ///
@@ -19,24 +18,8 @@ public struct XLIFFWriter: Sendable {
 
     /// The document as UTF-8 bytes.
     public func write(_ document: XLIFFDocument) -> [UInt8] {
-        let layout = document.layout
-        let writer = XMLStreamWriter(style: XMLOutputStyle(indentation: layout.indentation))
-        if layout.prolog == XLIFFLayout.xcodeProlog {
-            writer.writeXMLDeclaration()
-        } else {
-            writer.writeRaw(layout.prolog)
-        }
-        let writing = XLIFFElementWriting(writer: writer, selfCloses: layout.selfClosesEmptyElements)
-        writer.startElement("xliff")
-        for attribute in document.rootAttributes { writer.writeAttribute(attribute.name, attribute.value) }
-        for file in document.files { writing.write(file) }
-        writer.endElement(selfClosingIfEmpty: layout.selfClosesEmptyElements)
-
-        var bytes = writer.finish()
-        if layout.trailer != "\n" {
-            if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-            bytes.append(contentsOf: layout.trailer.utf8)
-        }
-        return bytes
+        var stream = XLIFFDocumentStream(layout: document.layout, rootAttributes: document.rootAttributes)
+        for file in document.files { stream.write(file) }
+        return stream.finish()
     }
 }
