@@ -25,8 +25,11 @@ public enum PluralRules {
 
     /// The language subtag of a locale identifier: `pt-BR` → `pt`, `zh_Hans` → `zh`, `EN` → `en`.
     static func baseLanguage(of language: String) -> String {
-        let scalars = language.unicodeScalars.prefix { $0 != "-" && $0 != "_" }
-        return String(String.UnicodeScalarView(scalars)).lowercased()
+        let utf8 = language.utf8
+        let end = utf8.firstIndex { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") } ?? utf8.endIndex
+        let base = utf8[..<end]
+        if base.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) }) { return String(Substring(base)) }
+        return String(Substring(base)).lowercased()
     }
 
     /// The sets of categories languages use.
@@ -44,17 +47,24 @@ public enum PluralRules {
         /// The categories, alphabetically.
         var categories: [String] {
             switch self {
-            case .other: ["other"]
-            case .oneOther: ["one", "other"]
-            case .oneFewOther: ["few", "one", "other"]
-            case .oneTwoOther: ["one", "other", "two"]
-            case .zeroOneOther: ["one", "other", "zero"]
-            case .oneFewManyOther: ["few", "many", "one", "other"]
-            case .oneTwoFewOther: ["few", "one", "other", "two"]
-            case .oneTwoFewManyOther: ["few", "many", "one", "other", "two"]
-            case .all: ["few", "many", "one", "other", "two", "zero"]
+            case .other: Self.lists[0]
+            case .oneOther: Self.lists[1]
+            case .oneFewOther: Self.lists[2]
+            case .oneTwoOther: Self.lists[3]
+            case .zeroOneOther: Self.lists[4]
+            case .oneFewManyOther: Self.lists[5]
+            case .oneTwoFewOther: Self.lists[6]
+            case .oneTwoFewManyOther: Self.lists[7]
+            case .all: Self.lists[8]
             }
         }
+
+        /// The categories of each set, in the order of the cases, made once.
+        private static let lists: [[String]] = [
+            ["other"], ["one", "other"], ["few", "one", "other"], ["one", "other", "two"], ["one", "other", "zero"],
+            ["few", "many", "one", "other"], ["few", "one", "other", "two"], ["few", "many", "one", "other", "two"],
+            ["few", "many", "one", "other", "two", "zero"],
+        ]
     }
 
     /// Language subtag → category set.
