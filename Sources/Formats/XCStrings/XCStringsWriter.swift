@@ -8,8 +8,18 @@ import LocalizationCatalog
 /// Members the model does not know are written back at their sorted place. Width variations, which catalogs
 /// cannot hold, are left out with a warning naming the key.
 public struct XCStringsWriter: CatalogWriter {
+    /// How many threads a large catalog's entries are written with.
+    let parallelism: Parallelism
+
     /// Creates a writer.
-    public init() {}
+    public init() {
+        self.init(parallelism: .automatic)
+    }
+
+    /// Creates a writer that splits large catalogs as `parallelism` says (tests force both ways with it).
+    init(parallelism: Parallelism) {
+        self.parallelism = parallelism
+    }
 
     /// Writes `table` as `<name>.xcstrings`.
     public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile]
@@ -20,7 +30,7 @@ public struct XCStringsWriter: CatalogWriter {
     /// The catalog's bytes.
     public func encode(_ table: StringTable, diagnostics: inout Diagnostics) -> [UInt8] {
         var emitter = CatalogEmitter()
-        emitter.writeTable(table)
+        emitter.writeTable(table, parallelism: parallelism)
         for (key, language) in emitter.droppedWidthVariations {
             diagnostics.warn(
                 "\(quoted(key)) (\(language)): width variations cannot be stored in a String Catalog and were left out"
@@ -36,17 +46,35 @@ private struct CatalogEmitter {
     var json = JSONEmitter()
     var droppedWidthVariations: [(key: String, language: String)] = []
 
-    mutating func writeTable(_ table: StringTable) {
-        json.out.reserveCapacity(SizeEstimate.of(table))
+    init() {}
+
+    init(json: JSONEmitter) {
+        self.json = json
+    }
+
+    mutating func writeTable(_ table: StringTable, parallelism: Parallelism) {
+        let entries = table.entries
+        let chunks = parallelism.chunks(forEntries: entries.count)
+        // Estimated sizes by entry: to allocate the output once, and to give the chunks similar amounts of work.
+        let sizes: [Int]
+        if chunks > 1 {
+            sizes = Array(inParallel(chunks) { chunk in
+                evenPart(chunk, of: chunks, entries.count).map { SizeEstimate.of(entries.values[$0], key: entries.keys[$0]) }
+            }.joined())
+        } else {
+            sizes = entries.indices.map { SizeEstimate.of(entries.values[$0], key: entries.keys[$0]) }
+        }
+        json.out.reserveCapacity(SizeEstimate.withSlack(sizes.reduce(SizeEstimate.tableOverhead, +)))
+
         json.openObject(extras: table.extraMembers)
         json.member("sourceLanguage")
         json.string(table.sourceLanguage)
         json.member("strings")
         json.openObject()
-        for position in sortedPositions(table.entries.keys) {
-            let key = table.entries.keys[position]
-            json.member(key)
-            writeEntry(table.entries.values[position], key: key)
+        if chunks > 1 {
+            writeEntriesInChunks(entries, chunks: chunks, sizes: sizes)
+        } else {
+            for position in sortedPositions(entries.keys) { writeMember(entries, at: position) }
         }
         json.closeObject()
         if let version = table.version {
@@ -54,6 +82,48 @@ private struct CatalogEmitter {
             json.string(version)
         }
         json.closeObject()
+    }
+
+    /// Writes the entries, in Xcode's key order, as contiguous runs on several threads: the first run straight
+    /// into this emitter, each other into an emitter of its own that continues the `"strings"` object, appended
+    /// here in order afterwards. The bytes and warnings are those one thread writes.
+    private mutating func writeEntriesInChunks(_ entries: OrderedMap<CatalogEntry>, chunks: Int, sizes: [Int]) {
+        let order = XcodeKeyOrder.sortedIndices(entries.keys)
+        // Run boundaries in `order`, at about equal shares of the estimated size.
+        let total = sizes.reduce(0, +)
+        var bounds = [0]
+        var sum = 0
+        for (rank, position) in order.enumerated() where bounds.count < chunks {
+            sum += sizes[position]
+            if sum >= total / chunks * bounds.count { bounds.append(rank + 1) }
+        }
+        while bounds.count <= chunks { bounds.append(order.count) }
+
+        let others = withUnsafeMutablePointer(to: &self) { main in
+            inParallel(chunks) { chunk -> CatalogEmitter? in
+                let run = order[bounds[chunk]..<bounds[chunk + 1]]
+                if chunk == 0 {
+                    for position in run { main.pointee.writeMember(entries, at: position) }
+                    return nil
+                }
+                // Inside the top-level object and `"strings"`, after the first run's members.
+                var emitter = CatalogEmitter(json: JSONEmitter(continuingObjectAtDepth: 2, isEmpty: false))
+                emitter.json.out.reserveCapacity(SizeEstimate.withSlack(run.reduce(0) { $0 + sizes[$1] }))
+                for position in run { emitter.writeMember(entries, at: position) }
+                return emitter
+            }
+        }
+        for case let other? in others {
+            json.out.append(contentsOf: other.json.out)
+            droppedWidthVariations.append(contentsOf: other.droppedWidthVariations)
+        }
+    }
+
+    /// Writes the entry at `position` as a member of the `"strings"` object.
+    private mutating func writeMember(_ entries: OrderedMap<CatalogEntry>, at position: Int) {
+        let key = entries.keys[position]
+        json.member(key)
+        writeEntry(entries.values[position], key: key)
     }
 
     mutating func writeEntry(_ entry: CatalogEntry, key: String) {
@@ -174,16 +244,19 @@ private enum SizeEstimate {
     /// Bytes for one member line at `depth`: indent, quotes, ` : `, `,` and newline, plus a closing brace line.
     static func member(_ name: String, _ depth: Int) -> Int { name.utf8.count + 4 * depth + 12 }
 
-    static func of(_ table: StringTable) -> Int {
-        var total = 256
-        for key in table.entries.keys { total += member(key, 2) + 96 }
-        for entry in table.entries.values {
-            total += entry.comment?.utf8.count ?? 0
-            guard let localizations = entry.localizations else { continue }
-            for language in localizations.keys { total += member(language, 4) }
-            for localization in localizations.values { total += of(localization, depth: 5) }
-        }
-        return total + total / 32 + 4096
+    /// Bytes outside the entries (`sourceLanguage`, `version`, braces).
+    static let tableOverhead = 256
+
+    /// `size` with room for the estimate's misses.
+    static func withSlack(_ size: Int) -> Int { size + size / 32 + 4096 }
+
+    /// Bytes for the member `key` of `"strings"`.
+    static func of(_ entry: CatalogEntry, key: String) -> Int {
+        var total = member(key, 2) + 96 + (entry.comment?.utf8.count ?? 0)
+        guard let localizations = entry.localizations else { return total }
+        for language in localizations.keys { total += member(language, 4) }
+        for localization in localizations.values { total += of(localization, depth: 5) }
+        return total
     }
 
     static func of(_ localization: Localization, depth: Int) -> Int {
@@ -216,37 +289,59 @@ private enum SizeEstimate {
 struct JSONEmitter {
     var out: [UInt8] = []
 
-    /// One open object or array.
+    /// One open object or array: plain values, so that opening and closing one costs no reference counting.
     private struct Level {
         var isEmpty = true
-        /// Unknown members still to be written, in sorted order.
-        var extras: OrderedMap<JSONValue>
-        var extrasOrder: [Int]
-        var nextExtra = 0
+        /// The index in `pending` of this object's unknown members, or -1 when it has none.
+        var extrasSlot = -1
+    }
+
+    /// The unknown members of one open object, in sorted order, and how many were written.
+    private struct PendingExtras {
+        let extras: OrderedMap<JSONValue>
+        let order: [Int]
+        var next = 0
     }
 
     private var levels: [Level] = []
-    private static let noExtras = OrderedMap<JSONValue>()
+    private var pending: [PendingExtras] = []
 
     init() {
         levels.reserveCapacity(16)
     }
 
-    mutating func openObject(extras: OrderedMap<JSONValue> = noExtras) {
+    /// An emitter that goes on inside `depth` open objects, the innermost of which already has members unless
+    /// `isEmpty`: it writes a run of members of that object, to be spliced in after the members before them.
+    init(continuingObjectAtDepth depth: Int, isEmpty: Bool) {
+        self.init()
+        for _ in 0..<depth { levels.append(Level()) }
+        levels[depth - 1].isEmpty = isEmpty
+    }
+
+    mutating func openObject() {
         out.append(UInt8(ascii: "{"))
-        let order = extras.isEmpty ? [] : XcodeKeyOrder.sortedIndices(extras.keys)
-        levels.append(Level(extras: extras, extrasOrder: order))
+        levels.append(Level())
+    }
+
+    mutating func openObject(extras: OrderedMap<JSONValue>) {
+        guard !extras.isEmpty else { return openObject() }
+        out.append(UInt8(ascii: "{"))
+        pending.append(PendingExtras(extras: extras, order: XcodeKeyOrder.sortedIndices(extras.keys)))
+        levels.append(Level(extrasSlot: pending.count - 1))
     }
 
     /// Starts the member `name`; members the model knows must come in sorted order, and pending unknown members
     /// that sort before `name` are written first.
     mutating func member(_ name: String) {
-        if !levels[levels.count - 1].extrasOrder.isEmpty { flushExtras(before: name) }
+        if levels[levels.count - 1].extrasSlot >= 0 { flushExtras(before: name) }
         startMember(name)
     }
 
     mutating func closeObject() {
-        if !levels[levels.count - 1].extrasOrder.isEmpty { flushExtras(before: nil) }
+        if levels[levels.count - 1].extrasSlot >= 0 {
+            flushExtras(before: nil)
+            pending.removeLast()
+        }
         let level = levels.removeLast()
         close(UInt8(ascii: "}"), wasEmpty: level.isEmpty)
     }
@@ -254,12 +349,15 @@ struct JSONEmitter {
     private mutating func startMember(_ name: String) {
         separator()
         string(name)
-        out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        out.append(0x20)
+        out.append(UInt8(ascii: ":"))
+        out.append(0x20)
     }
 
     private mutating func separator() {
-        if levels[levels.count - 1].isEmpty {
-            levels[levels.count - 1].isEmpty = false
+        let top = levels.count - 1
+        if levels[top].isEmpty {
+            levels[top].isEmpty = false
         } else {
             out.append(UInt8(ascii: ","))
         }
@@ -274,20 +372,28 @@ struct JSONEmitter {
         out.append(bracket)
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<depth { out.append(contentsOf: [0x20, 0x20]) }
+        var remaining = 2 * depth
+        while remaining > 0 {
+            let run = min(remaining, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            remaining -= run
+        }
     }
 
     private mutating func flushExtras(before name: String?) {
+        let slot = levels[levels.count - 1].extrasSlot
         while true {
-            let level = levels[levels.count - 1]
-            guard level.nextExtra < level.extrasOrder.count else { return }
-            let position = level.extrasOrder[level.nextExtra]
-            let key = level.extras.keys[position]
+            let next = pending[slot].next
+            guard next < pending[slot].order.count else { return }
+            let position = pending[slot].order[next]
+            let key = pending[slot].extras.keys[position]
             if let name, !XcodeKeyOrder.areInIncreasingOrder(key, name) { return }
-            levels[levels.count - 1].nextExtra += 1
+            pending[slot].next += 1
             startMember(key)
-            value(level.extras.values[position])
+            value(pending[slot].extras.values[position])
         }
     }
 
@@ -308,7 +414,7 @@ struct JSONEmitter {
             closeObject()
         case .array(let elements):
             out.append(UInt8(ascii: "["))
-            levels.append(Level(extras: Self.noExtras, extrasOrder: []))
+            levels.append(Level())
             for element in elements {
                 separator()
                 self.value(element)
@@ -331,32 +437,56 @@ struct JSONEmitter {
         out.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                runStart = index + 1
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [
-                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                    ])
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none needs an escape.
+                if index &+ 8 <= count,
+                    !StringBytes.mayEndRun(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index &+= 8
+                    continue
                 }
+                let byte = base[index]
+                index &+= 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index - 1 {
+                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
+                }
+                runStart = index
+                escape(byte)
             }
-            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         }
         out.append(UInt8(ascii: "\""))
     }
+
+    private mutating func escape(_ byte: UInt8) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        default:
+            let hex = "0123456789abcdef".utf8
+            out.append(UInt8(ascii: "u"))
+            out.append(UInt8(ascii: "0"))
+            out.append(UInt8(ascii: "0"))
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
+        }
+    }
+}
+
+/// The `part`-th of `parts` contiguous, nearly equal ranges of `0..<count`.
+func evenPart(_ part: Int, of parts: Int, _ count: Int) -> Range<Int> {
+    (count * part / parts)..<(count * (part + 1) / parts)
 }
 
 /// Positions of `keys` in Xcode's order; the identity range, without allocating, when they are sorted already.
