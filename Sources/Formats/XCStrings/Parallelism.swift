@@ -16,8 +16,28 @@ struct Parallelism: Sendable {
 
     /// One chunk per available core (at most 8), for catalogs of a few megabytes and up.
     static let automatic = Parallelism(
-        maximumChunks: min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 8),
+        maximumChunks: min(availableProcessors(), 8),
         minimumChunkBytes: 1 << 20, minimumChunkEntries: 256)
+
+    /// The processors this process may run on: the active ones, fewer when its affinity mask says so
+    /// (`taskset -c 0` gives one; Linux's `Cpus_allowed` in `/proc/self/status`).
+    static func availableProcessors() -> Int {
+        let count = max(ProcessInfo.processInfo.activeProcessorCount, 1)
+        #if os(Linux)
+            guard let file = fopen("/proc/self/status", "r") else { return count }
+            defer { fclose(file) }
+            var line = [CChar](repeating: 0, count: 4096)
+            while fgets(&line, Int32(line.count), file) != nil {
+                let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard text.hasPrefix("Cpus_allowed:") else { continue }
+                let allowed = text.dropFirst("Cpus_allowed:".count).reduce(0) { total, character in
+                    total + (character.hexDigitValue?.nonzeroBitCount ?? 0)
+                }
+                return allowed > 0 ? min(count, allowed) : count
+            }
+        #endif
+        return count
+    }
 
     /// Everything on the calling thread.
     static let sequential = Parallelism(maximumChunks: 1, minimumChunkBytes: .max, minimumChunkEntries: .max)

@@ -143,10 +143,12 @@ private struct CatalogEmitter {
         if let localizations = entry.localizations {
             json.member("localizations")
             json.openObject()
-            for position in sortedPositions(localizations.keys) {
-                let language = localizations.keys[position]
-                json.member(language)
-                writeLocalization(localizations.values[position], key: key, language: language)
+            localizations.values.withUnsafeBufferPointer { values in
+                for position in sortedPositions(localizations.keys) {
+                    let language = localizations.keys[position]
+                    json.member(language)
+                    writeLocalization(values[position], key: key, language: language)
+                }
             }
             json.closeObject()
         }
@@ -158,6 +160,13 @@ private struct CatalogEmitter {
     }
 
     mutating func writeLocalization(_ localization: Localization, key: String, language: String) {
+        guard localization.hasMoreThanStringUnit else {
+            // Only a string unit (or nothing): no other member to look up.
+            json.openObject()
+            if let unit = localization.stringUnit { writeStringUnit(unit) }
+            json.closeObject()
+            return
+        }
         json.openObject(extras: localization.extraMembers)
         if let set = localization.stringSet {
             json.member("stringSet")
@@ -170,17 +179,7 @@ private struct CatalogEmitter {
             json.value(.array(set.values.map(JSONValue.string)))
             json.closeObject()
         }
-        if let unit = localization.stringUnit {
-            json.member("stringUnit")
-            json.openObject(extras: unit.extraMembers)
-            if let state = unit.state {
-                json.member("state")
-                json.string(state.rawValue)
-            }
-            json.member("value")
-            json.string(unit.value)
-            json.closeObject()
-        }
+        if let unit = localization.stringUnit { writeStringUnit(unit) }
         if let substitutions = localization.substitutions {
             json.member("substitutions")
             json.openObject()
@@ -194,6 +193,18 @@ private struct CatalogEmitter {
             json.member("variations")
             writeVariations(variations, key: key, language: language)
         }
+        json.closeObject()
+    }
+
+    mutating func writeStringUnit(_ unit: StringUnit) {
+        json.member("stringUnit")
+        json.openObject(extras: unit.extraMembers)
+        if let state = unit.state {
+            json.member("state")
+            json.string(state.rawValue)
+        }
+        json.member("value")
+        json.string(unit.value)
         json.closeObject()
     }
 
@@ -230,9 +241,11 @@ private struct CatalogEmitter {
 
     mutating func writeCases(_ cases: OrderedMap<Localization>, key: String, language: String) {
         json.openObject()
-        for position in sortedPositions(cases.keys) {
-            json.member(cases.keys[position])
-            writeLocalization(cases.values[position], key: key, language: language)
+        cases.values.withUnsafeBufferPointer { values in
+            for position in sortedPositions(cases.keys) {
+                json.member(cases.keys[position])
+                writeLocalization(values[position], key: key, language: language)
+            }
         }
         json.closeObject()
     }
@@ -255,7 +268,9 @@ private enum SizeEstimate {
         var total = member(key, 2) + 96 + (entry.comment?.utf8.count ?? 0)
         guard let localizations = entry.localizations else { return total }
         for language in localizations.keys { total += member(language, 4) }
-        for localization in localizations.values { total += of(localization, depth: 5) }
+        localizations.values.withUnsafeBufferPointer { values in
+            for index in values.indices { total += of(values[index], depth: 5) }
+        }
         return total
     }
 
