@@ -29,94 +29,103 @@ public struct XCStringsWriter: CatalogWriter {
 
     /// The catalog's bytes.
     public func encode(_ table: StringTable, diagnostics: inout Diagnostics) -> [UInt8] {
-        var emitter = CatalogEmitter()
-        emitter.writeTable(table, parallelism: parallelism)
-        for (key, language) in emitter.droppedWidthVariations {
+        var dropped: [(key: String, language: String)] = []
+        let bytes = CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped)
+        for (key, language) in dropped {
             diagnostics.warn(
                 "\(quoted(key)) (\(language)): width variations cannot be stored in a String Catalog and were left out"
             )
         }
-        if table.traits.endsWithNewline == true { emitter.json.out.append(UInt8(ascii: "\n")) }
-        return emitter.json.out
+        return bytes
     }
 }
 
 /// Walks the model in Xcode's member order.
 private struct CatalogEmitter {
-    var json = JSONEmitter()
+    var json: JSONEmitter
     var droppedWidthVariations: [(key: String, language: String)] = []
-
-    init() {}
 
     init(json: JSONEmitter) {
         self.json = json
     }
 
-    mutating func writeTable(_ table: StringTable, parallelism: Parallelism) {
+    /// The bytes of `table`, and the entries whose width variations were left out.
+    ///
+    /// The entries are sorted into Xcode's key order once and written as contiguous runs, on several threads when
+    /// there are many (one run otherwise), each run into a buffer of its own by an emitter that continues the
+    /// `"strings"` object; the runs are then copied in order between the header and the footer, each by the thread
+    /// that wrote it. The bytes and warnings are those one emitter writes.
+    static func encode(
+        _ table: StringTable, parallelism: Parallelism,
+        droppedWidthVariations: inout [(key: String, language: String)]
+    ) -> [UInt8] {
         let entries = table.entries
-        let chunks = parallelism.chunks(forEntries: entries.count)
-        // Estimated sizes by entry: to allocate the output once, and to give the chunks similar amounts of work.
-        let sizes: [Int]
-        if chunks > 1 {
-            sizes = Array(inParallel(chunks) { chunk in
-                evenPart(chunk, of: chunks, entries.count).map { SizeEstimate.of(entries.values[$0], key: entries.keys[$0]) }
-            }.joined())
-        } else {
-            sizes = entries.indices.map { SizeEstimate.of(entries.values[$0], key: entries.keys[$0]) }
-        }
-        json.out.reserveCapacity(SizeEstimate.withSlack(sizes.reduce(SizeEstimate.tableOverhead, +)))
+        let order = XcodeKeyOrder.sortedIndices(entries.keys)
+        let bounds = runBounds(entries, order: order, runs: parallelism.chunks(forEntries: entries.count))
 
-        json.openObject(extras: table.extraMembers)
-        json.member("sourceLanguage")
-        json.string(table.sourceLanguage)
-        json.member("strings")
-        json.openObject()
-        if chunks > 1 {
-            writeEntriesInChunks(entries, chunks: chunks, sizes: sizes)
-        } else {
-            for position in sortedPositions(entries.keys) { writeMember(entries, at: position) }
+        var main = CatalogEmitter(json: JSONEmitter(out: OutputBuffer(capacity: 4096)))
+        main.json.openObject(extras: table.extraMembers)
+        main.json.member("sourceLanguage")
+        main.json.string(table.sourceLanguage)
+        main.json.member("strings")
+        main.json.openObject()
+        let header = main.json.out
+
+        let runs = inParallel(bounds.count - 1) { run -> CatalogEmitter in
+            let positions = order[bounds[run]..<bounds[run + 1]]
+            // Inside the top-level object and `"strings"`, after the members of the runs before.
+            var emitter = CatalogEmitter(
+                json: JSONEmitter(
+                    out: OutputBuffer(capacity: min(1 << 20, 4096 + 512 * positions.count)),
+                    continuingObjectAtDepth: 2, isEmpty: bounds[run] == 0))
+            for position in positions { emitter.writeMember(entries, at: position) }
+            return emitter
         }
-        json.closeObject()
+
+        main.json.out = OutputBuffer(capacity: 4096)
+        if !entries.isEmpty { main.json.noteMembersWrittenElsewhere() }
+        main.json.closeObject()
         if let version = table.version {
-            json.member("version")
-            json.string(version)
+            main.json.member("version")
+            main.json.string(version)
         }
-        json.closeObject()
+        main.json.closeObject()
+        if table.traits.endsWithNewline == true { main.json.out.append(UInt8(ascii: "\n")) }
+        let footer = main.json.out
+
+        let pieces = [header] + runs.map(\.json.out) + [footer]
+        defer { for piece in pieces { piece.deallocate() } }
+        var offsets = [0]
+        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: offsets[offsets.count - 1]) { storage, initialized in
+            guard let base = storage.baseAddress else { return }
+            // Piece 0 is the header, piece `runs.count + 1` the footer; each run's own thread copies it.
+            for piece in [0, pieces.count - 1] {
+                (base + offsets[piece]).initialize(from: pieces[piece].base, count: pieces[piece].count)
+            }
+            _ = inParallel(runs.count) { run in
+                (base + offsets[run + 1]).initialize(from: pieces[run + 1].base, count: pieces[run + 1].count)
+            }
+            initialized = storage.count
+        }
+        droppedWidthVariations = runs.flatMap(\.droppedWidthVariations)
+        return bytes
     }
 
-    /// Writes the entries, in Xcode's key order, as contiguous runs on several threads: the first run straight
-    /// into this emitter, each other into an emitter of its own that continues the `"strings"` object, appended
-    /// here in order afterwards. The bytes and warnings are those one thread writes.
-    private mutating func writeEntriesInChunks(_ entries: OrderedMap<CatalogEntry>, chunks: Int, sizes: [Int]) {
-        let order = XcodeKeyOrder.sortedIndices(entries.keys)
-        // Run boundaries in `order`, at about equal shares of the estimated size.
-        let total = sizes.reduce(0, +)
+    /// Where the runs start and end in `order`: `runs` (at most) contiguous runs of about equal shares of the
+    /// entries' localizations, the first one starting at 0 and the last one ending at `order.count`.
+    static func runBounds(_ entries: OrderedMap<CatalogEntry>, order: [Int], runs: Int) -> [Int] {
+        guard runs > 1 else { return [0, order.count] }
+        let weights = entries.values.map { 1 + ($0.localizations?.count ?? 0) }
+        let total = weights.reduce(0, +)
         var bounds = [0]
         var sum = 0
-        for (rank, position) in order.enumerated() where bounds.count < chunks {
-            sum += sizes[position]
-            if sum >= total / chunks * bounds.count { bounds.append(rank + 1) }
+        for (rank, position) in order.enumerated() where bounds.count < runs {
+            sum += weights[position]
+            if sum >= total / runs * bounds.count { bounds.append(rank + 1) }
         }
-        while bounds.count <= chunks { bounds.append(order.count) }
-
-        let others = withUnsafeMutablePointer(to: &self) { main in
-            inParallel(chunks) { chunk -> CatalogEmitter? in
-                let run = order[bounds[chunk]..<bounds[chunk + 1]]
-                if chunk == 0 {
-                    for position in run { main.pointee.writeMember(entries, at: position) }
-                    return nil
-                }
-                // Inside the top-level object and `"strings"`, after the first run's members.
-                var emitter = CatalogEmitter(json: JSONEmitter(continuingObjectAtDepth: 2, isEmpty: false))
-                emitter.json.out.reserveCapacity(SizeEstimate.withSlack(run.reduce(0) { $0 + sizes[$1] }))
-                for position in run { emitter.writeMember(entries, at: position) }
-                return emitter
-            }
-        }
-        for case let other? in others {
-            json.out.append(contentsOf: other.json.out)
-            droppedWidthVariations.append(contentsOf: other.droppedWidthVariations)
-        }
+        bounds.append(order.count)
+        return bounds
     }
 
     /// Writes the entry at `position` as a member of the `"strings"` object.
@@ -251,58 +260,10 @@ private struct CatalogEmitter {
     }
 }
 
-/// A slight overestimate of a catalog's encoded size, so the output buffer is allocated once: growing a 30 MB
-/// buffer by doubling would briefly hold both copies.
-private enum SizeEstimate {
-    /// Bytes for one member line at `depth`: indent, quotes, ` : `, `,` and newline, plus a closing brace line.
-    static func member(_ name: String, _ depth: Int) -> Int { name.utf8.count + 4 * depth + 12 }
-
-    /// Bytes outside the entries (`sourceLanguage`, `version`, braces).
-    static let tableOverhead = 256
-
-    /// `size` with room for the estimate's misses.
-    static func withSlack(_ size: Int) -> Int { size + size / 32 + 4096 }
-
-    /// Bytes for the member `key` of `"strings"`.
-    static func of(_ entry: CatalogEntry, key: String) -> Int {
-        var total = member(key, 2) + 96 + (entry.comment?.utf8.count ?? 0)
-        guard let localizations = entry.localizations else { return total }
-        for language in localizations.keys { total += member(language, 4) }
-        localizations.values.withUnsafeBufferPointer { values in
-            for index in values.indices { total += of(values[index], depth: 5) }
-        }
-        return total
-    }
-
-    static func of(_ localization: Localization, depth: Int) -> Int {
-        var total = 0
-        if let unit = localization.stringUnit {
-            total += unit.value.utf8.count + (unit.state?.rawValue.utf8.count ?? 0) + 12 * depth + 48
-        }
-        guard localization.hasMoreThanStringUnit else { return total }
-        for value in localization.stringSet?.values ?? [] { total += value.utf8.count + 8 * depth }
-        for (name, substitution) in localization.substitutions ?? [:] {
-            total += member(name, depth + 1) + 48 + 8 * depth
-            if let variations = substitution.variations { total += of(variations, depth: depth + 3) }
-        }
-        if let variations = localization.variations { total += of(variations, depth: depth + 1) }
-        if !localization.extraMembers.isEmpty { total += 1024 }
-        return total
-    }
-
-    static func of(_ variations: Variations, depth: Int) -> Int {
-        var total = 32 + 8 * depth
-        for cases in [variations.plural, variations.device] {
-            for (name, value) in cases ?? [:] { total += member(name, depth + 1) + of(value, depth: depth + 2) }
-        }
-        return total
-    }
-}
-
 /// Foundation's pretty-printed JSON, byte for byte: `"key" : value`, two-space indent, `{`/empty line/`}` for
 /// empty objects, and unknown members merged into each object at their sorted place.
 struct JSONEmitter {
-    var out: [UInt8] = []
+    var out: OutputBuffer
 
     /// One open object or array: plain values, so that opening and closing one costs no reference counting.
     private struct Level {
@@ -321,14 +282,15 @@ struct JSONEmitter {
     private var levels: [Level] = []
     private var pending: [PendingExtras] = []
 
-    init() {
+    init(out: OutputBuffer) {
+        self.out = out
         levels.reserveCapacity(16)
     }
 
     /// An emitter that goes on inside `depth` open objects, the innermost of which already has members unless
     /// `isEmpty`: it writes a run of members of that object, to be spliced in after the members before them.
-    init(continuingObjectAtDepth depth: Int, isEmpty: Bool) {
-        self.init()
+    init(out: OutputBuffer, continuingObjectAtDepth depth: Int, isEmpty: Bool) {
+        self.init(out: out)
         for _ in 0..<depth { levels.append(Level()) }
         levels[depth - 1].isEmpty = isEmpty
     }
@@ -350,6 +312,11 @@ struct JSONEmitter {
     mutating func member(_ name: String) {
         if levels[levels.count - 1].extrasSlot >= 0 { flushExtras(before: name) }
         startMember(name)
+    }
+
+    /// Records that members of the innermost object were written by emitters continuing it.
+    mutating func noteMembersWrittenElsewhere() {
+        levels[levels.count - 1].isEmpty = false
     }
 
     mutating func closeObject() {
@@ -387,15 +354,8 @@ struct JSONEmitter {
         out.append(bracket)
     }
 
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
-
     private mutating func indent(_ depth: Int) {
-        var remaining = 2 * depth
-        while remaining > 0 {
-            let run = min(remaining, Self.spaces.count)
-            Self.spaces.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
-            remaining -= run
-        }
+        out.append(0x20, repeats: 2 * depth)
     }
 
     private mutating func flushExtras(before name: String?) {
@@ -444,7 +404,7 @@ struct JSONEmitter {
     }
 
     mutating func raw(_ text: String) {
-        out.append(contentsOf: text.utf8)
+        out.append(contentsOf: text)
     }
 
     /// A JSON string as Foundation writes it: `"` `\` and control characters escaped, everything else raw.
@@ -497,11 +457,6 @@ struct JSONEmitter {
             out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
         }
     }
-}
-
-/// The `part`-th of `parts` contiguous, nearly equal ranges of `0..<count`.
-func evenPart(_ part: Int, of parts: Int, _ count: Int) -> Range<Int> {
-    (count * part / parts)..<(count * (part + 1) / parts)
 }
 
 /// Positions of `keys` in Xcode's order; the identity range, without allocating, when they are sorted already.
