@@ -50,7 +50,16 @@ struct JSONScanner {
     mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            case 0x20:
+                // Indentation: eight spaces at a time.
+                if offset &+ 8 <= bytes.count, let base = bytes.baseAddress,
+                    UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    offset &+= 8
+                } else {
+                    offset &+= 1
+                }
+            case 0x0A, 0x0D, 0x09: offset += 1
             default: return
             }
         }
