@@ -61,7 +61,10 @@ private struct CatalogEmitter {
     ) -> [UInt8] {
         let entries = table.entries
         let order = XcodeKeyOrder.sortedIndices(entries.keys)
-        let bounds = runBounds(entries, order: order, runs: parallelism.chunks(forEntries: entries.count))
+        // Several runs per thread: the threads take them as they come, which evens out a late start or a run
+        // heavier than its share.
+        let threads = parallelism.chunks(forEntries: entries.count)
+        let bounds = runBounds(entries, order: order, runs: threads > 1 ? min(threads * 4, entries.count) : 1)
 
         var main = CatalogEmitter(json: JSONEmitter(out: OutputBuffer(capacity: 4096)))
         main.json.openObject(extras: table.extraMembers)
