@@ -53,8 +53,8 @@ private struct CatalogEmitter {
     ///
     /// The entries are sorted into Xcode's key order once and written as contiguous runs, on several threads when
     /// there are many (one run otherwise), each run into a buffer of its own by an emitter that continues the
-    /// `"strings"` object; the runs are then copied in order between the header and the footer, each by the thread
-    /// that wrote it. The bytes and warnings are those one emitter writes.
+    /// `"strings"` object; the runs are then copied in order, in parallel, between the header and the footer. The
+    /// bytes and warnings are those one emitter writes.
     static func encode(
         _ table: StringTable, parallelism: Parallelism,
         droppedWidthVariations: inout [(key: String, language: String)]
@@ -97,17 +97,21 @@ private struct CatalogEmitter {
         let footer = main.json.out
 
         let pieces = [header] + runs.map(\.json.out) + [footer]
-        defer { for piece in pieces { piece.deallocate() } }
         var offsets = [0]
         for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
         let bytes = [UInt8](unsafeUninitializedCapacity: offsets[offsets.count - 1]) { storage, initialized in
-            guard let base = storage.baseAddress else { return }
-            // Piece 0 is the header, piece `runs.count + 1` the footer; each run's own thread copies it.
+            guard let base = storage.baseAddress else {
+                for piece in pieces { piece.deallocate() }
+                return
+            }
+            // Piece 0 is the header, piece `runs.count + 1` the footer; the runs are copied in parallel.
             for piece in [0, pieces.count - 1] {
                 (base + offsets[piece]).initialize(from: pieces[piece].base, count: pieces[piece].count)
+                pieces[piece].deallocate()
             }
             _ = inParallel(runs.count) { run in
                 (base + offsets[run + 1]).initialize(from: pieces[run + 1].base, count: pieces[run + 1].count)
+                pieces[run + 1].deallocate()  // as soon as copied, so that the output is not held twice at once
             }
             initialized = storage.count
         }
