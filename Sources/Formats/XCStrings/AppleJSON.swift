@@ -5,8 +5,10 @@ import LocalizationCatalog
 public enum AppleJSON {
     /// The bytes of `value`.
     public static func encode(_ value: JSONValue) -> [UInt8] {
-        var emitter = JSONEmitter()
-        emitter.value(value)
-        return emitter.out
+        OutputBuffer.bytes(capacity: 4096) { out in
+            var emitter = JSONEmitter(out: out)
+            emitter.value(value)
+            out = emitter.out
+        }
     }
 }

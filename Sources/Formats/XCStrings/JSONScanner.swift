@@ -50,7 +50,16 @@ struct JSONScanner {
     mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
-            case 0x20, 0x0A, 0x0D, 0x09: offset += 1
+            case 0x20:
+                // Indentation: eight spaces at a time.
+                if offset &+ 8 <= bytes.count, let base = bytes.baseAddress,
+                    UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
+                {
+                    offset &+= 8
+                } else {
+                    offset &+= 1
+                }
+            case 0x0A, 0x0D, 0x09: offset += 1
             default: return
             }
         }
@@ -83,6 +92,26 @@ struct JSONScanner {
             offset += 1
             return
         }
+        _ = try forEachRemainingMember(stoppingAt: nil, member)
+    }
+
+    /// How a run of members ended.
+    enum MemberRunEnd {
+        /// At the object's closing brace, which was consumed.
+        case closed
+        /// At the comma at the requested offset, which was not consumed.
+        case stopped
+        /// At a comma past the requested offset: that offset was not between two members of this object.
+        case missed
+    }
+
+    /// Walks members from the current offset, which must be (after whitespace) at a member name, to the end of the
+    /// object, as ``forEachMember(_:)`` does after the opening brace; or, given `stop`, until the comma after a
+    /// member is at or past `stop`.
+    mutating func forEachRemainingMember(
+        stoppingAt stop: Int?,
+        _ member: (inout JSONScanner, String, Int) throws(ConversionError) -> Void
+    ) throws(ConversionError) -> MemberRunEnd {
         while true {
             skipWhitespace()
             let keyOffset = offset
@@ -95,10 +124,11 @@ struct JSONScanner {
             try member(&self, key, keyOffset)
             switch peek() {
             case UInt8(ascii: ","):
+                if let stop, offset >= stop { return offset == stop ? .stopped : .missed }
                 offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
-                return
+                return .closed
             default:
                 throw error("expected ',' or '}' after an object member, found \(describeToken(at: offset))", at: offset)
             }
@@ -139,19 +169,36 @@ struct JSONScanner {
         }
         offset += 1
         let contentStart = offset
-        // Fast path: no escapes.
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") {
-                let string = try makeString(contentStart..<offset)
-                offset += 1
-                return string
+        // Fast path: no escapes. Eight bytes at a time while none of them is `"`, `\` or a control character;
+        // `seen` collects every byte so that an all-ASCII string needs no UTF-8 check of its own.
+        let count = bytes.count
+        var seen: UInt64 = 0
+        if let base = bytes.baseAddress {
+            while true {
+                if offset &+ 8 <= count {
+                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+                    if !StringBytes.mayEndRun(word) {
+                        seen |= word
+                        offset &+= 8
+                        continue
+                    }
+                }
+                guard offset < count else { break }
+                let byte = base[offset]
+                if byte == UInt8(ascii: "\"") {
+                    let string = try makeString(contentStart..<offset, isASCII: seen & StringBytes.highBits == 0)
+                    offset += 1
+                    return string
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 {
+                    throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
+                }
+                seen |= UInt64(byte)
+                offset &+= 1
             }
-            if byte == UInt8(ascii: "\\") { break }
-            if byte < 0x20 { throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset) }
-            offset += 1
         }
-        guard offset < bytes.count else { throw error("unterminated string", at: start) }
+        guard offset < count else { throw error("unterminated string", at: start) }
         // Slow path: decode escapes into a byte buffer.
         var buffer = [UInt8](bytes[contentStart..<offset])
         while offset < bytes.count {
@@ -226,15 +273,22 @@ struct JSONScanner {
         return value
     }
 
-    private func makeString(_ range: Range<Int>) throws(ConversionError) -> String {
+    /// The string of the bytes in `range`, which hold no escape; `isASCII` says they were all seen to be ASCII.
+    private func makeString(_ range: Range<Int>, isASCII: Bool) throws(ConversionError) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if let string = String(validating: slice, as: UTF8.self) { return string }
-        throw error("invalid UTF-8", at: range.lowerBound + firstInvalidUTF8(slice))
+        if !isASCII {
+            let invalid = firstInvalidUTF8(slice)
+            if invalid < slice.count { throw error("invalid UTF-8", at: range.lowerBound + invalid) }
+        }
+        // Valid UTF-8 now, so decoding repairs nothing (and `String(validating:)` would cost a generic lookup).
+        return String(decoding: slice, as: UTF8.self)
     }
 
     private func makeString(_ buffer: [UInt8], startingAt start: Int) throws(ConversionError) -> String {
-        if let string = String(validating: buffer, as: UTF8.self) { return string }
-        throw error("invalid UTF-8", at: start)
+        try buffer.withUnsafeBufferPointer { buffer throws(ConversionError) in
+            if firstInvalidUTF8(buffer) < buffer.count { throw error("invalid UTF-8", at: start) }
+            return String(decoding: buffer, as: UTF8.self)
+        }
     }
 
     /// Reads `true` or `false`.
@@ -343,25 +397,69 @@ private func hex2(_ byte: UInt8) -> String {
     return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
 }
 
-/// The offset of the first byte that makes `bytes` invalid UTF-8.
-private func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+/// Word-at-a-time tests on the bytes of a JSON string.
+enum StringBytes {
+    static let lowBits: UInt64 = 0x0101_0101_0101_0101
+    static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether one of the eight bytes of `word` may be `"`, `\` or a control character. Never wrong when it says
+    /// no; may say yes for a byte next to one that is (the caller then looks byte by byte).
+    @inline(__always)
+    static func mayEndRun(_ word: UInt64) -> Bool {
+        let quote = word ^ (lowBits &* 0x22)
+        let backslash = word ^ (lowBits &* 0x5C)
+        let hasQuote = (quote &- lowBits) & ~quote
+        let hasBackslash = (backslash &- lowBits) & ~backslash
+        let hasControl = (word &- lowBits &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl) & highBits != 0
+    }
+}
+
+/// The offset of the first byte that makes `bytes` invalid UTF-8 (the start of the first sequence that is not a
+/// well-formed scalar: no overlong forms, surrogates or values past U+10FFFF), or `bytes.count` when all is valid.
+func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    let count = bytes.count
     var index = 0
-    while index < bytes.count {
+    while index < count {
+        // ASCII eight bytes at a time.
+        if index &+ 8 <= count, let base = bytes.baseAddress,
+            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & StringBytes.highBits == 0
+        {
+            index &+= 8
+            continue
+        }
         let lead = bytes[index]
+        if lead < 0x80 {
+            index &+= 1
+            continue
+        }
+        // The range the second byte must be in, by lead byte (Unicode Table 3-7).
         let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
         switch lead {
-        case 0..<0x80: length = 1
         case 0xC2...0xDF: length = 2
-        case 0xE0...0xEF: length = 3
-        case 0xF0...0xF4: length = 4
+        case 0xE0:
+            length = 3
+            low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED:
+            length = 3
+            high = 0x9F
+        case 0xF0:
+            length = 4
+            low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4:
+            length = 4
+            high = 0x8F
         default: return index
         }
-        guard index + length <= bytes.count else { return index }
-        if length > 1 {
-            let sequence = UnsafeBufferPointer(rebasing: bytes[index..<index + length])
-            if String(validating: sequence, as: UTF8.self) == nil { return index }
-        }
+        guard index + length <= count else { return index }
+        let second = bytes[index + 1]
+        guard second >= low, second <= high else { return index }
+        for continuation in 2..<length where bytes[index + continuation] & 0xC0 != 0x80 { return index }
         index += length
     }
-    return index
+    return count
 }

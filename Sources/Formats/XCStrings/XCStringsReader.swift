@@ -6,8 +6,18 @@ import LocalizationCatalog
 /// know. Errors are `path:line:column` diagnostics: malformed JSON, a known member of the wrong type, and
 /// duplicate keys at any level (both places are named — a JSON reader that keeps one silently loses data).
 public struct XCStringsReader: CatalogReader {
+    /// How many threads a large catalog's entries are read with.
+    let parallelism: Parallelism
+
     /// Creates a reader.
-    public init() {}
+    public init() {
+        self.init(parallelism: .automatic)
+    }
+
+    /// Creates a reader that splits large catalogs as `parallelism` says (tests force both ways with it).
+    init(parallelism: Parallelism) {
+        self.parallelism = parallelism
+    }
 
     /// Reads one catalog; the table is named after the file.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
@@ -19,7 +29,7 @@ public struct XCStringsReader: CatalogReader {
             if buffer.count >= 2, (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE) {
                 throw scanner.error("UTF-16 is not supported for String Catalogs; save the file as UTF-8", at: 0)
             }
-            var table = try CatalogParser(name: name).parseTable(&scanner)
+            var table = try CatalogParser(name: name, parallelism: parallelism).parseTable(&scanner)
             scanner.skipWhitespace()
             if scanner.offset < buffer.count {
                 throw scanner.error(
@@ -40,8 +50,9 @@ func tableName(forPath path: String) -> String {
 }
 
 /// Turns catalog JSON into model values, checking the members it knows.
-private struct CatalogParser {
+struct CatalogParser {
     let name: String
+    let parallelism: Parallelism
 
     func parseTable(_ scanner: inout JSONScanner) throws(ConversionError) -> StringTable {
         guard scanner.peek() == UInt8(ascii: "{") else {
@@ -64,10 +75,7 @@ private struct CatalogParser {
                 version = try string(key, &scanner)
             case "strings":
                 try seen.mark(2, key, offset, scanner)
-                entries = try map(named: key, &scanner) {
-                    (scanner: inout JSONScanner, key: String) throws(ConversionError) in
-                    try parseEntry(key, &scanner)
-                }
+                entries = try parseEntries(&scanner)
             default:
                 try seen.extra(key, offset, into: &extras, &scanner)
             }
@@ -80,6 +88,72 @@ private struct CatalogParser {
         }
         return StringTable(
             name: name, sourceLanguage: sourceLanguage, version: version, entries: entries, extraMembers: extras)
+    }
+
+    /// The `"strings"` object: on several threads when it is large (see ``parseEntriesInChunks(_:)``), else as
+    /// any other map.
+    func parseEntries(_ scanner: inout JSONScanner) throws(ConversionError) -> OrderedMap<CatalogEntry> {
+        if parallelism.chunks(forBytes: scanner.bytes.count - scanner.offset) > 1,
+            let entries = parseEntriesInChunks(&scanner)
+        {
+            return entries
+        }
+        return try map(named: "strings", &scanner) { (scanner: inout JSONScanner, key: String) throws(ConversionError) in
+            try parseEntry(key, &scanner)
+        }
+    }
+
+    /// Reads the `"strings"` object in contiguous runs of entries on several threads, or returns `nil` (with the
+    /// scanner unmoved) so that the caller reads it on one thread.
+    ///
+    /// The runs start after commas found by a cheap search: a line break (never inside a valid JSON string), the
+    /// indent of the object's first member, and a quote, just after a comma. Each run is parsed exactly as the
+    /// sequential parser would from there, and a run counts only if the run before it ended at its comma between
+    /// two entries; the first run starts at the object's brace, so by induction every run is what one thread
+    /// would have read. Any error, a missed boundary or a key repeated across runs gives `nil`: one thread then
+    /// reads the object again and reports exactly the diagnostic it always has.
+    func parseEntriesInChunks(_ scanner: inout JSONScanner) -> OrderedMap<CatalogEntry>? {
+        guard scanner.peek() == UInt8(ascii: "{"), scanner.depth < JSONScanner.maximumDepth else { return nil }
+        let objectStart = scanner.offset
+        let chunks = parallelism.chunks(forBytes: scanner.bytes.count - objectStart)
+        let splits = EntrySplitter(bytes: scanner.bytes, objectStart: objectStart).splits(chunks)
+        guard !splits.isEmpty else { return nil }
+
+        let start = scanner
+        let runs = inParallel(splits.count + 1) { run -> (entries: OrderedMap<CatalogEntry>, end: Int)? in
+            var scanner = start
+            scanner.offset = run == 0 ? objectStart + 1 : splits[run - 1] + 1
+            scanner.depth += 1
+            let isLast = run == splits.count
+            if run == 0, scanner.peek() == UInt8(ascii: "}") { return nil }
+            var entries = OrderedMap<CatalogEntry>()
+            do {
+                let end = try scanner.forEachRemainingMember(stoppingAt: isLast ? nil : splits[run]) {
+                    (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
+                    let entry = try parseEntry(key, &scanner)
+                    if entries.appendNew(entry, forKey: key) != nil {
+                        // Abandon the run; the sequential reread names both places.
+                        throw scanner.error("duplicate key", at: keyOffset)
+                    }
+                }
+                guard end == (isLast ? .closed : .stopped) else { return nil }
+            } catch {
+                return nil
+            }
+            return (entries, scanner.offset)
+        }
+
+        guard var entries = runs[0]?.entries, let end = runs[runs.count - 1]?.end else { return nil }
+        for run in runs.dropFirst() {
+            guard let run else { return nil }
+            let keys = run.entries.keys
+            let values = run.entries.values
+            for position in keys.indices where entries.appendNew(values[position], forKey: keys[position]) != nil {
+                return nil
+            }
+        }
+        scanner.offset = end
+        return entries
     }
 
     func parseEntry(_ key: String, _ scanner: inout JSONScanner) throws(ConversionError) -> CatalogEntry {
@@ -347,5 +421,68 @@ extension JSONScanner {
             _ = try scanner.readValue()
         }
         return found ?? objectStart
+    }
+}
+
+/// Finds where to split a `"strings"` object between entries without parsing it.
+struct EntrySplitter {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the object's `{`.
+    let objectStart: Int
+
+    /// The offsets of up to `chunks - 1` commas that look like they separate two members of the object, in
+    /// increasing order and about evenly spread over the rest of the file; empty when the object's members are
+    /// not each on a line of their own.
+    func splits(_ chunks: Int) -> [Int] {
+        guard chunks > 1, let indent = memberIndent() else { return [] }
+        var splits: [Int] = []
+        var from = objectStart + 1
+        for chunk in 1..<chunks {
+            let target = objectStart + (bytes.count - objectStart) / chunks * chunk
+            guard let split = commaBeforeMember(from: max(target, from), indent: indent) else { break }
+            splits.append(split)
+            from = split + 1
+        }
+        return splits
+    }
+
+    /// The whitespace between the last line break before the object's first member and that member's quote.
+    func memberIndent() -> Range<Int>? {
+        var offset = objectStart + 1
+        var lineStart: Int?
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: "\n"): lineStart = offset + 1
+            case 0x20, 0x09, 0x0D: break
+            case UInt8(ascii: "\""):
+                guard let lineStart else { return nil }
+                return lineStart..<offset
+            default: return nil
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The first comma at or after `from` that ends a line whose next line is `indent` and a quote.
+    func commaBeforeMember(from: Int, indent: Range<Int>) -> Int? {
+        let width = indent.count
+        var offset = from
+        while offset < bytes.count {
+            defer { offset += 1 }
+            guard bytes[offset] == UInt8(ascii: "\n") else { continue }
+            let memberStart = offset + 1 + width
+            guard memberStart < bytes.count, bytes[memberStart] == UInt8(ascii: "\"") else { continue }
+            var same = true
+            for index in 0..<width where bytes[offset + 1 + index] != bytes[indent.lowerBound + index] {
+                same = false
+                break
+            }
+            guard same else { continue }
+            var comma = offset - 1
+            if comma > objectStart, bytes[comma] == 0x0D { comma -= 1 }
+            if comma > objectStart, bytes[comma] == UInt8(ascii: ",") { return comma }
+        }
+        return nil
     }
 }

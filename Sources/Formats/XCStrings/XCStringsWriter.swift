@@ -8,8 +8,18 @@ import LocalizationCatalog
 /// Members the model does not know are written back at their sorted place. Width variations, which catalogs
 /// cannot hold, are left out with a warning naming the key.
 public struct XCStringsWriter: CatalogWriter {
+    /// How many threads a large catalog's entries are written with.
+    let parallelism: Parallelism
+
     /// Creates a writer.
-    public init() {}
+    public init() {
+        self.init(parallelism: .automatic)
+    }
+
+    /// Creates a writer that splits large catalogs as `parallelism` says (tests force both ways with it).
+    init(parallelism: Parallelism) {
+        self.parallelism = parallelism
+    }
 
     /// Writes `table` as `<name>.xcstrings`.
     public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile]
@@ -19,41 +29,117 @@ public struct XCStringsWriter: CatalogWriter {
 
     /// The catalog's bytes.
     public func encode(_ table: StringTable, diagnostics: inout Diagnostics) -> [UInt8] {
-        var emitter = CatalogEmitter()
-        emitter.writeTable(table)
-        for (key, language) in emitter.droppedWidthVariations {
+        var dropped: [(key: String, language: String)] = []
+        let bytes = CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped)
+        for (key, language) in dropped {
             diagnostics.warn(
                 "\(quoted(key)) (\(language)): width variations cannot be stored in a String Catalog and were left out"
             )
         }
-        if table.traits.endsWithNewline == true { emitter.json.out.append(UInt8(ascii: "\n")) }
-        return emitter.json.out
+        return bytes
     }
 }
 
 /// Walks the model in Xcode's member order.
 private struct CatalogEmitter {
-    var json = JSONEmitter()
+    var json: JSONEmitter
     var droppedWidthVariations: [(key: String, language: String)] = []
 
-    mutating func writeTable(_ table: StringTable) {
-        json.out.reserveCapacity(SizeEstimate.of(table))
-        json.openObject(extras: table.extraMembers)
-        json.member("sourceLanguage")
-        json.string(table.sourceLanguage)
-        json.member("strings")
-        json.openObject()
-        for position in sortedPositions(table.entries.keys) {
-            let key = table.entries.keys[position]
-            json.member(key)
-            writeEntry(table.entries.values[position], key: key)
+    init(json: JSONEmitter) {
+        self.json = json
+    }
+
+    /// The bytes of `table`, and the entries whose width variations were left out.
+    ///
+    /// The entries are sorted into Xcode's key order once and written as contiguous runs, on several threads when
+    /// there are many (one run otherwise), each run into a buffer of its own by an emitter that continues the
+    /// `"strings"` object; the runs are then copied in order, in parallel, between the header and the footer. The
+    /// bytes and warnings are those one emitter writes.
+    static func encode(
+        _ table: StringTable, parallelism: Parallelism,
+        droppedWidthVariations: inout [(key: String, language: String)]
+    ) -> [UInt8] {
+        let entries = table.entries
+        let order = XcodeKeyOrder.sortedIndices(entries.keys)
+        // Several runs per thread: the threads take them as they come, which evens out a late start or a run
+        // heavier than its share.
+        let threads = parallelism.chunks(forEntries: entries.count)
+        let bounds = runBounds(entries, order: order, runs: threads > 1 ? min(threads * 4, entries.count) : 1)
+
+        var main = CatalogEmitter(json: JSONEmitter(out: OutputBuffer(capacity: 4096)))
+        main.json.openObject(extras: table.extraMembers)
+        main.json.member("sourceLanguage")
+        main.json.string(table.sourceLanguage)
+        main.json.member("strings")
+        main.json.openObject()
+        let header = main.json.out
+
+        let runs = inParallel(bounds.count - 1) { run -> CatalogEmitter in
+            let positions = order[bounds[run]..<bounds[run + 1]]
+            // Inside the top-level object and `"strings"`, after the members of the runs before.
+            var emitter = CatalogEmitter(
+                json: JSONEmitter(
+                    out: OutputBuffer(capacity: min(1 << 20, 4096 + 512 * positions.count)),
+                    continuingObjectAtDepth: 2, isEmpty: bounds[run] == 0))
+            for position in positions { emitter.writeMember(entries, at: position) }
+            return emitter
         }
-        json.closeObject()
+
+        main.json.out = OutputBuffer(capacity: 4096)
+        if !entries.isEmpty { main.json.noteMembersWrittenElsewhere() }
+        main.json.closeObject()
         if let version = table.version {
-            json.member("version")
-            json.string(version)
+            main.json.member("version")
+            main.json.string(version)
         }
-        json.closeObject()
+        main.json.closeObject()
+        if table.traits.endsWithNewline == true { main.json.out.append(UInt8(ascii: "\n")) }
+        let footer = main.json.out
+
+        let pieces = [header] + runs.map(\.json.out) + [footer]
+        var offsets = [0]
+        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: offsets[offsets.count - 1]) { storage, initialized in
+            guard let base = storage.baseAddress else {
+                for piece in pieces { piece.deallocate() }
+                return
+            }
+            // Piece 0 is the header, piece `runs.count + 1` the footer; the runs are copied in parallel.
+            for piece in [0, pieces.count - 1] {
+                (base + offsets[piece]).initialize(from: pieces[piece].base, count: pieces[piece].count)
+                pieces[piece].deallocate()
+            }
+            _ = inParallel(runs.count) { run in
+                (base + offsets[run + 1]).initialize(from: pieces[run + 1].base, count: pieces[run + 1].count)
+                pieces[run + 1].deallocate()  // as soon as copied, so that the output is not held twice at once
+            }
+            initialized = storage.count
+        }
+        droppedWidthVariations = runs.flatMap(\.droppedWidthVariations)
+        return bytes
+    }
+
+    /// Where the runs start and end in `order`: `runs` (at most) contiguous runs of about equal shares of the
+    /// entries' localizations, the first one starting at 0 and the last one ending at `order.count`.
+    static func runBounds(_ entries: OrderedMap<CatalogEntry>, order: [Int], runs: Int) -> [Int] {
+        guard runs > 1 else { return [0, order.count] }
+        let weights = entries.values.map { 1 + ($0.localizations?.count ?? 0) }
+        let total = weights.reduce(0, +)
+        var bounds = [0]
+        var sum = 0
+        for (rank, position) in order.enumerated() where bounds.count < runs {
+            sum += weights[position]
+            if sum >= total / runs * bounds.count { bounds.append(rank + 1) }
+        }
+        bounds.append(order.count)
+        return bounds
+    }
+
+    /// Writes the entry at `position` as a member of the `"strings"` object.
+    private mutating func writeMember(_ entries: OrderedMap<CatalogEntry>, at position: Int) {
+        let key = entries.keys[position]
+        json.member(key)
+        writeEntry(entries.values[position], key: key)
     }
 
     mutating func writeEntry(_ entry: CatalogEntry, key: String) {
@@ -73,10 +159,12 @@ private struct CatalogEmitter {
         if let localizations = entry.localizations {
             json.member("localizations")
             json.openObject()
-            for position in sortedPositions(localizations.keys) {
-                let language = localizations.keys[position]
-                json.member(language)
-                writeLocalization(localizations.values[position], key: key, language: language)
+            localizations.values.withUnsafeBufferPointer { values in
+                for position in sortedPositions(localizations.keys) {
+                    let language = localizations.keys[position]
+                    json.member(language)
+                    writeLocalization(values[position], key: key, language: language)
+                }
             }
             json.closeObject()
         }
@@ -88,6 +176,13 @@ private struct CatalogEmitter {
     }
 
     mutating func writeLocalization(_ localization: Localization, key: String, language: String) {
+        guard localization.hasMoreThanStringUnit else {
+            // Only a string unit (or nothing): no other member to look up.
+            json.openObject()
+            if let unit = localization.stringUnit { writeStringUnit(unit) }
+            json.closeObject()
+            return
+        }
         json.openObject(extras: localization.extraMembers)
         if let set = localization.stringSet {
             json.member("stringSet")
@@ -100,17 +195,7 @@ private struct CatalogEmitter {
             json.value(.array(set.values.map(JSONValue.string)))
             json.closeObject()
         }
-        if let unit = localization.stringUnit {
-            json.member("stringUnit")
-            json.openObject(extras: unit.extraMembers)
-            if let state = unit.state {
-                json.member("state")
-                json.string(state.rawValue)
-            }
-            json.member("value")
-            json.string(unit.value)
-            json.closeObject()
-        }
+        if let unit = localization.stringUnit { writeStringUnit(unit) }
         if let substitutions = localization.substitutions {
             json.member("substitutions")
             json.openObject()
@@ -124,6 +209,18 @@ private struct CatalogEmitter {
             json.member("variations")
             writeVariations(variations, key: key, language: language)
         }
+        json.closeObject()
+    }
+
+    mutating func writeStringUnit(_ unit: StringUnit) {
+        json.member("stringUnit")
+        json.openObject(extras: unit.extraMembers)
+        if let state = unit.state {
+            json.member("state")
+            json.string(state.rawValue)
+        }
+        json.member("value")
+        json.string(unit.value)
         json.closeObject()
     }
 
@@ -160,93 +257,80 @@ private struct CatalogEmitter {
 
     mutating func writeCases(_ cases: OrderedMap<Localization>, key: String, language: String) {
         json.openObject()
-        for position in sortedPositions(cases.keys) {
-            json.member(cases.keys[position])
-            writeLocalization(cases.values[position], key: key, language: language)
+        cases.values.withUnsafeBufferPointer { values in
+            for position in sortedPositions(cases.keys) {
+                json.member(cases.keys[position])
+                writeLocalization(values[position], key: key, language: language)
+            }
         }
         json.closeObject()
-    }
-}
-
-/// A slight overestimate of a catalog's encoded size, so the output buffer is allocated once: growing a 30 MB
-/// buffer by doubling would briefly hold both copies.
-private enum SizeEstimate {
-    /// Bytes for one member line at `depth`: indent, quotes, ` : `, `,` and newline, plus a closing brace line.
-    static func member(_ name: String, _ depth: Int) -> Int { name.utf8.count + 4 * depth + 12 }
-
-    static func of(_ table: StringTable) -> Int {
-        var total = 256
-        for key in table.entries.keys { total += member(key, 2) + 96 }
-        for entry in table.entries.values {
-            total += entry.comment?.utf8.count ?? 0
-            guard let localizations = entry.localizations else { continue }
-            for language in localizations.keys { total += member(language, 4) }
-            for localization in localizations.values { total += of(localization, depth: 5) }
-        }
-        return total + total / 32 + 4096
-    }
-
-    static func of(_ localization: Localization, depth: Int) -> Int {
-        var total = 0
-        if let unit = localization.stringUnit {
-            total += unit.value.utf8.count + (unit.state?.rawValue.utf8.count ?? 0) + 12 * depth + 48
-        }
-        guard localization.hasMoreThanStringUnit else { return total }
-        for value in localization.stringSet?.values ?? [] { total += value.utf8.count + 8 * depth }
-        for (name, substitution) in localization.substitutions ?? [:] {
-            total += member(name, depth + 1) + 48 + 8 * depth
-            if let variations = substitution.variations { total += of(variations, depth: depth + 3) }
-        }
-        if let variations = localization.variations { total += of(variations, depth: depth + 1) }
-        if !localization.extraMembers.isEmpty { total += 1024 }
-        return total
-    }
-
-    static func of(_ variations: Variations, depth: Int) -> Int {
-        var total = 32 + 8 * depth
-        for cases in [variations.plural, variations.device] {
-            for (name, value) in cases ?? [:] { total += member(name, depth + 1) + of(value, depth: depth + 2) }
-        }
-        return total
     }
 }
 
 /// Foundation's pretty-printed JSON, byte for byte: `"key" : value`, two-space indent, `{`/empty line/`}` for
 /// empty objects, and unknown members merged into each object at their sorted place.
 struct JSONEmitter {
-    var out: [UInt8] = []
+    var out: OutputBuffer
 
-    /// One open object or array.
+    /// One open object or array: plain values, so that opening and closing one costs no reference counting.
     private struct Level {
         var isEmpty = true
-        /// Unknown members still to be written, in sorted order.
-        var extras: OrderedMap<JSONValue>
-        var extrasOrder: [Int]
-        var nextExtra = 0
+        /// The index in `pending` of this object's unknown members, or -1 when it has none.
+        var extrasSlot = -1
+    }
+
+    /// The unknown members of one open object, in sorted order, and how many were written.
+    private struct PendingExtras {
+        let extras: OrderedMap<JSONValue>
+        let order: [Int]
+        var next = 0
     }
 
     private var levels: [Level] = []
-    private static let noExtras = OrderedMap<JSONValue>()
+    private var pending: [PendingExtras] = []
 
-    init() {
+    init(out: OutputBuffer) {
+        self.out = out
         levels.reserveCapacity(16)
     }
 
-    mutating func openObject(extras: OrderedMap<JSONValue> = noExtras) {
+    /// An emitter that goes on inside `depth` open objects, the innermost of which already has members unless
+    /// `isEmpty`: it writes a run of members of that object, to be spliced in after the members before them.
+    init(out: OutputBuffer, continuingObjectAtDepth depth: Int, isEmpty: Bool) {
+        self.init(out: out)
+        for _ in 0..<depth { levels.append(Level()) }
+        levels[depth - 1].isEmpty = isEmpty
+    }
+
+    mutating func openObject() {
         out.append(UInt8(ascii: "{"))
-        let order = extras.isEmpty ? [] : XcodeKeyOrder.sortedIndices(extras.keys)
-        levels.append(Level(extras: extras, extrasOrder: order))
+        levels.append(Level())
+    }
+
+    mutating func openObject(extras: OrderedMap<JSONValue>) {
+        guard !extras.isEmpty else { return openObject() }
+        out.append(UInt8(ascii: "{"))
+        pending.append(PendingExtras(extras: extras, order: XcodeKeyOrder.sortedIndices(extras.keys)))
+        levels.append(Level(extrasSlot: pending.count - 1))
     }
 
     /// Starts the member `name`; members the model knows must come in sorted order, and pending unknown members
     /// that sort before `name` are written first.
     mutating func member(_ name: String) {
-        if !levels[levels.count - 1].extrasOrder.isEmpty { flushExtras(before: name) }
+        if levels[levels.count - 1].extrasSlot >= 0 { flushExtras(before: name) }
         startMember(name)
     }
 
+    /// Records that members of the innermost object were written by emitters continuing it.
+    mutating func noteMembersWrittenElsewhere() {
+        levels[levels.count - 1].isEmpty = false
+    }
+
     mutating func closeObject() {
-        if !levels[levels.count - 1].extrasOrder.isEmpty { flushExtras(before: nil) }
+        if levels[levels.count - 1].extrasSlot >= 0 {
+            flushExtras(before: nil)
+            pending.removeLast()
+        }
         let level = levels.removeLast()
         close(UInt8(ascii: "}"), wasEmpty: level.isEmpty)
     }
@@ -254,12 +338,15 @@ struct JSONEmitter {
     private mutating func startMember(_ name: String) {
         separator()
         string(name)
-        out.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+        out.append(0x20)
+        out.append(UInt8(ascii: ":"))
+        out.append(0x20)
     }
 
     private mutating func separator() {
-        if levels[levels.count - 1].isEmpty {
-            levels[levels.count - 1].isEmpty = false
+        let top = levels.count - 1
+        if levels[top].isEmpty {
+            levels[top].isEmpty = false
         } else {
             out.append(UInt8(ascii: ","))
         }
@@ -275,19 +362,20 @@ struct JSONEmitter {
     }
 
     private mutating func indent(_ depth: Int) {
-        for _ in 0..<depth { out.append(contentsOf: [0x20, 0x20]) }
+        out.append(0x20, repeats: 2 * depth)
     }
 
     private mutating func flushExtras(before name: String?) {
+        let slot = levels[levels.count - 1].extrasSlot
         while true {
-            let level = levels[levels.count - 1]
-            guard level.nextExtra < level.extrasOrder.count else { return }
-            let position = level.extrasOrder[level.nextExtra]
-            let key = level.extras.keys[position]
+            let next = pending[slot].next
+            guard next < pending[slot].order.count else { return }
+            let position = pending[slot].order[next]
+            let key = pending[slot].extras.keys[position]
             if let name, !XcodeKeyOrder.areInIncreasingOrder(key, name) { return }
-            levels[levels.count - 1].nextExtra += 1
+            pending[slot].next += 1
             startMember(key)
-            value(level.extras.values[position])
+            value(pending[slot].extras.values[position])
         }
     }
 
@@ -308,7 +396,7 @@ struct JSONEmitter {
             closeObject()
         case .array(let elements):
             out.append(UInt8(ascii: "["))
-            levels.append(Level(extras: Self.noExtras, extrasOrder: []))
+            levels.append(Level())
             for element in elements {
                 separator()
                 self.value(element)
@@ -323,7 +411,7 @@ struct JSONEmitter {
     }
 
     mutating func raw(_ text: String) {
-        out.append(contentsOf: text.utf8)
+        out.append(contentsOf: text)
     }
 
     /// A JSON string as Foundation writes it: `"` `\` and control characters escaped, everything else raw.
@@ -331,31 +419,50 @@ struct JSONEmitter {
         out.append(UInt8(ascii: "\""))
         var string = string
         string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
             var runStart = 0
-            for index in 0..<bytes.count {
-                let byte = bytes[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                runStart = index + 1
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-                case 0x0A: out.append(UInt8(ascii: "n"))
-                case 0x0D: out.append(UInt8(ascii: "r"))
-                case 0x09: out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    out.append(contentsOf: [
-                        UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
-                    ])
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none needs an escape.
+                if index &+ 8 <= count,
+                    !StringBytes.mayEndRun(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index &+= 8
+                    continue
                 }
+                let byte = base[index]
+                index &+= 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index - 1 {
+                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
+                }
+                runStart = index
+                escape(byte)
             }
-            if runStart < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        default:
+            let hex = "0123456789abcdef".utf8
+            out.append(UInt8(ascii: "u"))
+            out.append(UInt8(ascii: "0"))
+            out.append(UInt8(ascii: "0"))
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
+        }
     }
 }
 
