@@ -157,22 +157,22 @@ public struct Import: Sendable {
         // Plan in rounds of consecutive files whose plans do not depend on each other, so that planning them
         // side by side against the same tables gives what applying them one by one gives. A plan reads its
         // table's entries in its own language and in the source language: a round takes at most one file per
-        // table and language, and a file into a table's source language is a round of its own.
+        // table and language, and ends after a file into a table's source language (the files before it in the
+        // round do not see its changes, and the files after it must).
         var rounds: [[Int]] = []
         var current: [Int] = []
         var inCurrent = Set<String>()
         for (position, item) in pending.enumerated() {
             let language = item.file.targetLanguage ?? ""
             let key = "\(item.table)\u{0}\(language)"
-            let isSource = language == work.tables[item.table].merged.sourceLanguage
-            if isSource || inCurrent.contains(key) {
-                if !current.isEmpty { rounds.append(current) }
+            if inCurrent.contains(key) {
+                rounds.append(current)
                 current = []
                 inCurrent = []
             }
             current.append(position)
             inCurrent.insert(key)
-            if isSource {
+            if language == work.tables[item.table].merged.sourceLanguage {
                 rounds.append(current)
                 current = []
                 inCurrent = []

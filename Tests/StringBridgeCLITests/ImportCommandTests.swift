@@ -102,6 +102,20 @@ struct ImportCommandTests {
         let catalog = text("project/Localizable.xcstrings")
         #expect(catalog.contains("\"value\" : \"Not translated yet\""))
         #expect(catalog.contains("\"state\" : \"needs_review\",\n            \"value\" : \"Non traduit\""))
+
+        // The other way round, the French document is checked against the sources as they were.
+        let before = folder.appendingPathComponent("before"), after = folder.appendingPathComponent("after")
+        try FileManager.default.copyItem(at: Fixtures.url("xliff/export/project"), to: before)
+        try FileManager.default.copyItem(at: Fixtures.url("xliff/export/project"), to: after)
+        let reversed = try StringBridgeProcess.run(["import", "../fr.xliff", "../en.xliff"], in: before)
+        #expect(reversed.status == 0, "\(reversed.error)")
+        for document in ["../fr.xliff", "../en.xliff"] {
+            #expect(try StringBridgeProcess.run(["import", document], in: after).status == 0)
+        }
+        for table in Self.tables {
+            #expect(text("before/" + table) == text("after/" + table), "\(table)")
+        }
+        #expect(text("before/Localizable.xcstrings").contains("\"state\" : \"machine_translated\",\n            \"value\" : \"Non traduit\""))
     }
 
     @Test("--dry-run reports but writes nothing")
