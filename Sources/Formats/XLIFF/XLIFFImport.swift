@@ -249,10 +249,8 @@ private struct Importer {
         at position: Int, members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
         report: inout XLIFFImportReport
     ) {
-        if members.count == 1, paths[members[members.startIndex]].isRoot,
-            isUnchangedPlainTarget(units[members[members.startIndex]], at: position)
-        {
-            report.unchanged += 1
+        if allUnchanged(members, units: units, paths: paths, at: position) {
+            report.unchanged += members.count
             return
         }
         let key = table.entries.keys[position]
@@ -345,16 +343,29 @@ private struct Importer {
         setLocalization(localization, at: position)
     }
 
-    /// Whether `unit` is the root unit of a plain localization (one string unit, nothing else) and has the
-    /// target and state that localization exports: what ``CatalogUnitBuilder/targetValue(at:)`` gives for such
-    /// a localization, found without building the entry's units. Most units of an import are such.
-    private func isUnchangedPlainTarget(_ unit: XLIFFUnit, at position: Int) -> Bool {
-        guard let text = unit.target, let localization = table.entries[valueAt: position].localizations?[language],
-            !localization.hasMoreThanStringUnit, let stringUnit = localization.stringUnit,
-            sameText(stringUnit.value, text)
-        else { return false }
-        let exported = XLIFFExport.xliffState(for: stringUnit.state)
-        return exported.state == unit.state && exported.qualifier == unit.stateQualifier
+    /// Whether every unit of an entry has the target and state export would write for it now, decided without
+    /// building the entry's units when the localization has no substitutions: the target at a root, plural or
+    /// device path is then the string at that path as it is (what ``CatalogUnitBuilder/targetValue(at:)`` gives
+    /// for such a localization). Most entries of an import are such, and unchanged. `false` sends the entry
+    /// through the full comparison.
+    private func allUnchanged(
+        _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath], at position: Int
+    ) -> Bool {
+        guard let localization = table.entries[valueAt: position].localizations?[language] else { return false }
+        let isPlain = !localization.hasMoreThanStringUnit
+        guard isPlain || (localization.substitutions?.isEmpty ?? true), localization.hasContent else { return false }
+        for index in members {
+            let path = paths[index]
+            guard let text = units[index].target, isPlain ? path.isRoot : path.substitutionName == nil,
+                let leaf = isPlain ? localization.stringUnit : localization.leaf(at: path),
+                sameText(leaf.value, text)
+            else { return false }
+            let exported = XLIFFExport.xliffState(for: leaf.state)
+            guard exported.state == units[index].state, exported.qualifier == units[index].stateQualifier else {
+                return false
+            }
+        }
+        return true
     }
 
     /// Counts a legacy unit as applied or unchanged, and stores its localization when it changed.
