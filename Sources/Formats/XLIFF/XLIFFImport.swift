@@ -214,7 +214,7 @@ private struct Importer {
                 report.skip(units[index], .unknownID)
                 continue
             }
-            if path.isRoot, XLIFFIdentifier.endsLikeVariationPath(units[index].id) {
+            if path.isRoot, keysHaveSeparator, XLIFFIdentifier.endsLikeVariationPath(units[index].id) {
                 report.skip(units[index], .endsLikeVariationPath)
                 continue
             }
