@@ -117,7 +117,7 @@ public struct Import: Sendable {
             var local = Diagnostics()
             do {
                 let bytes = try readSourceFile(paths[index]).bytes
-                let document = try XLIFFReader().read(bytes, path: paths[index], diagnostics: &local)
+                let document = try XLIFFReader(keepsNotes: false).read(bytes, path: paths[index], diagnostics: &local)
                 let targets = document.files.map { target(of: $0, options: options) }
                 for case .table(let request) in targets { loader.load(request, using: self) }
                 parsed.set(index, .success((document, local, targets)))

@@ -16,6 +16,20 @@ struct XLIFFReaderTests {
         #expect(difference == nil, "\(difference ?? "")")
     }
 
+    @Test("Without notes, a fixture reads the same but for the units' notes", arguments: XLIFFDocumentFixtures.valid)
+    func readsWithoutNotes(_ name: String) throws {
+        let path = "\(XLIFFDocumentFixtures.folder)/\(name).xliff"
+        var withNotes = Diagnostics()
+        var expected = try XLIFFReader().read(try Fixtures.bytes(path), path: path, diagnostics: &withNotes)
+        for file in expected.files.indices {
+            for unit in expected.files[file].units.indices { expected.files[file].units[unit].notes = [] }
+        }
+        var withoutNotes = Diagnostics()
+        let document = try XLIFFReader(keepsNotes: false).read(try Fixtures.bytes(path), path: path, diagnostics: &withoutNotes)
+        #expect(document == expected)
+        #expect(withoutNotes.all == withNotes.all)
+    }
+
     @Test("Invalid document gives its exact diagnostic", arguments: XLIFFDocumentFixtures.invalid)
     func diagnoses(_ name: String) throws {
         let folder = XLIFFDocumentFixtures.folder + "/invalid"

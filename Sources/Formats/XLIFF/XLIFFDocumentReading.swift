@@ -61,10 +61,14 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// Room for this many units is made in the first `<file>`.
     private var expectedUnits: Int
 
+    /// Whether `<note>` texts are kept (``XLIFFReader/keepsNotes``).
+    private let keepsNotes: Bool
+
     /// - Parameter size: the document's size in bytes, to estimate how many units it has.
-    init(path: String, diagnostics: Diagnostics, size: Int = 0) {
+    init(path: String, diagnostics: Diagnostics, size: Int = 0, keepsNotes: Bool = true) {
         self.path = path
         self.diagnostics = diagnostics
+        self.keepsNotes = keepsNotes
         // An Xcode unit takes about 300 bytes; estimating low only costs one more doubling.
         expectedUnits = size / 400
         levels.reserveCapacity(16)
@@ -161,7 +165,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
             switch part {
             case .source: unit.source = partText
             case .target: unit.target = partText
-            case .note: unit.notes.append(XLIFFNote(partText, from: noteFrom))
+            case .note: if keepsNotes { unit.notes.append(XLIFFNote(partText, from: noteFrom)) }
             }
         case .tool:
             if !toolHasContent { noteEmptiness(selfClosing: element.isEmpty) }
@@ -191,7 +195,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
             if indentation == nil { indentation = Self.indentation(after: text) }
         case .part, .inline:
             partHasContent = true
-            partText += text.string
+            if keepsNotes || part != .note { partText += text.string }
         case .tool:
             toolHasContent = true
         default:

@@ -20,8 +20,15 @@ import XMLSupport
 /// document (declaration, indentation, attribute orders, final line break) is recorded so that ``XLIFFWriter``
 /// gives back Xcode's bytes.
 public struct XLIFFReader: Sendable {
+    /// Whether `<note>` texts are kept. An import, which never reads them, leaves them out (`false`): the document
+    /// is then the same but for its units' `notes`, which are empty. Everything else, diagnostics included, is
+    /// read the same way.
+    public var keepsNotes: Bool
+
     /// Creates a reader.
-    public init() {}
+    public init(keepsNotes: Bool = true) {
+        self.keepsNotes = keepsNotes
+    }
 
     /// Reads a document.
     ///
@@ -31,7 +38,8 @@ public struct XLIFFReader: Sendable {
     ///   - diagnostics: Receives the warnings.
     /// - Throws: ``ConversionError`` when the document cannot be read.
     public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
-        var reading = XLIFFDocumentReading(path: path, diagnostics: diagnostics, size: bytes.count)
+        var reading = XLIFFDocumentReading(
+            path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes)
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &reading)
         } catch let error as XMLParseError {
