@@ -154,39 +154,9 @@ public struct Import: Sendable {
                 result.files.append(fileResult)
             }
         }
-        // Plan in rounds of consecutive files whose plans do not depend on each other, so that planning them
-        // side by side against the same tables gives what applying them one by one gives. A plan reads its
-        // table's entries in its own language and in the source language: a round takes at most one file per
-        // table and language, and ends after a file into a table's source language (the files before it in the
-        // round do not see its changes, and the files after it must).
-        var rounds: [[Int]] = []
-        var current: [Int] = []
-        var inCurrent = Set<String>()
-        for (position, item) in pending.enumerated() {
-            let language = item.file.targetLanguage ?? ""
-            let key = "\(item.table)\u{0}\(language)"
-            if inCurrent.contains(key) {
-                rounds.append(current)
-                current = []
-                inCurrent = []
-            }
-            current.append(position)
-            inCurrent.insert(key)
-            if language == work.tables[item.table].merged.sourceLanguage {
-                rounds.append(current)
-                current = []
-                inCurrent = []
-            }
-        }
-        if !current.isEmpty { rounds.append(current) }
-        let items = pending
-        for round in rounds {
-            let tables = work.tables
-            let plans = concurrentMap(round) { position -> XLIFFImportPlan in
-                let item = items[position]
-                return XLIFFImport.plan(
-                    item.file, for: tables[item.table].merged, kind: item.kind, options: options.mapping)
-            }
+        let languages = pending.map { (table: $0.table, language: $0.file.targetLanguage ?? "") }
+        for round in Self.planningRounds(languages, tables: work.tables) {
+            let plans = Self.plans(for: round.map { pending[$0] }, tables: work.tables, options: options)
             for (position, plan) in zip(round, plans) {
                 let item = pending[position]
                 result.files[item.result].report = plan.report
@@ -201,7 +171,7 @@ public struct Import: Sendable {
         }
         var transaction = FileTransaction()
         // The tables and documents are freed while the files are written, not after.
-        releaseInBackground((consume work, consume items, consume pending, consume parsed))
+        releaseInBackground((consume work, consume pending, consume parsed))
         for (outputPath, output) in zip(changed, encoded) {
             let output = try output.get()
             diagnostics.append(contentsOf: output.diagnostics)
@@ -210,6 +180,47 @@ public struct Import: Sendable {
         }
         if !options.dryRun { try transaction.commit() }
         return result
+    }
+
+    // MARK: - Planning
+
+    /// Consecutive runs of files (by position in `files`, each a table index and a language) whose plans do not
+    /// depend on each other, so that planning them side by side against the same tables gives what applying them
+    /// one by one gives. A plan reads its table's entries in its own language and in the source language: a round
+    /// takes at most one file per table and language, and ends after a file into a table's source language (the
+    /// files before it in the round do not see its changes, and the files after it must).
+    private static func planningRounds(_ files: [(table: Int, language: String)], tables: [WorkingTable]) -> [[Int]] {
+        var rounds: [[Int]] = []
+        var current: [Int] = []
+        var inCurrent = Set<String>()
+        for (position, file) in files.enumerated() {
+            let key = "\(file.table)\u{0}\(file.language)"
+            if inCurrent.contains(key) {
+                rounds.append(current)
+                current = []
+                inCurrent = []
+            }
+            current.append(position)
+            inCurrent.insert(key)
+            if file.language == tables[file.table].merged.sourceLanguage {
+                rounds.append(current)
+                current = []
+                inCurrent = []
+            }
+        }
+        if !current.isEmpty { rounds.append(current) }
+        return rounds
+    }
+
+    /// The plans of one round, made side by side. The tables are only read, and no reference to them is kept
+    /// once this returns, so applying the plans afterwards changes them in place.
+    private static func plans(
+        for round: [(result: Int, file: XLIFFFile, table: Int, kind: TableKind)], tables: [WorkingTable],
+        options: Options
+    ) -> [XLIFFImportPlan] {
+        concurrentMap(round) { item in
+            XLIFFImport.plan(item.file, for: tables[item.table].merged, kind: item.kind, options: options.mapping)
+        }
     }
 
     // MARK: - Finding a file's table
