@@ -206,6 +206,8 @@ public struct Export: Sendable {
                 results.set(index, .failure(error))
             }
         }
+        // The tables are freed while the files are written, not after.
+        releaseInBackground((consume bases, consume readTables, consume catalogs))
         var transaction = FileTransaction()
         var seen = Set<Diagnostic>()
         for (language, result) in zip(languages, try results.values()) {
