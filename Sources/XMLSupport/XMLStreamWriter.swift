@@ -19,8 +19,8 @@ internal import CLibXML2
 /// Misuse (an attribute after content, ending an element that is not open, writing after `finish()`) is a
 /// programming error and stops the program.
 public final class XMLStreamWriter {
+    /// How an open element is laid out (its name is in `names`).
     fileprivate struct Frame {
-        var name: String
         var inline: Bool
         /// Whether the start tag is closed: something was written inside.
         var hasContent = false
@@ -39,14 +39,21 @@ public final class XMLStreamWriter {
     /// Pending bytes are handed to libxml2 once there are this many (at a checkpoint or an end tag).
     private static let flushThreshold = 1 << 16
 
-    private let buffer: xmlBufferPtr
+    /// Where libxml2's output buffer flushes to: the document, as it will be returned.
+    private final class Output {
+        var bytes: [UInt8] = []
+    }
+
+    private let output = Output()
     private let writer: xmlTextWriterPtr
     private let style: XMLOutputStyle
     private let indentation: [UInt8]
     @exclusivity(unchecked) private var lineBreaks: [[UInt8]] = []
     @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The names of the open elements, for their end tags.
+    @exclusivity(unchecked) private var names: [String] = []
     /// Bytes built here, not yet handed to libxml2.
-    @exclusivity(unchecked) private var pending: [UInt8] = []
+    @exclusivity(unchecked) private var pending = PendingBytes(capacity: XMLStreamWriter.flushThreshold + 4096)
     /// How many times `pending` was handed over: a checkpoint is only valid while this has not changed.
     @exclusivity(unchecked) private var flushes = 0
     /// Whether a checkpoint was taken: pending bytes are then handed over at checkpoints only.
@@ -59,26 +66,32 @@ public final class XMLStreamWriter {
     ///   - minimumCapacity: The expected size of the document in bytes, when it is known roughly.
     public init(style: XMLOutputStyle = .compact, minimumCapacity: Int = 0) {
         _ = libxmlReady
-        guard let buffer = xmlBufferCreateSize(max(minimumCapacity, 4096)) else {
-            fatalError("libxml2: cannot allocate an output buffer")
-        }
-        xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT)
-        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
-            xmlBufferFree(buffer)
+        output.bytes.reserveCapacity(max(minimumCapacity, 1024))
+        // libxml2 flushes its output buffer into `output` (kept alive by `self` until the writer is freed).
+        let context = Unmanaged.passUnretained(output).toOpaque()
+        guard
+            let buffer = xmlOutputBufferCreateIO(
+                { context, bytes, count in
+                    guard let context, let bytes, count > 0 else { return 0 }
+                    let output = Unmanaged<Output>.fromOpaque(context).takeUnretainedValue()
+                    bytes.withMemoryRebound(to: UInt8.self, capacity: Int(count)) {
+                        output.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(count)))
+                    }
+                    return count
+                }, nil, context, nil)
+        else { fatalError("libxml2: cannot allocate an output buffer") }
+        guard let writer = xmlNewTextWriter(buffer) else {
+            xmlOutputBufferClose(buffer)
             fatalError("libxml2: cannot create a text writer")
         }
-        self.buffer = buffer
         self.writer = writer
         self.style = style
         self.indentation = Array(style.indentation.utf8)
-        pending.reserveCapacity(Self.flushThreshold + 4096)
     }
 
     deinit {
-        if !isFinished {
-            xmlFreeTextWriter(writer)
-            xmlBufferFree(buffer)
-        }
+        if !isFinished { xmlFreeTextWriter(writer) }
+        pending.deallocate()
     }
 
     /// The document written so far, as UTF-8 bytes. The writer cannot be used afterwards.
@@ -87,11 +100,15 @@ public final class XMLStreamWriter {
         precondition(frames.isEmpty, "XMLStreamWriter.finish() with \(frames.count) element(s) still open")
         flush()
         isFinished = true
-        xmlFreeTextWriter(writer)  // flushes into `buffer`
-        defer { xmlBufferFree(buffer) }
-        let count = Int(xmlBufferLength(buffer))
-        guard count > 0, let content = xmlBufferContent(buffer) else { return [] }
-        return Array(UnsafeBufferPointer(start: content, count: count))
+        xmlFreeTextWriter(writer)  // flushes into `output`, and frees the output buffer
+        let bytes = output.bytes
+        output.bytes = []
+        return bytes
+    }
+
+    /// Makes room for `count` more bytes of output, when the size of what comes is known roughly.
+    public func reserveCapacity(_ count: Int) {
+        output.bytes.reserveCapacity(output.bytes.count + pending.count + count)
     }
 
     // MARK: - Prolog
@@ -118,7 +135,8 @@ public final class XMLStreamWriter {
     public func startElement(_ qualifiedName: String, inline: Bool = false) {
         beginMarkup()
         XMLMarkup.appendStartTag(qualifiedName, to: &pending)
-        frames.append(Frame(name: qualifiedName, inline: inline || (frames.last?.inline ?? false)))
+        frames.append(Frame(inline: inline || (frames.last?.inline ?? false)))
+        names.append(qualifiedName)
     }
 
     /// Adds an attribute to the element just opened; call before any content.
@@ -134,16 +152,17 @@ public final class XMLStreamWriter {
     public func endElement(selfClosingIfEmpty: Bool = true) {
         precondition(!frames.isEmpty, "endElement() without an open element")
         let frame = frames.removeLast()
+        let name = names.removeLast()
         if frame.hasMarkup && !frame.hasText && !frame.inline && !indentation.isEmpty {
             writeLineBreak(depth: frames.count)
         }
         if frame.hasContent {
-            XMLMarkup.appendEndTag(frame.name, to: &pending)
+            XMLMarkup.appendEndTag(name, to: &pending)
         } else if selfClosingIfEmpty {
             XMLMarkup.appendEmptyElementEnd(to: &pending)
         } else {
             XMLMarkup.appendStartTagEnd(to: &pending)
-            XMLMarkup.appendEndTag(frame.name, to: &pending)
+            XMLMarkup.appendEndTag(name, to: &pending)
         }
         if frames.isEmpty && style.endsWithLineBreak { pending.append(UInt8(ascii: "\n")) }
         if !usesCheckpoints && pending.count >= Self.flushThreshold { flush() }
@@ -187,7 +206,8 @@ public final class XMLStreamWriter {
         } else {
             beginMarkup()
         }
-        pending.append(contentsOf: UnsafeBufferPointer(rebasing: storage.bytes[fragment.start..<fragment.end]))
+        pending.append(
+            contentsOf: UnsafeBufferPointer(start: storage.bytes.baseAddress! + fragment.start, count: fragment.end - fragment.start))
     }
 
     // MARK: - Content
@@ -197,7 +217,7 @@ public final class XMLStreamWriter {
     @discardableResult
     public func writeText(_ text: String) -> Bool {
         beginText()
-        return XMLEscaping.appendText(text, to: &pending)
+        return XMLEscaping.append(text, inAttribute: false, to: &pending)
     }
 
     /// Writes `<![CDATA[text]]>`; a `]]>` inside `text` is split across two sections.
@@ -251,8 +271,9 @@ public final class XMLStreamWriter {
     public func rollBack(to checkpoint: Checkpoint) {
         precondition(checkpoint.flushes == flushes, "XMLStreamWriter.rollBack(to:) past a flush")
         precondition(frames.count >= checkpoint.depth, "XMLStreamWriter.rollBack(to:) after closing an element")
-        pending.removeSubrange(checkpoint.count...)
+        pending.removeLast(from: checkpoint.count)
         frames.removeSubrange(checkpoint.depth...)
+        names.removeSubrange(checkpoint.depth...)
         if let innermost = checkpoint.innermost { frames[frames.count - 1] = innermost }
     }
 
@@ -292,7 +313,7 @@ public final class XMLStreamWriter {
         while lineBreaks.count <= level {
             lineBreaks.append(XMLMarkup.lineBreak(level: lineBreaks.count, indentation: indentation))
         }
-        pending.append(contentsOf: lineBreaks[level])
+        lineBreaks[level].withUnsafeBufferPointer { pending.append(contentsOf: $0) }
     }
 
     // MARK: - Bytes
@@ -304,8 +325,8 @@ public final class XMLStreamWriter {
     /// Hands the pending bytes to libxml2.
     private func flush() {
         guard !pending.isEmpty else { return }
-        pending.withUnsafeBufferPointer { writeDirectly($0) }
-        pending.removeAll(keepingCapacity: true)
+        writeDirectly(pending.bytes)
+        pending.removeLast(from: 0)
         flushes += 1
     }
 

@@ -226,6 +226,7 @@ extension XLIFFDocumentStream {
         }
         startFile(
             XLIFFFile(original: catalog.original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, tool: tool))
+        writer.reserveCapacity(catalog.estimatedByteCount)
         let isSourceExport = sourceLanguage == targetLanguage
         let languageCategories = PluralRules.categories(for: targetLanguage)
         // Units left out for a character XML cannot hold are said after the refused keys.
