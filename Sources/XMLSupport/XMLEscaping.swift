@@ -1,4 +1,4 @@
-/// The escaping rules of ``XMLStreamWriter``, for writers that build UTF-8 bytes themselves.
+/// The escaping rules of ``XMLStreamWriter`` and ``XMLFragments``: XML is escaped here and nowhere else.
 ///
 /// - text: `&` `<` `>` become `&amp;` `&lt;` `&gt;`, CR becomes `&#13;`; `"`, `'`, TAB, LF stay literal.
 /// - attribute values: `&` `<` `>` `"` become entities, TAB LF CR become `&#9;` `&#10;` `&#13;`.
@@ -7,25 +7,33 @@
 /// Runs of bytes that need nothing are copied in one piece. Characters that no XML 1.0 document can hold (C0
 /// controls other than TAB, LF and CR; U+FFFE, U+FFFF) are written as they are, but reported, so that a caller
 /// can leave out what holds them without a second scan.
-public enum XMLEscaping {
+enum XMLEscaping {
     /// Appends `text` escaped as character data.
     /// - Returns: Whether `text` holds a character that XML 1.0 cannot hold.
     @discardableResult
-    public static func appendText(_ text: String, to output: inout [UInt8]) -> Bool {
+    static func appendText(_ text: String, to output: inout [UInt8]) -> Bool {
         append(text, inAttribute: false, to: &output)
     }
 
     /// Appends `value` escaped as an attribute value (without the quotes).
     /// - Returns: Whether `value` holds a character that XML 1.0 cannot hold.
     @discardableResult
-    public static func appendAttributeValue(_ value: String, to output: inout [UInt8]) -> Bool {
+    static func appendAttributeValue(_ value: String, to output: inout [UInt8]) -> Bool {
         append(value, inAttribute: true, to: &output)
     }
 
     /// Appends `bytes` (UTF-8) escaped as character data or as an attribute value.
     /// - Returns: Whether the bytes hold a character that XML 1.0 cannot hold.
     @discardableResult
-    public static func append(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool, to output: inout [UInt8]) -> Bool {
+    static func append(_ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool, to output: inout [UInt8]) -> Bool {
+        appendEscaped(bytes, inAttribute: inAttribute, to: &output)
+    }
+
+    /// Appends `bytes` escaped to any byte sink.
+    @inline(__always)
+    static func appendEscaped<Sink: ByteSink>(
+        _ bytes: UnsafeBufferPointer<UInt8>, inAttribute: Bool, to output: inout Sink
+    ) -> Bool {
         var unholdable = false
         var runStart = 0
         var index = 0
@@ -83,13 +91,15 @@ public enum XMLEscaping {
         }
     }
 
-    private static func append(_ text: String, inAttribute: Bool, to output: inout [UInt8]) -> Bool {
+    /// Appends `text` escaped to any byte sink.
+    @inline(__always)
+    static func append<Sink: ByteSink>(_ text: String, inAttribute: Bool, to output: inout Sink) -> Bool {
         if let result = text.utf8.withContiguousStorageIfAvailable({
-            append($0, inAttribute: inAttribute, to: &output)
+            appendEscaped($0, inAttribute: inAttribute, to: &output)
         }) {
             return result
         }
         var text = text
-        return text.withUTF8 { append($0, inAttribute: inAttribute, to: &output) }
+        return text.withUTF8 { appendEscaped($0, inAttribute: inAttribute, to: &output) }
     }
 }

@@ -10,10 +10,15 @@ public struct XMLOutputStyle: Sendable, Hashable {
     /// Whether the root's children are indented. Apple property lists put `<dict>` at column 1 under
     /// `<plist>`, so they set this to `false`.
     public var indentsRootChildren: Bool
+    /// Whether a line break follows the root element's end tag. Writers that end a document their own way
+    /// (``XMLStreamWriter/writeRaw(_:)`` after the root) set this to `false`.
+    public var endsWithLineBreak: Bool
 
-    public init(indentation: String = "", indentsRootChildren: Bool = true) {
+    /// Creates a style.
+    public init(indentation: String = "", indentsRootChildren: Bool = true, endsWithLineBreak: Bool = true) {
         self.indentation = indentation
         self.indentsRootChildren = indentsRootChildren
+        self.endsWithLineBreak = endsWithLineBreak
     }
 
     /// No whitespace is added between elements.

@@ -2,79 +2,130 @@ internal import CLibXML2
 
 /// Writes an XML document piece by piece through libxml2's `xmlTextWriter`, so large outputs never need a tree.
 ///
-/// Markup (declaration, DOCTYPE, tags, attributes, comments, CDATA sections) goes through the `xmlTextWriter`
-/// calls; character data is escaped here, once, and handed to `xmlTextWriterWriteRawLen`, because libxml2's
-/// own escaping does not match Apple's output (it writes `&quot;` in text, and `&#x…;` for non-ASCII in
-/// attributes). Escaping rules:
+/// Every byte reaches the output through the `xmlTextWriter`: the XML declaration, the DOCTYPE, comments,
+/// processing instructions and CDATA sections through its own calls; tags, attributes and character data as
+/// bytes built here and handed to `xmlTextWriterWriteRawLen`, because libxml2's own escaping does not match
+/// Apple's output (it writes `&quot;` in text, and `&#x…;` for non-ASCII in attributes) and its element calls
+/// allocate per element. Those bytes are collected in a buffer and handed over in large pieces. Escaping rules
+/// (``XMLEscaping``):
 ///
 /// - text: `&` `<` `>` become `&amp;` `&lt;` `&gt;`, CR becomes `&#13;`; `"`, `'`, TAB, LF stay literal.
 /// - attribute values: `&` `<` `>` `"` become entities, TAB LF CR become `&#9;` `&#10;` `&#13;`.
 /// - non-ASCII is written as UTF-8, never as character references.
 ///
+/// Markup prepared once (``XMLFragments``) is written with ``write(_:from:)``. What was written since a
+/// ``checkpoint()`` can be taken back with ``rollBack(to:)``.
+///
 /// Misuse (an attribute after content, ending an element that is not open, writing after `finish()`) is a
 /// programming error and stops the program.
 public final class XMLStreamWriter {
-    private struct Frame {
+    /// How an open element is laid out (its name is in `names`).
+    fileprivate struct Frame {
         var inline: Bool
+        /// Whether the start tag is closed: something was written inside.
         var hasContent = false
         var hasText = false
         var hasMarkup = false
     }
 
-    private let buffer: xmlBufferPtr
+    /// A point that ``XMLStreamWriter/rollBack(to:)`` can return to.
+    public struct Checkpoint {
+        fileprivate let count: Int
+        fileprivate let flushes: Int
+        fileprivate let depth: Int
+        fileprivate let innermost: Frame?
+    }
+
+    /// Pending bytes are handed to libxml2 once there are this many (at a checkpoint or an end tag).
+    private static let flushThreshold = 1 << 16
+
+    /// Where libxml2's output buffer flushes to: the document, as it will be returned.
+    private final class Output {
+        var bytes: [UInt8] = []
+    }
+
+    private let output = Output()
     private let writer: xmlTextWriterPtr
     private let style: XMLOutputStyle
     private let indentation: [UInt8]
-    private var lineBreaks: [[UInt8]] = []
-    private var frames: [Frame] = []
-    private var scratch: [UInt8] = []
-    private var isFinished = false
+    @exclusivity(unchecked) private var lineBreaks: [[UInt8]] = []
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    /// The names of the open elements, for their end tags.
+    @exclusivity(unchecked) private var names: [String] = []
+    /// Bytes built here, not yet handed to libxml2.
+    @exclusivity(unchecked) private var pending = PendingBytes(capacity: XMLStreamWriter.flushThreshold + 4096)
+    /// How many times `pending` was handed over: a checkpoint is only valid while this has not changed.
+    @exclusivity(unchecked) private var flushes = 0
+    /// Whether a checkpoint was taken: pending bytes are then handed over at checkpoints only.
+    @exclusivity(unchecked) private var usesCheckpoints = false
+    @exclusivity(unchecked) private var isFinished = false
 
-    public init(style: XMLOutputStyle = .compact) {
+    /// Creates a writer.
+    /// - Parameters:
+    ///   - style: The layout.
+    ///   - minimumCapacity: The expected size of the document in bytes, when it is known roughly.
+    public init(style: XMLOutputStyle = .compact, minimumCapacity: Int = 0) {
         _ = libxmlReady
-        guard let buffer = xmlBufferCreate() else { fatalError("libxml2: cannot allocate an output buffer") }
-        xmlBufferSetAllocationScheme(buffer, XML_BUFFER_ALLOC_DOUBLEIT)
-        guard let writer = xmlNewTextWriterMemory(buffer, 0) else {
-            xmlBufferFree(buffer)
+        output.bytes.reserveCapacity(max(minimumCapacity, 1024))
+        // libxml2 flushes its output buffer into `output` (kept alive by `self` until the writer is freed).
+        let context = Unmanaged.passUnretained(output).toOpaque()
+        guard
+            let buffer = xmlOutputBufferCreateIO(
+                { context, bytes, count in
+                    guard let context, let bytes, count > 0 else { return 0 }
+                    let output = Unmanaged<Output>.fromOpaque(context).takeUnretainedValue()
+                    bytes.withMemoryRebound(to: UInt8.self, capacity: Int(count)) {
+                        output.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(count)))
+                    }
+                    return count
+                }, nil, context, nil)
+        else { fatalError("libxml2: cannot allocate an output buffer") }
+        guard let writer = xmlNewTextWriter(buffer) else {
+            xmlOutputBufferClose(buffer)
             fatalError("libxml2: cannot create a text writer")
         }
-        self.buffer = buffer
         self.writer = writer
         self.style = style
         self.indentation = Array(style.indentation.utf8)
     }
 
     deinit {
-        if !isFinished {
-            xmlFreeTextWriter(writer)
-            xmlBufferFree(buffer)
-        }
+        if !isFinished { xmlFreeTextWriter(writer) }
+        pending.deallocate()
     }
 
     /// The document written so far, as UTF-8 bytes. The writer cannot be used afterwards.
     public func finish() -> [UInt8] {
         precondition(!isFinished, "XMLStreamWriter.finish() called twice")
         precondition(frames.isEmpty, "XMLStreamWriter.finish() with \(frames.count) element(s) still open")
+        flush()
         isFinished = true
-        xmlFreeTextWriter(writer)  // flushes into `buffer`
-        defer { xmlBufferFree(buffer) }
-        let count = Int(xmlBufferLength(buffer))
-        guard count > 0, let content = xmlBufferContent(buffer) else { return [] }
-        return Array(UnsafeBufferPointer(start: content, count: count))
+        xmlFreeTextWriter(writer)  // flushes into `output`, and frees the output buffer
+        let bytes = output.bytes
+        output.bytes = []
+        return bytes
+    }
+
+    /// Makes room for `count` more bytes of output, when the size of what comes is known roughly.
+    public func reserveCapacity(_ count: Int) {
+        output.bytes.reserveCapacity(output.bytes.count + pending.count + count)
     }
 
     // MARK: - Prolog
 
-    /// Writes `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
+    /// Writes `<?xml version="1.0" encoding="UTF-8"?>` and a line break. Comes first, if at all.
     public func writeXMLDeclaration() {
+        precondition(frames.isEmpty, "XML declaration inside an element")
+        flush()
         check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "start document")
     }
 
     /// Writes the DOCTYPE on one line, followed by a line break.
     public func writeDoctype(_ doctype: XMLDoctype) {
         precondition(frames.isEmpty, "DOCTYPE inside an element")
+        flush()
         check(xmlTextWriterWriteDTD(writer, doctype.name, doctype.publicID, doctype.systemID, nil), "DOCTYPE")
-        writeBytes("\n")
+        pending.append(UInt8(ascii: "\n"))
     }
 
     // MARK: - Elements
@@ -83,16 +134,17 @@ public final class XMLStreamWriter {
     /// mixed content needs when an inline element comes before the first text.
     public func startElement(_ qualifiedName: String, inline: Bool = false) {
         beginMarkup()
-        check(xmlTextWriterStartElement(writer, qualifiedName), "start element")
+        XMLMarkup.appendStartTag(qualifiedName, to: &pending)
         frames.append(Frame(inline: inline || (frames.last?.inline ?? false)))
+        names.append(qualifiedName)
     }
 
     /// Adds an attribute to the element just opened; call before any content.
-    public func writeAttribute(_ qualifiedName: String, _ value: String) {
+    /// - Returns: Whether the value holds a character that XML 1.0 cannot hold (it is written all the same).
+    @discardableResult
+    public func writeAttribute(_ qualifiedName: String, _ value: String) -> Bool {
         precondition(!(frames.last?.hasContent ?? true), "attribute '\(qualifiedName)' written outside a start tag")
-        check(xmlTextWriterStartAttribute(writer, qualifiedName), "start attribute")
-        writeEscaped(value, inAttribute: true)
-        check(xmlTextWriterEndAttribute(writer), "end attribute")
+        return XMLMarkup.appendAttribute(qualifiedName, value, to: &pending)
     }
 
     /// Closes the innermost element: `<name/>` if nothing was written inside it (unless `selfClosingIfEmpty`
@@ -100,15 +152,20 @@ public final class XMLStreamWriter {
     public func endElement(selfClosingIfEmpty: Bool = true) {
         precondition(!frames.isEmpty, "endElement() without an open element")
         let frame = frames.removeLast()
+        let name = names.removeLast()
         if frame.hasMarkup && !frame.hasText && !frame.inline && !indentation.isEmpty {
             writeLineBreak(depth: frames.count)
         }
-        if frame.hasContent || !selfClosingIfEmpty {
-            check(xmlTextWriterFullEndElement(writer), "end element")
+        if frame.hasContent {
+            XMLMarkup.appendEndTag(name, to: &pending)
+        } else if selfClosingIfEmpty {
+            XMLMarkup.appendEmptyElementEnd(to: &pending)
         } else {
-            check(xmlTextWriterEndElement(writer), "end element")
+            XMLMarkup.appendStartTagEnd(to: &pending)
+            XMLMarkup.appendEndTag(name, to: &pending)
         }
-        if frames.isEmpty { writeBytes("\n") }
+        if frames.isEmpty && style.endsWithLineBreak { pending.append(UInt8(ascii: "\n")) }
+        if !usesCheckpoints && pending.count >= Self.flushThreshold { flush() }
     }
 
     /// Writes `<name attributes…>text</name>`, or `<name attributes…/>` when `text` is `nil`.
@@ -141,17 +198,32 @@ public final class XMLStreamWriter {
         endElement()
     }
 
+    /// Writes a prepared fragment: attributes into the element just opened, or an element as the next child
+    /// of the innermost element (laid out like one written with `startElement(_:inline: true)`).
+    public func write(_ fragment: XMLFragments.Fragment, from storage: XMLFragments.Storage) {
+        if fragment.isAttributes {
+            precondition(!(frames.last?.hasContent ?? true), "attributes written outside a start tag")
+        } else {
+            beginMarkup()
+        }
+        pending.append(
+            contentsOf: UnsafeBufferPointer(start: storage.bytes.baseAddress! + fragment.start, count: fragment.end - fragment.start))
+    }
+
     // MARK: - Content
 
     /// Writes escaped character data. An empty string still counts as content: `<name></name>`.
-    public func writeText(_ text: String) {
+    /// - Returns: Whether the text holds a character that XML 1.0 cannot hold (it is written all the same).
+    @discardableResult
+    public func writeText(_ text: String) -> Bool {
         beginText()
-        writeEscaped(text, inAttribute: false)
+        return XMLEscaping.append(text, inAttribute: false, to: &pending)
     }
 
     /// Writes `<![CDATA[text]]>`; a `]]>` inside `text` is split across two sections.
     public func writeCDATA(_ text: String) {
         beginText()
+        flush()
         check(xmlTextWriterStartCDATA(writer), "start CDATA")
         writeReplacing(text, "]]>", with: "]]]]><![CDATA[>")
         check(xmlTextWriterEndCDATA(writer), "end CDATA")
@@ -160,53 +232,88 @@ public final class XMLStreamWriter {
     /// Writes `<!--text-->`. `text` is written as is: it must not contain `--`.
     public func writeComment(_ text: String) {
         beginMarkup()
+        flush()
         check(xmlTextWriterStartComment(writer), "start comment")
-        writeString(text)
+        writeDirectly(text)
         check(xmlTextWriterEndComment(writer), "end comment")
-        if frames.isEmpty { writeBytes("\n") }
+        if frames.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
     /// Writes `<?target data?>`. `data` is written as is: it must not contain `?>`.
     public func writeProcessingInstruction(target: String, data: String) {
         beginMarkup()
+        flush()
         check(xmlTextWriterStartPI(writer, target), "start processing instruction")
-        writeString(data)
+        writeDirectly(data)
         check(xmlTextWriterEndPI(writer), "end processing instruction")
-        if frames.isEmpty { writeBytes("\n") }
+        if frames.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
     /// Writes `text` unescaped. Inside an element it counts as text for the layout rule.
     public func writeRaw(_ text: String) {
+        precondition(!isFinished, "XMLStreamWriter used after finish()")
         if !frames.isEmpty { beginText() }
-        writeString(text)
+        XMLMarkup.append(text, to: &pending)
+    }
+
+    // MARK: - Checkpoints
+
+    /// Marks the current position, so that what is written next can be taken back with ``rollBack(to:)``.
+    /// Only the latest checkpoint can be rolled back to; taking one may hand earlier output to libxml2.
+    public func checkpoint() -> Checkpoint {
+        usesCheckpoints = true
+        if pending.count >= Self.flushThreshold { flush() }
+        return Checkpoint(count: pending.count, flushes: flushes, depth: frames.count, innermost: frames.last)
+    }
+
+    /// Removes everything written since `checkpoint`, which must be the latest one; the elements opened since
+    /// are forgotten, and the elements open then must still be open.
+    public func rollBack(to checkpoint: Checkpoint) {
+        precondition(checkpoint.flushes == flushes, "XMLStreamWriter.rollBack(to:) past a flush")
+        precondition(frames.count >= checkpoint.depth, "XMLStreamWriter.rollBack(to:) after closing an element")
+        pending.removeLast(from: checkpoint.count)
+        frames.removeSubrange(checkpoint.depth...)
+        names.removeSubrange(checkpoint.depth...)
+        if let innermost = checkpoint.innermost { frames[frames.count - 1] = innermost }
     }
 
     // MARK: - Layout
 
+    @inline(__always)
     private func beginMarkup() {
         precondition(!isFinished, "XMLStreamWriter used after finish()")
         guard let last = frames.indices.last else { return }
-        frames[last].hasContent = true
-        frames[last].hasMarkup = true
-        if !frames[last].inline && !frames[last].hasText && !indentation.isEmpty {
+        let frame = frames[last]
+        if !frame.hasContent {
+            XMLMarkup.appendStartTagEnd(to: &pending)
+            frames[last].hasContent = true
+        }
+        if !frame.hasMarkup { frames[last].hasMarkup = true }
+        if !frame.inline && !frame.hasText && !indentation.isEmpty {
             writeLineBreak(depth: frames.count)
         }
     }
 
+    @inline(__always)
     private func beginText() {
         precondition(!isFinished, "XMLStreamWriter used after finish()")
         precondition(!frames.isEmpty, "text outside the root element")
-        frames[frames.count - 1].hasContent = true
-        frames[frames.count - 1].hasText = true
+        let last = frames.count - 1
+        if !frames[last].hasContent {
+            XMLMarkup.appendStartTagEnd(to: &pending)
+            frames[last].hasContent = true
+        }
+        frames[last].hasText = true
     }
 
     /// A line break plus the indentation for an item nested `depth` elements deep.
+    @inline(__always)
     private func writeLineBreak(depth: Int) {
         let level = style.indentsRootChildren ? depth : max(depth - 1, 0)
         while lineBreaks.count <= level {
-            lineBreaks.append([UInt8(ascii: "\n")] + Array(repeating: indentation, count: lineBreaks.count).joined())
+            lineBreaks.append(XMLMarkup.lineBreak(level: lineBreaks.count, indentation: indentation))
         }
-        lineBreaks[level].withUnsafeBufferPointer { writeBytes($0) }
+        lineBreaks[level].withUnsafeBufferPointer { pending.append(contentsOf: $0) }
     }
 
     // MARK: - Bytes
@@ -215,31 +322,26 @@ public final class XMLStreamWriter {
         precondition(result >= 0, "libxml2 xmlTextWriter failed: \(operation)")
     }
 
-    private func writeBytes(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let empty: StaticString = ""
-        check(xmlTextWriterWriteRawLen(writer, bytes.baseAddress ?? empty.utf8Start, Int32(bytes.count)), "write")
+    /// Hands the pending bytes to libxml2.
+    private func flush() {
+        guard !pending.isEmpty else { return }
+        writeDirectly(pending.bytes)
+        pending.removeLast(from: 0)
+        flushes += 1
     }
 
-    private func writeBytes(_ literal: StaticString) {
-        writeBytes(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private func writeDirectly(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
+        check(xmlTextWriterWriteRawLen(writer, start, Int32(bytes.count)), "write")
     }
 
-    private func writeString(_ text: String) {
+    private func writeDirectly(_ literal: StaticString) {
+        writeDirectly(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
+    private func writeDirectly(_ text: String) {
         var text = text
-        text.withUTF8 { writeBytes($0) }
-    }
-
-    private func writeEscaped(_ text: String, inAttribute: Bool) {
-        var text = text
-        text.withUTF8 { source in
-            guard source.contains(where: { XMLEscaping.needsEscape($0, inAttribute: inAttribute) }) else {
-                writeBytes(source)
-                return
-            }
-            scratch.removeAll(keepingCapacity: true)
-            XMLEscaping.append(source, inAttribute: inAttribute, to: &scratch)
-            scratch.withUnsafeBufferPointer { writeBytes($0) }
-        }
+        text.withUTF8 { writeDirectly($0) }
     }
 
     private func writeReplacing(_ text: String, _ target: StaticString, with replacement: StaticString) {
@@ -250,15 +352,15 @@ public final class XMLStreamWriter {
             var index = 0
             while index + needle.count <= source.count {
                 if source[index] == needle[0] && needle.indices.allSatisfy({ source[index + $0] == needle[$0] }) {
-                    writeBytes(UnsafeBufferPointer(rebasing: source[start..<index]))
-                    writeBytes(replacement)
+                    writeDirectly(UnsafeBufferPointer(rebasing: source[start..<index]))
+                    writeDirectly(replacement)
                     index += needle.count
                     start = index
                 } else {
                     index += 1
                 }
             }
-            writeBytes(UnsafeBufferPointer(rebasing: source[start...]))
+            writeDirectly(UnsafeBufferPointer(rebasing: source[start...]))
         }
     }
 }

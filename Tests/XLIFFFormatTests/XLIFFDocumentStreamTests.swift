@@ -4,8 +4,8 @@ import Testing
 import XLIFFFormat
 import XMLSupport
 
-/// The XLIFF byte writer against `XMLStreamWriter`, whose layout rules it follows: every document, in every
-/// layout, gives the same bytes.
+/// The XLIFF stream (element by element, with prepared fragments for catalogs) against the plain element calls
+/// of `XMLStreamWriter` it was first written with: every document, in every layout, gives the same bytes.
 @Suite("XLIFF document stream")
 struct XLIFFDocumentStreamTests {
     static let layouts = [
@@ -56,7 +56,7 @@ struct XLIFFDocumentStreamTests {
     }
 }
 
-/// The XLIFF writer as it was written on `XMLStreamWriter`, kept as the reference for the byte writer.
+/// The XLIFF writer as first written on `XMLStreamWriter`, kept as the reference for the stream.
 private enum ReferenceWriter {
     static func write(_ document: XLIFFDocument) -> [UInt8] {
         let layout = document.layout

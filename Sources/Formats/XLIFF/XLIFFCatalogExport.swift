@@ -4,9 +4,9 @@ import XMLSupport
 /// A String Catalog prepared once for XLIFF export to any number of languages.
 ///
 /// What does not depend on the target language is worked out here, once: the order of the keys in the export,
-/// the keys that are never exported (and the warning that says so), and the escaped bytes of every unit except
-/// what the language decides: the `<trans-unit>` start tag around the id's path suffix, the `<note>` and the end
-/// tag, the `<source>` of a plain source, and for a varied source the `<source>` of each path it can have.
+/// the keys that are never exported (and the warning that says so), and, as `XMLFragments`, the parts of every
+/// unit that the language does not decide: the `<trans-unit>` attributes (with the `id` of the root unit), the
+/// `<note>`, the `<source>` of a plain source, and for a varied source the `<source>` of each path it can have.
 /// Writing a language (``XLIFFDocumentStream/writeCatalog(_:targetLanguage:tool:diagnostics:)``) then adds the
 /// paths and targets: plain strings and plural groups directly, other shapes through the full mapping. The result
 /// is the same bytes and diagnostics as writing
@@ -18,7 +18,8 @@ public struct XLIFFCatalogExport: Sendable {
     public let table: StringTable
     /// The `original` of its `<file>`.
     public let original: String
-    let markup: XLIFFMarkup
+    /// The layout of the documents the catalog is written into.
+    let layout: XLIFFLayout
     /// Entry positions in unit order (by key, see ``XLIFFIdentifier/compare(_:_:)``).
     let order: [Int]
     /// Whether some key contains `|==|`, so that unit ids may collide; such catalogs take the general path.
@@ -31,16 +32,16 @@ public struct XLIFFCatalogExport: Sendable {
     let sources: [Localization?]
     /// The entries that may be refused with a warning, in table order.
     let warningCandidates: [Int]
-    /// The prepared unit bytes that `facts` and `sourcePieces` point into.
-    let chunks: [UInt8]
+    /// The prepared unit parts that `facts` and `sourcePieces` point into.
+    let fragments: XMLFragments
     /// Prepared `<source>` elements of varied entries, by path (`facts[i].pieces` says which are entry i's).
     let sourcePieces: [SourcePiece]
 
-    /// The `<source>` of one path of an entry: the path, its description, and `chunks[range]`.
+    /// The `<source>` of one path of an entry: the path, its description, and the element.
     struct SourcePiece: Sendable {
         let path: XLIFFVariationPath
         let description: String
-        let range: Range<Int>
+        let source: XMLFragments.Fragment
     }
 
     /// Every plural category CLDR names: a varied entry's source pieces are prepared for each of them, so that
@@ -53,21 +54,14 @@ public struct XLIFFCatalogExport: Sendable {
         var isRefused = false
         /// Whether a localization holds a string set, which is refused when it decides the units' shape.
         var mayHoldStringSet = false
-        /// Whether the entry's unit pieces are in `chunks`; not when the key or the note holds a character XML
+        /// The `<trans-unit>` attributes of the root unit (`id`, `translate`, `xml:space`), and of a unit of a
+        /// path (those after the `id`), and the `<note>`; `nil` when the key or the note holds a character XML
         /// cannot hold (the general path then says which units are left out).
-        var hasChunks = false
-        /// Whether `chunks[sourceStart..<noteStart]` holds the root unit's `<source>`: the source is a plain string
-        /// (or absent), and it holds no character XML cannot hold.
-        var hasRootSource = false
-        /// `chunks[start..<keyEnd]`: the line break before `<trans-unit`, and the start tag up to the escaped key
-        /// in the `id` value.
-        var start = 0
-        var keyEnd = 0
-        /// `chunks[keyEnd..<sourceStart]`: the rest of the start tag, from the `id` value's closing quote.
-        var sourceStart = 0
-        /// `chunks[noteStart..<end]`: the `<note>` and `</trans-unit>`.
-        var noteStart = 0
-        var end = 0
+        var prepared: (rootAttributes: XMLFragments.Fragment, pathAttributes: XMLFragments.Fragment,
+                       note: XMLFragments.Fragment)?
+        /// The root unit's `<source>`, when the source is a plain string (or absent) that holds no character XML
+        /// cannot hold.
+        var rootSource: XMLFragments.Fragment?
         /// `sourcePieces[pieces]`: the entry's prepared `<source>` elements, for a varied source.
         var pieces: Range<Int> = 0..<0
         /// Whether the source is one plural group and nothing else, the most common varied source.
@@ -84,8 +78,8 @@ public struct XLIFFCatalogExport: Sendable {
     public init(table: StringTable, original: String, layout: XLIFFLayout = .xcode) {
         self.table = table
         self.original = original
-        let markup = XLIFFMarkup(layout: layout)
-        self.markup = markup
+        self.layout = layout
+        let selfCloses = layout.selfClosesEmptyElements
         let keys = table.entries.keys
         let entries = table.entries.values
         checksCollisions = keys.contains(where: XLIFFIdentifier.containsSeparator)
@@ -96,8 +90,7 @@ public struct XLIFFCatalogExport: Sendable {
         var sources: [Localization?] = []
         sources.reserveCapacity(keys.count)
         var warningCandidates: [Int] = []
-        var chunks: [UInt8] = []
-        chunks.reserveCapacity(keys.count * 160)
+        var fragments = XMLFragments(minimumCapacity: keys.count * 160)
         var sourcePieces: [SourcePiece] = []
         let sourceLanguage = table.sourceLanguage
         for index in keys.indices {
@@ -114,33 +107,25 @@ public struct XLIFFCatalogExport: Sendable {
                 fact.isRefused = true
             } else {
                 fact.mayHoldStringSet = entry.localizations?.values.contains { $0.stringSet != nil } ?? false
-                // The pieces of CatalogUnitBuilder.unit(at:) that do not depend on the path or the language.
-                fact.start = chunks.count
-                markup.appendLineBreak(depth: 3, to: &chunks)
-                chunks.append(contentsOf: #"<trans-unit id=""#.utf8)
-                var unholdable = XMLEscaping.appendAttributeValue(key, to: &chunks)
-                fact.keyEnd = chunks.count
-                chunks.append(UInt8(ascii: "\""))
-                if entry.shouldTranslate == false { markup.appendAttribute("translate", "no", to: &chunks) }
-                markup.appendAttribute("xml:space", "preserve", to: &chunks)
-                chunks.append(UInt8(ascii: ">"))
-                fact.sourceStart = chunks.count
-                if !(source?.hasMoreThanStringUnit ?? false) {
+                // The parts of CatalogUnitBuilder.unit(at:) that do not depend on the path or the language.
+                var attributes: [(name: String, value: String)] = []
+                if entry.shouldTranslate == false { attributes.append(("translate", "no")) }
+                attributes.append(("xml:space", "preserve"))
+                let note = XLIFFExport.note(comment: entry.comment, autoGenerated: entry.isCommentAutoGenerated)
+                if let rootAttributes = fragments.addAttributes([("id", key)] + attributes),
+                    let pathAttributes = fragments.addAttributes(attributes),
+                    let noteElement = fragments.addElement(
+                        "note", attributes: note.from.map { [("from", $0)] } ?? [], text: Self.content(note.text),
+                        selfClosingIfEmpty: selfCloses)
+                {
+                    fact.prepared = (rootAttributes, pathAttributes, noteElement)
+                }
+                if fact.prepared != nil, !(source?.hasMoreThanStringUnit ?? false) {
                     // The root unit of a plain source: the source string, or the key when there is none.
                     let sourceText = source?.hasContent == true ? source?.stringUnit?.value ?? key : key
-                    fact.hasRootSource = !markup.appendSource(sourceText, to: &chunks)
-                    if !fact.hasRootSource { chunks.removeSubrange(fact.sourceStart...) }
-                }
-                fact.noteStart = chunks.count
-                let note = XLIFFExport.note(comment: entry.comment, autoGenerated: entry.isCommentAutoGenerated)
-                unholdable = markup.appendNote(note.text, from: note.from, to: &chunks) || unholdable
-                markup.appendUnitEnd(to: &chunks)
-                fact.end = chunks.count
-                fact.hasChunks = !unholdable
-                if unholdable {
-                    chunks.removeSubrange(fact.start...)
-                    fact.hasRootSource = false
-                } else if source?.hasMoreThanStringUnit == true {
+                    fact.rootSource = fragments.addElement(
+                        "source", text: Self.content(sourceText), selfClosingIfEmpty: selfCloses)
+                } else if fact.prepared != nil, source?.hasMoreThanStringUnit == true {
                     // The source texts of a varied source depend on the path only: prepared for the paths of the
                     // source's own shape, in every plural category.
                     let builder = CatalogUnitBuilder(
@@ -148,13 +133,12 @@ public struct XLIFFCatalogExport: Sendable {
                         isSourceExport: false, languageCategories: Self.allPluralCategories)
                     let first = sourcePieces.count
                     for (path, description) in builder.describedPaths() {
-                        let start = chunks.count
                         let sourceText = builder.sourceText(at: path, description: description)
-                        if markup.appendSource(sourceText, to: &chunks) {
-                            chunks.removeSubrange(start...)  // written, and checked, language by language
-                        } else {
-                            sourcePieces.append(
-                                SourcePiece(path: path, description: description, range: start..<chunks.count))
+                        // Without a fragment, the source is written, and checked, language by language.
+                        if let source = fragments.addElement(
+                            "source", text: Self.content(sourceText), selfClosingIfEmpty: selfCloses)
+                        {
+                            sourcePieces.append(SourcePiece(path: path, description: description, source: source))
                         }
                     }
                     fact.pieces = first..<sourcePieces.count
@@ -174,27 +158,34 @@ public struct XLIFFCatalogExport: Sendable {
         self.refusals = refusals
         self.sources = sources
         self.warningCandidates = warningCandidates
-        self.chunks = chunks
+        self.fragments = fragments
         self.sourcePieces = sourcePieces
+    }
+
+    /// The text of an element: an empty text leaves it empty (`<note/>`).
+    static func content(_ text: String) -> String? {
+        text.isEmpty ? nil : text
     }
 
     /// The prepared `<source>` of the path described by `description`, among `pieces`; when `path` is given, the
     /// piece must be for that path too (names with dots can make two paths' descriptions equal).
-    func sourcePiece(_ description: String, path: XLIFFVariationPath? = nil, in pieces: Range<Int>) -> Range<Int>? {
+    func sourcePiece(
+        _ description: String, path: XLIFFVariationPath? = nil, in pieces: Range<Int>
+    ) -> XMLFragments.Fragment? {
         for index in pieces {
             let candidate = sourcePieces[index].description
             // `==` (canonical equivalence) rules most candidates out quickly; the bytes must be the same too.
             if candidate == description, candidate.utf8.elementsEqual(description.utf8),
                 path.map({ $0 == sourcePieces[index].path }) ?? true
             {
-                return sourcePieces[index].range
+                return sourcePieces[index].source
             }
         }
         return nil
     }
 
     /// A rough size of one language's `<file>`, for reserving memory.
-    var estimatedByteCount: Int { chunks.count + chunks.count / 2 + 4096 }
+    var estimatedByteCount: Int { fragments.byteCount + fragments.byteCount / 2 + 4096 }
 }
 
 extension XLIFFDocumentStream {
@@ -211,7 +202,7 @@ extension XLIFFDocumentStream {
         diagnostics: inout Diagnostics
     ) {
         let table = catalog.table
-        guard !catalog.checksCollisions, catalog.markup.layout == markup.layout else {
+        guard !catalog.checksCollisions, catalog.layout == layout else {
             write(
                 XLIFFExport.file(
                     for: table, kind: .catalog, original: catalog.original, targetLanguage: targetLanguage,
@@ -235,31 +226,30 @@ extension XLIFFDocumentStream {
         }
         startFile(
             XLIFFFile(original: catalog.original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage, tool: tool))
-        reserve(catalog.estimatedByteCount)
+        writer.reserveCapacity(catalog.estimatedByteCount)
         let isSourceExport = sourceLanguage == targetLanguage
         let languageCategories = PluralRules.categories(for: targetLanguage)
         // Units left out for a character XML cannot hold are said after the refused keys.
         var leftOut: [Diagnostic] = []
         var languageHint = 0
-        catalog.chunks.withUnsafeBufferPointer { chunks in
+        catalog.fragments.withStorage { fragments in
             for index in catalog.order {
                 let fact = catalog.facts[index]
                 guard !fact.isRefused else { continue }
-                let entry = Entry(
-                    key: keys[index], fact: fact, targetLanguage: targetLanguage,
-                    isSourceExport: isSourceExport, original: catalog.original)
-                guard fact.hasChunks else {
+                guard let prepared = fact.prepared else {
                     writeUnits(
-                        key: entry.key, entry: entries[index], sourceLanguage: sourceLanguage,
+                        key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage,
                         targetLanguage: targetLanguage, original: catalog.original, leftOut: &leftOut)
                     continue
                 }
+                let entry = Entry(
+                    key: keys[index], fact: fact, prepared: prepared, fragments: fragments,
+                    targetLanguage: targetLanguage, isSourceExport: isSourceExport, original: catalog.original)
                 let target =
                     isSourceExport
                     ? catalog.sources[index] : entries[index].localization(for: targetLanguage, hint: &languageHint)
-                if writePlainUnit(entry, target: target, chunks: chunks)
-                    || writePluralUnits(
-                        entry, target: target, catalog: catalog, languageCategories: languageCategories, chunks: chunks)
+                if writePlainUnit(entry, target: target)
+                    || writePluralUnits(entry, target: target, catalog: catalog, languageCategories: languageCategories)
                 {
                     continue
                 }
@@ -269,7 +259,7 @@ extension XLIFFDocumentStream {
                         key: entry.key, entry: entries[index], source: catalog.sources[index], target: target,
                         targetLanguage: targetLanguage, isSourceExport: isSourceExport,
                         languageCategories: languageCategories),
-                    catalog: catalog, chunks: chunks, leftOut: &leftOut)
+                    catalog: catalog, leftOut: &leftOut)
             }
         }
         endFile()
@@ -280,35 +270,34 @@ extension XLIFFDocumentStream {
     private struct Entry {
         let key: String
         let fact: XLIFFCatalogExport.EntryFacts
+        let prepared: (rootAttributes: XMLFragments.Fragment, pathAttributes: XMLFragments.Fragment,
+                       note: XMLFragments.Fragment)
+        let fragments: XMLFragments.Storage
         let targetLanguage: String
         let isSourceExport: Bool
         let original: String
     }
 
     /// Writes the unit of an entry that is a plain string in both languages (or absent from the target): the
-    /// target between prepared pieces. `false` when the entry is not of that shape, or the target holds a
+    /// target between prepared parts. `false` when the entry is not of that shape, or the target holds a
     /// character XML cannot hold (nothing is written then).
-    private mutating func writePlainUnit(
-        _ entry: Entry, target: Localization?, chunks: UnsafeBufferPointer<UInt8>
-    ) -> Bool {
-        let fact = entry.fact
-        guard fact.hasRootSource, !(target?.hasMoreThanStringUnit ?? false) else { return false }
-        let mark = self.mark
-        openBody()
-        let unholdable = withBytes { bytes, markup in
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.start..<fact.noteStart]))
-            var unholdable = false
-            if let unit = target?.stringUnit {
-                let state = XLIFFExport.xliffState(for: unit.state)
-                unholdable = markup.appendTarget(unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
-            } else if entry.isSourceExport {
-                // The source language without a localization: the key is the text, and it is new.
-                _ = markup.appendTarget(entry.key, state: "new", qualifier: nil, to: &bytes)
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.noteStart..<fact.end]))
-            return unholdable
+    private func writePlainUnit(_ entry: Entry, target: Localization?) -> Bool {
+        guard let source = entry.fact.rootSource, !(target?.hasMoreThanStringUnit ?? false) else { return false }
+        let checkpoint = writer.checkpoint()
+        writer.startElement("trans-unit")
+        writer.write(entry.prepared.rootAttributes, from: entry.fragments)
+        writer.write(source, from: entry.fragments)
+        var unholdable = false
+        if let unit = target?.stringUnit {
+            let state = XLIFFExport.xliffState(for: unit.state)
+            unholdable = writeTarget(unit.value, state: state.state, qualifier: state.qualifier)
+        } else if entry.isSourceExport {
+            // The source language without a localization: the key is the text, and it is new.
+            _ = writeTarget(entry.key, state: "new", qualifier: nil)
         }
-        if unholdable { rewind(to: mark) }
+        writer.write(entry.prepared.note, from: entry.fragments)
+        writer.endElement(selfClosingIfEmpty: selfCloses)
+        if unholdable { writer.rollBack(to: checkpoint) }
         return !unholdable
     }
 
@@ -316,9 +305,8 @@ extension XLIFFDocumentStream {
     /// one unit per category (``CatalogUnitBuilder/paths()``), with prepared sources. `false` when the entry is
     /// not of that shape, or a piece is missing or a text holds a character XML cannot hold (nothing is written
     /// then).
-    private mutating func writePluralUnits(
-        _ entry: Entry, target: Localization?, catalog: XLIFFCatalogExport, languageCategories: [String],
-        chunks: UnsafeBufferPointer<UInt8>
+    private func writePluralUnits(
+        _ entry: Entry, target: Localization?, catalog: XLIFFCatalogExport, languageCategories: [String]
     ) -> Bool {
         let fact = entry.fact
         guard fact.sourceIsPluralGroup else { return false }
@@ -341,32 +329,26 @@ extension XLIFFDocumentStream {
         if fact.sourceHasZero, !categories.contains("zero") { categories.append("zero") }
         guard !categories.isEmpty else { return false }
         categories.sort { XLIFFIdentifier.compare($0, $1) < 0 }
-        let mark = self.mark
+        let checkpoint = writer.checkpoint()
         for category in categories {
             let description = "plural." + category
             // Only a one-step plural path is described `plural.…`, so the description finds the piece.
             guard let source = catalog.sourcePiece(description, in: fact.pieces) else {
-                rewind(to: mark)
+                writer.rollBack(to: checkpoint)
                 return false
             }
-            openBody()
-            let unholdable = withBytes { bytes, markup in
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.start..<fact.keyEnd]))
-                bytes.append(contentsOf: XLIFFIdentifier.separator.utf8)
-                var unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.keyEnd..<fact.sourceStart]))
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[source]))
-                if let unit = targetCases?[category]?.stringUnit {
-                    let state = XLIFFExport.xliffState(for: unit.state)
-                    unholdable =
-                        markup.appendTarget(unit.value, state: state.state, qualifier: state.qualifier, to: &bytes)
-                        || unholdable
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.noteStart..<fact.end]))
-                return unholdable
+            writer.startElement("trans-unit")
+            var unholdable = writer.writeAttribute("id", entry.key + XLIFFIdentifier.separator + description)
+            writer.write(entry.prepared.pathAttributes, from: entry.fragments)
+            writer.write(source, from: entry.fragments)
+            if let unit = targetCases?[category]?.stringUnit {
+                let state = XLIFFExport.xliffState(for: unit.state)
+                unholdable = writeTarget(unit.value, state: state.state, qualifier: state.qualifier) || unholdable
             }
+            writer.write(entry.prepared.note, from: entry.fragments)
+            writer.endElement(selfClosingIfEmpty: selfCloses)
             if unholdable {
-                rewind(to: mark)
+                writer.rollBack(to: checkpoint)
                 return false
             }
         }
@@ -374,43 +356,38 @@ extension XLIFFDocumentStream {
     }
 
     /// Writes the units of a varied entry (``CatalogUnitBuilder/unit(at:)`` for each path) around the prepared
-    /// pieces; a unit that holds a character XML cannot hold goes through ``write(_:original:targetLanguage:leftOut:)``.
-    private mutating func writeVariedUnits(
-        _ entry: Entry, builder: CatalogUnitBuilder, catalog: XLIFFCatalogExport, chunks: UnsafeBufferPointer<UInt8>,
-        leftOut: inout [Diagnostic]
+    /// parts; a unit that holds a character XML cannot hold goes through ``write(_:original:targetLanguage:leftOut:)``.
+    private func writeVariedUnits(
+        _ entry: Entry, builder: CatalogUnitBuilder, catalog: XLIFFCatalogExport, leftOut: inout [Diagnostic]
     ) {
         if builder.shapeIsStringSet { return }  // said before the units
         let fact = entry.fact
         let isPlain =
             !(builder.source?.hasMoreThanStringUnit ?? false) && !(builder.target?.hasMoreThanStringUnit ?? false)
         for (path, description) in isPlain ? [(.root, "")] : builder.describedPaths() {
-            let mark = self.mark
-            openBody()
-            let unholdable = withBytes { bytes, markup in
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.start..<fact.keyEnd]))
-                var unholdable = false
-                if !path.isRoot {
-                    bytes.append(contentsOf: XLIFFIdentifier.separator.utf8)
-                    unholdable = XMLEscaping.appendAttributeValue(description, to: &bytes)
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.keyEnd..<fact.sourceStart]))
-                if let prepared = catalog.sourcePiece(description, path: path, in: fact.pieces) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[prepared]))
-                } else {
-                    let source = builder.sourceText(at: path, description: description)
-                    unholdable = markup.appendSource(source, to: &bytes) || unholdable
-                }
-                if let target = builder.targetValue(at: path) {
-                    let state = XLIFFExport.xliffState(for: target.state)
-                    unholdable =
-                        markup.appendTarget(target.text, state: state.state, qualifier: state.qualifier, to: &bytes)
-                        || unholdable
-                }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunks[fact.noteStart..<fact.end]))
-                return unholdable
+            let checkpoint = writer.checkpoint()
+            writer.startElement("trans-unit")
+            var unholdable = false
+            if path.isRoot {
+                writer.write(entry.prepared.rootAttributes, from: entry.fragments)
+            } else {
+                unholdable = writer.writeAttribute("id", entry.key + XLIFFIdentifier.separator + description)
+                writer.write(entry.prepared.pathAttributes, from: entry.fragments)
             }
+            if let prepared = catalog.sourcePiece(description, path: path, in: fact.pieces) {
+                writer.write(prepared, from: entry.fragments)
+            } else {
+                let source = builder.sourceText(at: path, description: description)
+                unholdable = writeTextElement("source", source) || unholdable
+            }
+            if let target = builder.targetValue(at: path) {
+                let state = XLIFFExport.xliffState(for: target.state)
+                unholdable = writeTarget(target.text, state: state.state, qualifier: state.qualifier) || unholdable
+            }
+            writer.write(entry.prepared.note, from: entry.fragments)
+            writer.endElement(selfClosingIfEmpty: selfCloses)
             if unholdable {
-                rewind(to: mark)
+                writer.rollBack(to: checkpoint)
                 write(builder.unit(at: path), original: entry.original, targetLanguage: entry.targetLanguage, leftOut: &leftOut)
             }
         }
@@ -418,7 +395,7 @@ extension XLIFFDocumentStream {
 
     /// Writes the units of one entry through the full mapping (``CatalogUnitBuilder``), leaving out units that
     /// hold a character XML cannot hold.
-    private mutating func writeUnits(
+    private func writeUnits(
         key: String, entry: CatalogEntry, sourceLanguage: String, targetLanguage: String, original: String,
         leftOut: inout [Diagnostic]
     ) {
@@ -433,14 +410,11 @@ extension XLIFFDocumentStream {
     }
 
     /// Writes `unit`, unless it holds a character XML cannot hold: then `leftOut` gets a warning instead.
-    private mutating func write(
-        _ unit: XLIFFUnit, original: String, targetLanguage: String, leftOut: inout [Diagnostic]
-    ) {
-        let mark = self.mark
-        openBody()
-        let unholdable = withBytes { bytes, markup in markup.appendUnit(unit, to: &bytes) }
+    private func write(_ unit: XLIFFUnit, original: String, targetLanguage: String, leftOut: inout [Diagnostic]) {
+        let checkpoint = writer.checkpoint()
+        let unholdable = writeUnit(unit)
         if unholdable, let character = XLIFFExport.firstCharacterXMLCannotHold(in: unit) {
-            rewind(to: mark)
+            writer.rollBack(to: checkpoint)
             leftOut.append(
                 XLIFFExport.leftOutWarning(
                     original: original, unitID: unit.id, targetLanguage: targetLanguage, character: character))

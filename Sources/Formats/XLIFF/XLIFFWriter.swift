@@ -12,6 +12,8 @@ import LocalizationCatalog
 ///
 /// The writer writes what the document says: a unit without a source gets no `<source>`, a unit without a
 /// target gets no `<target>` (its state is then not written), a unit without notes gets no `<note>`.
+///
+/// The markup itself is written by `XMLSupport`, through libxml2 (see ``XLIFFDocumentStream``).
 public struct XLIFFWriter: Sendable {
     /// Creates a writer.
     public init() {}
