@@ -20,17 +20,39 @@ public func readSourceFile(_ path: String) throws -> SourceFile {
     if (info.st_mode & S_IFMT) == S_IFDIR {
         throw ConversionError("is a folder, not a file", path: path)
     }
-    var bytes = [UInt8]()
-    bytes.reserveCapacity(Int(info.st_size) + 1)
-    var chunk = [UInt8](repeating: 0, count: 1 << 20)
-    while true {
-        let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw ConversionError("cannot read the file: \(systemError())", path: path)
+    // Read straight into the array, sized from `fstat` plus one byte so that the end is seen in the same pass.
+    let expected = max(Int(info.st_size), 0) + 1
+    var failure: Int32 = 0
+    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+        count = 0
+        while count < buffer.count {
+            let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+            if result < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                return
+            }
+            if result == 0 { return }
+            count += result
         }
-        if count == 0 { break }
-        bytes.append(contentsOf: chunk[0..<count])
+    }
+    // The file grew since `fstat`: read the rest.
+    if failure == 0, bytes.count == expected {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if result < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            if result == 0 { break }
+            bytes.append(contentsOf: chunk[0..<result])
+        }
+    }
+    if failure != 0 {
+        errno = failure
+        throw ConversionError("cannot read the file: \(systemError())", path: path)
     }
     return SourceFile(path: path, bytes: bytes)
 }
