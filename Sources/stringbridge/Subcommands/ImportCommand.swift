@@ -70,6 +70,7 @@ struct ImportCommand: ParsableCommand {
 enum ImportSummary {
     static func text(_ result: Import.Result) -> String {
         var out = ""
+        out.reserveCapacity(result.files.reduce(0) { $0 + 100 + 120 * $1.report.skipped.count })
         for file in result.files {
             let report = file.report
             let language = file.language.map { " [\($0)]" } ?? ""
@@ -77,8 +78,25 @@ enum ImportSummary {
             out += "\(file.original)\(language)\(target): \(report.applied) applied, \(report.unchanged) unchanged, "
             out += "\(report.skipped.count) not applied\n"
             for unit in report.skipped {
-                let place = unit.location.map { "\($0.path):\($0.line):\($0.column): " } ?? "\(file.document): "
-                out += "  \(place)\(unit.reason.code): \"\(unit.id)\": \(unit.reason)\n"
+                // Appended piece by piece: a large import lists tens of thousands of units.
+                out += "  "
+                if let location = unit.location {
+                    out += location.path
+                    out += ":"
+                    out += String(location.line)
+                    out += ":"
+                    out += String(location.column)
+                    out += ": "
+                } else {
+                    out += file.document
+                    out += ": "
+                }
+                out += unit.reason.code
+                out += ": \""
+                out += unit.id
+                out += "\": "
+                out += unit.reason.description
+                out += "\n"
             }
             for id in report.appliedWithChangedSource {
                 out += "  \(file.document): source-changed: \"\(id)\": imported as needs_review\n"
