@@ -48,8 +48,8 @@ struct CatalogUnitBuilder {
         self.target = targetNode == nil ? nil : target
     }
 
-    /// A localization or a case, on the way down a path, with its parts read once.
-    struct Node {
+    /// A localization or a case, on the way down a path.
+    private struct Node {
         let stringUnit: StringUnit?
         let stringSet: StringSet?
         let variations: Variations?
@@ -275,12 +275,31 @@ extension Localization {
 
     /// The string unit at `path`, exactly (no fallback).
     func leaf(at path: XLIFFVariationPath) -> StringUnit? {
-        CatalogUnitBuilder.Node(self).leaf(at: path)
+        var current = self
+        for step in path.steps {
+            switch step {
+            case .substitution(let name):
+                guard let substitution = current.substitutions?[name] else { return nil }
+                current = Localization(variations: substitution.variations)
+            case .device(let device):
+                guard let next = current.variations?.device?[device] else { return nil }
+                current = next
+            case .plural(let category):
+                guard let next = current.variations?.plural?[category] else { return nil }
+                current = next
+            }
+        }
+        return current.stringUnit
     }
 
     /// This case's string, or for a varied case the string of its `other` case (device first, then plural),
     /// or of its first case.
     var fallbackText: String? {
-        CatalogUnitBuilder.Node(self).fallbackText
+        if let value = stringUnit?.value { return value }
+        for group in [variations?.device, variations?.plural] {
+            guard let group else { continue }
+            if let value = (group["other"] ?? group.values.first)?.fallbackText { return value }
+        }
+        return nil
     }
 }
