@@ -274,6 +274,10 @@ extension Localization {
     }
 
     /// The string unit at `path`, exactly (no fallback).
+    ///
+    /// The same walk as ``CatalogUnitBuilder/Node/leaf(at:)``, kept apart on purpose: a `Node` reads all parts of
+    /// each step once, which pays for a builder that asks many paths, while one lookup reads only the part it
+    /// needs (measured: import is ≈ 5 % slower when this goes through `Node`).
     func leaf(at path: XLIFFVariationPath) -> StringUnit? {
         var current = self
         for step in path.steps {
