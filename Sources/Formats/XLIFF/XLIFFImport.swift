@@ -359,12 +359,22 @@ private struct Importer {
         let localization = localizations[valueAt: slot]
         let isPlain = !localization.hasMoreThanStringUnit
         guard isPlain || (localization.substitutions?.isEmpty ?? true), localization.hasContent else { return false }
+        // Plural cases, read out of the localization once for all of the entry's units.
+        let plural = isPlain ? nil : localization.variations?.plural
         for index in members {
             let path = paths[index]
-            guard let text = units[index].target, isPlain ? path.isRoot : path.substitutionName == nil,
-                let leaf = isPlain ? localization.stringUnit : localization.leaf(at: path),
-                sameText(leaf.value, text)
-            else { return false }
+            guard let text = units[index].target, isPlain ? path.isRoot : path.substitutionName == nil else {
+                return false
+            }
+            let found: StringUnit?
+            if path.isRoot {
+                found = localization.stringUnit
+            } else if path.steps.count == 1, case .plural(let category) = path.steps[0] {
+                found = plural?[category]?.stringUnit
+            } else {
+                found = localization.leaf(at: path)
+            }
+            guard let leaf = found, sameText(leaf.value, text) else { return false }
             let exported = XLIFFExport.xliffState(for: leaf.state)
             guard exported.state == units[index].state, exported.qualifier == units[index].stateQualifier else {
                 return false
