@@ -267,7 +267,7 @@ struct XCStringsUTF8Tests {
         func check() {
             sequence.withUnsafeBufferPointer { buffer in
                 let valid = String(validating: buffer, as: UTF8.self) != nil
-                #expect((firstInvalidUTF8(buffer) == buffer.count) == valid, "\(sequence)")
+                #expect((UTF8Validation.firstInvalidOffset(in: buffer) == buffer.count) == valid, "\(sequence)")
             }
         }
         for a in interesting {

@@ -109,8 +109,7 @@ enum StringsMessage {
     }
 
     static func hex(_ value: some BinaryInteger, digits: Int = 2, prefix: String = "0x") -> String {
-        let text = String(value, radix: 16, uppercase: true)
-        return prefix + String(repeating: "0", count: max(0, digits - text.count)) + text
+        prefix + Hexadecimal.uppercase(value, digits: digits)
     }
 }
 

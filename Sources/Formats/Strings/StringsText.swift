@@ -63,44 +63,8 @@ struct StringsText {
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, if any.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            let count = buffer.count
-            while offset < count {
-                let lead = buffer[offset]
-                if lead < 0x80 {
-                    offset += 1
-                    continue
-                }
-                let length: Int
-                var lower: UInt8 = 0x80
-                var upper: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0:
-                    length = 3
-                    lower = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED:
-                    length = 3
-                    upper = 0x9F
-                case 0xF0:
-                    length = 4
-                    lower = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4:
-                    length = 4
-                    upper = 0x8F
-                default: return offset
-                }
-                guard offset + 1 < count, buffer[offset + 1] >= lower, buffer[offset + 1] <= upper else {
-                    return offset
-                }
-                for next in 2..<length {
-                    guard offset + next < count, buffer[offset + next] & 0xC0 == 0x80 else { return offset }
-                }
-                offset += length
-            }
-            return nil
+            let offset = UTF8Validation.firstInvalidOffset(in: buffer)
+            return offset < buffer.count ? offset : nil
         }
     }
 

@@ -192,7 +192,7 @@ struct JSONScanner {
                 }
                 if byte == UInt8(ascii: "\\") { break }
                 if byte < 0x20 {
-                    throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
+                    throw error(controlCharacterMessage(byte), at: offset)
                 }
                 seen |= UInt64(byte)
                 offset &+= 1
@@ -210,7 +210,7 @@ struct JSONScanner {
             case UInt8(ascii: "\\"):
                 try readEscape(into: &buffer)
             case 0..<0x20:
-                throw error("control character U+00\(hex2(byte)) must be escaped in a string", at: offset)
+                throw error(controlCharacterMessage(byte), at: offset)
             default:
                 buffer.append(byte)
                 offset += 1
@@ -277,7 +277,7 @@ struct JSONScanner {
     private func makeString(_ range: Range<Int>, isASCII: Bool) throws(ConversionError) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
         if !isASCII {
-            let invalid = firstInvalidUTF8(slice)
+            let invalid = UTF8Validation.firstInvalidOffset(in: slice)
             if invalid < slice.count { throw error("invalid UTF-8", at: range.lowerBound + invalid) }
         }
         // Valid UTF-8 now, so decoding repairs nothing (and `String(validating:)` would cost a generic lookup).
@@ -286,7 +286,7 @@ struct JSONScanner {
 
     private func makeString(_ buffer: [UInt8], startingAt start: Int) throws(ConversionError) -> String {
         try buffer.withUnsafeBufferPointer { buffer throws(ConversionError) in
-            if firstInvalidUTF8(buffer) < buffer.count { throw error("invalid UTF-8", at: start) }
+            if UTF8Validation.firstInvalidOffset(in: buffer) < buffer.count { throw error("invalid UTF-8", at: start) }
             return String(decoding: buffer, as: UTF8.self)
         }
     }
@@ -387,15 +387,15 @@ struct JSONScanner {
     }
 }
 
+private func controlCharacterMessage(_ byte: UInt8) -> String {
+    "control character U+\(Hexadecimal.uppercase(byte, digits: 4)) must be escaped in a string"
+}
+
 /// `"key"` with control characters and quotes escaped, for messages.
 func quoted(_ key: String) -> String {
     Diagnostic.quoted(key)
 }
 
-private func hex2(_ byte: UInt8) -> String {
-    let digits = Array("0123456789ABCDEF")
-    return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
-}
 
 /// Word-at-a-time tests on the bytes of a JSON string.
 enum StringBytes {
@@ -415,51 +415,3 @@ enum StringBytes {
     }
 }
 
-/// The offset of the first byte that makes `bytes` invalid UTF-8 (the start of the first sequence that is not a
-/// well-formed scalar: no overlong forms, surrogates or values past U+10FFFF), or `bytes.count` when all is valid.
-func firstInvalidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-    let count = bytes.count
-    var index = 0
-    while index < count {
-        // ASCII eight bytes at a time.
-        if index &+ 8 <= count, let base = bytes.baseAddress,
-            UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & StringBytes.highBits == 0
-        {
-            index &+= 8
-            continue
-        }
-        let lead = bytes[index]
-        if lead < 0x80 {
-            index &+= 1
-            continue
-        }
-        // The range the second byte must be in, by lead byte (Unicode Table 3-7).
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0:
-            length = 3
-            low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED:
-            length = 3
-            high = 0x9F
-        case 0xF0:
-            length = 4
-            low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4:
-            length = 4
-            high = 0x8F
-        default: return index
-        }
-        guard index + length <= count else { return index }
-        let second = bytes[index + 1]
-        guard second >= low, second <= high else { return index }
-        for continuation in 2..<length where bytes[index + continuation] & 0xC0 != 0x80 { return index }
-        index += length
-    }
-    return count
-}

@@ -66,8 +66,9 @@ public enum XLIFFExport {
     ) -> Diagnostic {
         Diagnostic(
             .warning,
-            "\(original): unit \"\(unitID)\" (\(targetLanguage)) holds U+\(hex(character)), which XML 1.0 "
-                + "cannot hold; it is left out of the export")
+            "\(original): unit \"\(unitID)\" (\(targetLanguage)) holds "
+                + "U+\(Hexadecimal.uppercase(character.value, digits: 4)), which XML 1.0 cannot hold; it is left out of "
+                + "the export")
     }
 
     /// The first character in a unit's id, source, target or notes that no XML 1.0 document can hold (C0 controls
@@ -91,11 +92,6 @@ public enum XLIFFExport {
             (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
                 || scalar.value == 0xFFFE || scalar.value == 0xFFFF
         }
-    }
-
-    private static func hex(_ scalar: Unicode.Scalar) -> String {
-        let digits = String(scalar.value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
     /// The XLIFF `state` and `state-qualifier` for a catalog state.
