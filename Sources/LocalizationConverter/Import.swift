@@ -164,14 +164,15 @@ public struct Import: Sendable {
                 if plan.report.applied > 0 { work.tables[item.table].changed = true }
             }
         }
-        let changed = work.tables.filter(\.changed).map(\.outputPath)
-        let encoded = concurrentMap(work.tables.filter(\.changed)) { table -> Swift.Result<(bytes: [UInt8], diagnostics: Diagnostics), any Error> in
+        let changedTables = work.tables.filter(\.changed)
+        let encoded = concurrentMap(changedTables) { table -> Swift.Result<(bytes: [UInt8], diagnostics: Diagnostics), any Error> in
             var local = Diagnostics()
             return Swift.Result { (try encode(table, diagnostics: &local), local) }
         }
+        let changed = changedTables.map(\.outputPath)
         var transaction = FileTransaction()
         // The tables and documents are freed while the files are written, not after.
-        releaseInBackground((consume work, consume pending, consume parsed))
+        releaseInBackground((consume work, consume changedTables, consume pending, consume parsed))
         for (outputPath, output) in zip(changed, encoded) {
             let output = try output.get()
             diagnostics.append(contentsOf: output.diagnostics)

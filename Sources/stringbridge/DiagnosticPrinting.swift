@@ -11,11 +11,15 @@ import LocalizationCatalog
 
 /// Prints a line to standard error.
 func printError(_ line: String) {
-    var text = line + "\n"
-    text.withUTF8 { bytes in
+    writeAll(Array((line + "\n").utf8), to: 2)
+}
+
+/// Writes all of `bytes` to a file descriptor (standard output is 1), unbuffered; stops at a write error.
+func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    bytes.withUnsafeBufferPointer { buffer in
         var offset = 0
-        while offset < bytes.count {
-            let count = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+        while offset < buffer.count {
+            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if count <= 0 { return }
             offset += count
         }

@@ -165,11 +165,18 @@ public enum XLIFFIdentifier {
     public static func parseCatalogID(_ id: String, keys: (String) -> Bool) -> (key: String, path: XLIFFVariationPath)? {
         if keys(id) { return (id, .root) }
         guard containsSeparator(id) else { return nil }
+        return split(id, find: { keys($0) ? () : nil }).map { ($0.key, $0.path) }
+    }
+
+    /// `id` split at its last `|==|` whose right side parses as a path and whose left side `find` finds (what it
+    /// returns for the key comes back with it); `nil` when no separator does.
+    static func split<Found>(
+        _ id: String, find: (String) -> Found?
+    ) -> (key: String, found: Found, path: XLIFFVariationPath)? {
         for range in id.utf8Ranges(of: separator).reversed() {
+            guard let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])) else { continue }
             let key = String(id[..<range.lowerBound])
-            if let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])), keys(key) {
-                return (key, path)
-            }
+            if let found = find(key) { return (key, found, path) }
         }
         return nil
     }

@@ -166,13 +166,7 @@ private struct Importer {
         {
             return (previous.position, path)
         }
-        for range in id.utf8Ranges(of: XLIFFIdentifier.separator).reversed() {
-            guard let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])),
-                let position = table.entries.index(forKey: String(id[..<range.lowerBound]))
-            else { continue }
-            return (position, path)
-        }
-        return nil
+        return XLIFFIdentifier.split(id, find: table.entries.index(forKey:)).map { ($0.found, $0.path) }
     }
 
     /// The text after `key|==|` when `id` is that followed by text without another `|==|` (so that this is the
@@ -610,21 +604,9 @@ extension Localization {
         let rest = steps.dropFirst()
         switch step {
         case .device(let device):
-            var cases = variations?.device ?? OrderedMap()
-            var next = cases[device] ?? Localization()
-            next.setLeaf(rest, value: value, state: state, template: template)
-            cases[device] = next
-            var updated = variations ?? Variations()
-            updated.device = cases
-            variations = updated
+            setLeaf(rest, inCase: device, of: \.device, value: value, state: state, template: template)
         case .plural(let category):
-            var cases = variations?.plural ?? OrderedMap()
-            var next = cases[category] ?? Localization()
-            next.setLeaf(rest, value: value, state: state, template: template)
-            cases[category] = next
-            var updated = variations ?? Variations()
-            updated.plural = cases
-            variations = updated
+            setLeaf(rest, inCase: category, of: \.plural, value: value, state: state, template: template)
         case .substitution(let name):
             var all = substitutions ?? OrderedMap()
             var substitution =
@@ -635,5 +617,21 @@ extension Localization {
             all[name] = substitution
             substitutions = all
         }
+    }
+
+    /// ``setLeaf(_:value:state:template:)`` in the case `name` of a variation group (plural or device), created
+    /// with the group when missing.
+    private mutating func setLeaf(
+        _ steps: ArraySlice<XLIFFVariationPath.Step>, inCase name: String,
+        of group: WritableKeyPath<Variations, OrderedMap<Localization>?>, value: String, state: TranslationState,
+        template: Substitution?
+    ) {
+        var updated = variations ?? Variations()
+        var cases = updated[keyPath: group] ?? OrderedMap()
+        var next = cases[name] ?? Localization()
+        next.setLeaf(steps, value: value, state: state, template: template)
+        cases[name] = next
+        updated[keyPath: group] = cases
+        variations = updated
     }
 }

@@ -62,23 +62,12 @@ struct Roundtrip: ParsableCommand {
                 excluded: exclude)
             let report = try RoundTrip().run(paths, options: options)
             switch format {
-            case .text: writeOut(Array(report.text.utf8))
-            case .json: writeOut(report.json)
+            case .text: writeAll(Array(report.text.utf8), to: 1)
+            case .json: writeAll(report.json, to: 1)
             }
             losses = !report.isClean
         }
         if losses { throw ExitCode(1) }
-    }
-
-    private func writeOut(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if count <= 0 { return }
-                offset += count
-            }
-        }
     }
 }
 
