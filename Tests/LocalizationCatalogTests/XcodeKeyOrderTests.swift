@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import LocalizationCatalog
 
@@ -8,17 +9,6 @@ private func fastOnly(_ a: String, _ b: String) -> ComparisonResult? {
     return result == XcodeKeyOrder.undecided ? nil : ComparisonResult(rawValue: result)
 }
 
-/// Deterministic generator (SplitMix64), so failures reproduce.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 private let printableASCII: [Character] = (0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) }
 
@@ -66,7 +56,7 @@ struct XcodeKeyOrderTests {
                       "ω", "日本"]
         #expect(XcodeKeyOrder.isSorted(sample))
         #expect(XcodeKeyOrder.sorted(sample.reversed()) == sample)
-        var generator = SeededGenerator(state: 1)
+        var generator = SplitMix64(seed: 1)
         for _ in 0..<5 {
             #expect(XcodeKeyOrder.sorted(sample.shuffled(using: &generator)) == sample)
         }
@@ -217,7 +207,7 @@ struct XcodeKeyOrderTests {
 
     @Test("20,000 random pairs agree with Foundation (fixed seed)")
     func randomPairs() {
-        var generator = SeededGenerator(state: 0x5EED)
+        var generator = SplitMix64(seed: 0x5EED)
         let biased = Array("aAbBzZyYeEmM0123456789000 ._-%@#|/")
         func randomString() -> String {
             var s = ""
@@ -268,7 +258,7 @@ struct XcodeKeyOrderTests {
 
     @Test("sorted input returns identity; sortedIndices is a stable permutation", arguments: [5, 200])
     func sortingAPI(count: Int) {
-        var generator = SeededGenerator(state: UInt64(count))
+        var generator = SplitMix64(seed: UInt64(count))
         let words = ["Item", "item", "Add", "add", "%@ items", "Radial menu", "Radial Menu", "naïve", "zebra", "Zebra"]
         var keys: [String] = []
         for n in 0..<count {

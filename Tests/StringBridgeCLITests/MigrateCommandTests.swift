@@ -22,13 +22,7 @@ struct MigrateCommandTests {
     }
 
     func files(below path: String) -> [String] {
-        let root = folder.appendingPathComponent(path).path
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
-        return enumerator.compactMap { $0 as? String }.filter {
-            var isDirectory: ObjCBool = false
-            _ = FileManager.default.fileExists(atPath: root + "/" + $0, isDirectory: &isDirectory)
-            return !isDirectory.boolValue
-        }.sorted()
+        Fixtures.files(inFolderAt: folder.appendingPathComponent(path).path)
     }
 
     static let expectedWarning =

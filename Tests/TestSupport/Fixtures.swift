@@ -24,10 +24,13 @@ public enum Fixtures {
         SourceFile(path: relative, bytes: try bytes(relative))
     }
 
-    /// The names of the files in `Fixtures/<folder>` with the extension `ext`, without the extension, sorted.
-    /// The paths of all files below `folder`, relative to it, sorted.
+    /// The paths of all files below `Fixtures/<folder>`, relative to it, sorted.
     public static func files(below folder: String) -> [String] {
-        let root = url(folder).path
+        files(inFolderAt: url(folder).path)
+    }
+
+    /// The paths of all files (not folders) below the folder at `root`, relative to it, sorted.
+    public static func files(inFolderAt root: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
         return enumerator.compactMap { $0 as? String }.filter {
             var isDirectory: ObjCBool = false
@@ -36,6 +39,7 @@ public enum Fixtures {
         }.sorted()
     }
 
+    /// The names of the files in `Fixtures/<folder>` with the extension `ext`, without the extension, sorted.
     public static func names(in folder: String, withExtension ext: String) -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: url(folder).path)) ?? []
         return files.filter { $0.hasSuffix("." + ext) }.map { String($0.dropLast(ext.count + 1)) }.sorted()
