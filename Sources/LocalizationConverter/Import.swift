@@ -138,7 +138,7 @@ public struct Import: Sendable {
                     fileResult.report.skipAll(of: file, reason)
                 case .table(let request):
                     let index = try work.index(for: request.key) {
-                        let loaded = try loader.table(for: request.key)
+                        let loaded = try loader.take(request.key)
                         diagnostics.append(contentsOf: loaded.diagnostics)
                         return loaded.table
                     }
@@ -418,11 +418,14 @@ private final class TableLoader: @unchecked Sendable {
         lock.unlock()
     }
 
-    /// The table read for `key`; call once every load has finished.
-    func table(for key: String) throws -> (table: WorkingTable, diagnostics: Diagnostics) {
+    /// The table read for `key`, handed over: the loader keeps no reference to it, so that the import changes
+    /// the table in place (no copy) and frees it with the rest. Call once per key, after every load has finished.
+    func take(_ key: String) throws -> (table: WorkingTable, diagnostics: Diagnostics) {
         lock.lock()
         defer { lock.unlock() }
-        guard let result = loaded[key] else { preconditionFailure("a table was named but never read") }
+        guard let result = loaded.removeValue(forKey: key) else {
+            preconditionFailure("a table was named but never read, or taken twice")
+        }
         return try result.get()
     }
 }

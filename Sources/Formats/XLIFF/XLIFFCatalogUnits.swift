@@ -267,12 +267,6 @@ struct CatalogUnitBuilder {
 }
 
 extension Localization {
-    /// Whether the localization holds any string (an empty localization counts as absent).
-    var hasContent: Bool {
-        stringUnit != nil || stringSet != nil || variations?.plural != nil || variations?.device != nil
-            || !(substitutions?.isEmpty ?? true)
-    }
-
     /// The string unit at `path`, exactly (no fallback).
     ///
     /// The same walk as ``CatalogUnitBuilder/Node/leaf(at:)``, kept apart on purpose: a `Node` reads all parts of

@@ -65,6 +65,12 @@ public struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
         self.steps = steps
     }
 
+    /// Parses an id suffix given as UTF-8 bytes, as ``init(parsing:)`` does.
+    init?(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let steps = Self.steps(parsing: bytes) else { return nil }
+        self.steps = steps
+    }
+
     private static func steps(parsing bytes: UnsafeBufferPointer<UInt8>) -> [Step]? {
         let dot = UInt8(ascii: ".")
         func has(_ prefix: StaticString, at offset: Int) -> Bool {
@@ -135,15 +141,32 @@ public enum XLIFFIdentifier {
 
     /// Whether `key` contains `|==|`, without allocating.
     public static func containsSeparator(_ key: String) -> Bool {
+        if let found = key.utf8.withContiguousStorageIfAvailable(containsSeparator) { return found }
         var key = key
-        return key.withUTF8 { bytes in
-            guard bytes.count >= 4 else { return false }
-            for index in 0...(bytes.count - 4)
-            where bytes[index] == 0x7C && bytes[index + 1] == 0x3D && bytes[index + 2] == 0x3D && bytes[index + 3] == 0x7C {
+        return key.withUTF8(containsSeparator)
+    }
+
+    /// Whether `bytes` contain `|==|`. Ids are scanned for a `|` a word at a time: most have none.
+    static func containsSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= 4, let base = bytes.baseAddress else { return false }
+        let last = bytes.count - 4
+        var index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let bars = UInt64(0x7C) &* ones
+        while index <= last {
+            if index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ bars
+                if (word &- ones) & ~word & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                    continue
+                }
+            }
+            if base[index] == 0x7C && base[index + 1] == 0x3D && base[index + 2] == 0x3D && base[index + 3] == 0x7C {
                 return true
             }
-            return false
+            index += 1
         }
+        return false
     }
 
     /// The id of the unit for `path` of `key` in a String Catalog.

@@ -148,48 +148,44 @@ private struct Importer {
     /// unit's id usually starts with it, and the split is then made without looking the key up again.
     /// The id is looked up as a key only when it can be one: ids with the separator only when some key has it;
     /// and the entry after the previous one is tried first, since units follow the table's key order.
-    private func locateCatalogUnit(
-        _ id: String, previous: (key: String, position: Int)?, keysHaveSeparator: Bool
+    private static func locateCatalogUnit(
+        _ id: String, previous: (key: String, position: Int)?, keysHaveSeparator: Bool,
+        in entries: OrderedMap<CatalogEntry>
     ) -> (position: Int, path: XLIFFVariationPath)? {
         let hasSeparator = XLIFFIdentifier.containsSeparator(id)
         if !hasSeparator || keysHaveSeparator {
-            if let previous, previous.position + 1 < table.entries.count,
-                sameUTF8(table.entries.keys[previous.position + 1], id)
+            if let previous, previous.position + 1 < entries.count,
+                sameUTF8(entries.keys[previous.position + 1], id)
             {
                 return (previous.position + 1, .root)
             }
-            if let position = table.entries.index(forKey: id) { return (position, .root) }
+            if let position = entries.index(forKey: id) { return (position, .root) }
         }
         guard hasSeparator else { return nil }
-        if let previous, let suffix = Self.variationSuffix(of: id, after: previous.key),
-            let path = XLIFFVariationPath(parsing: suffix)
-        {
+        if let previous, let path = variationPath(of: id, after: previous.key) {
             return (previous.position, path)
         }
-        return XLIFFIdentifier.split(id, find: table.entries.index(forKey:)).map { ($0.found, $0.path) }
+        return XLIFFIdentifier.split(id, find: entries.index(forKey:)).map { ($0.found, $0.path) }
     }
 
-    /// The text after `key|==|` when `id` is that followed by text without another `|==|` (so that this is the
-    /// last separator, where ids are split); `nil` otherwise.
-    private static func variationSuffix(of id: String, after key: String) -> String? {
+    /// The variation path after `key|==|` when `id` is that followed by a path without another `|==|` (so that
+    /// this is the last separator, where ids are split); `nil` otherwise.
+    private static func variationPath(of id: String, after key: String) -> XLIFFVariationPath? {
         var id = id
         var key = key
         return id.withUTF8 { idBytes in
-            key.withUTF8 { keyBytes -> String? in
+            key.withUTF8 { keyBytes -> XLIFFVariationPath? in
                 let start = keyBytes.count + 4
                 guard idBytes.count > start else { return nil }
                 for index in 0..<keyBytes.count where idBytes[index] != keyBytes[index] { return nil }
                 let bar = UInt8(ascii: "|")
                 let equals = UInt8(ascii: "=")
-                func isSeparator(at index: Int) -> Bool {
-                    idBytes[index] == bar && idBytes[index + 1] == equals && idBytes[index + 2] == equals
-                        && idBytes[index + 3] == bar
-                }
-                guard isSeparator(at: keyBytes.count) else { return nil }
-                if idBytes.count - start >= 4 {
-                    for index in start...(idBytes.count - 4) where isSeparator(at: index) { return nil }
-                }
-                return String(decoding: UnsafeBufferPointer(rebasing: idBytes[start...]), as: UTF8.self)
+                guard idBytes[keyBytes.count] == bar, idBytes[keyBytes.count + 1] == equals,
+                    idBytes[keyBytes.count + 2] == equals, idBytes[keyBytes.count + 3] == bar
+                else { return nil }
+                let suffix = UnsafeBufferPointer(rebasing: idBytes[start...])
+                guard !XLIFFIdentifier.containsSeparator(suffix) else { return nil }
+                return XLIFFVariationPath(parsingUTF8: suffix)
             }
         }
     }
@@ -201,11 +197,13 @@ private struct Importer {
         var unitGroup = [Int](repeating: -1, count: units.count)
         var paths = [XLIFFVariationPath](repeating: .root, count: units.count)
         var previous: (key: String, position: Int)?
-        let keysHaveSeparator = table.entries.keys.contains(where: XLIFFIdentifier.containsSeparator)
+        // Read from a constant, not `self`: see ``languageSlot(of:at:in:hint:)``.
+        let entries = table.entries
+        let keysHaveSeparator = entries.keys.contains(where: XLIFFIdentifier.containsSeparator)
         for index in units.indices {
             guard
-                let (position, path) = locateCatalogUnit(
-                    units[index].id, previous: previous, keysHaveSeparator: keysHaveSeparator)
+                let (position, path) = Self.locateCatalogUnit(
+                    units[index].id, previous: previous, keysHaveSeparator: keysHaveSeparator, in: entries)
             else {
                 report.skip(units[index], .unknownID)
                 continue
@@ -214,7 +212,7 @@ private struct Importer {
                 report.skip(units[index], .endsLikeVariationPath)
                 continue
             }
-            if previous?.position != position { previous = (table.entries.keys[position], position) }
+            if previous?.position != position { previous = (entries.key(at: position), position) }
             paths[index] = path
             if let group = groupOfPosition[position] {
                 unitGroup[index] = group
@@ -237,20 +235,20 @@ private struct Importer {
         for (group, position) in groupPositions.enumerated() {
             applyCatalogEntry(
                 at: position, members: members[starts[group]..<starts[group + 1]], units: units, paths: paths,
-                report: &report)
+                entries: entries, report: &report)
         }
     }
 
     private mutating func applyCatalogEntry(
         at position: Int, members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
-        report: inout XLIFFImportReport
+        entries: OrderedMap<CatalogEntry>, report: inout XLIFFImportReport
     ) {
-        if allUnchanged(members, units: units, paths: paths, at: position) {
+        if allUnchanged(members, units: units, paths: paths, at: position, in: entries) {
             report.unchanged += members.count
             return
         }
-        let key = table.entries.keys[position]
-        let entry = table.entries[valueAt: position]
+        let key = entries.key(at: position)
+        let entry = entries[valueAt: position]
         let builder = CatalogUnitBuilder(
             key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: language)
         let source = builder.source
@@ -345,31 +343,37 @@ private struct Importer {
     /// for such a localization). Most entries of an import are such, and unchanged. `false` sends the entry
     /// through the full comparison.
     private mutating func allUnchanged(
-        _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath], at position: Int
+        _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath], at position: Int,
+        in entries: OrderedMap<CatalogEntry>
     ) -> Bool {
-        guard let localizations = table.entries[valueAt: position].localizations,
-            let slot = languageSlot(in: localizations)
-        else { return false }
-        let localization = localizations[valueAt: slot]
+        guard let slot = Self.languageSlot(of: language, at: position, in: entries, hint: &lastLanguageSlot) else {
+            return false
+        }
+        return entries.read(at: position) { entry in
+            entry.localizations!.read(at: slot) { Self.allUnchanged(members, units: units, paths: paths, in: $0) }
+        }
+    }
+
+    /// ``allUnchanged(_:units:paths:at:)`` for the entry's localization in this language.
+    private static func allUnchanged(
+        _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
+        in localization: borrowing Localization
+    ) -> Bool {
         let isPlain = !localization.hasMoreThanStringUnit
-        guard isPlain || (localization.substitutions?.isEmpty ?? true), localization.hasContent else { return false }
-        // Plural cases, read out of the localization once for all of the entry's units.
-        let plural = isPlain ? nil : localization.variations?.plural
+        guard isPlain || !localization.hasSubstitutions, localization.hasContent else { return false }
         for index in members {
-            let path = paths[index]
-            guard let text = units[index].target, isPlain ? path.isRoot : path.substitutionName == nil else {
-                return false
-            }
-            let found: StringUnit?
-            if path.isRoot {
-                found = localization.stringUnit
-            } else if path.steps.count == 1, case .plural(let category) = path.steps[0] {
-                found = plural?[category]?.stringUnit
+            guard case .some = units[index].target, isPlain ? paths[index].isRoot : paths[index].substitutionName == nil
+            else { return false }
+            let found: (value: String, state: TranslationState?)?
+            if paths[index].isRoot {
+                found = localization.stringUnitText(pluralCase: nil)
+            } else if paths[index].steps.count == 1, case .plural(let category) = paths[index].steps[0] {
+                found = localization.stringUnitText(pluralCase: category)
             } else {
-                found = localization.leaf(at: path)
+                found = localization.leaf(at: paths[index]).map { ($0.value, $0.state) }
             }
-            guard let leaf = found, sameText(leaf.value, text) else { return false }
-            let exported = XLIFFExport.xliffState(for: leaf.state)
+            guard let found, sameText(found.value, units[index].target!) else { return false }
+            let exported = XLIFFExport.xliffState(for: found.state)
             guard exported.state == units[index].state, exported.qualifier == units[index].stateQualifier else {
                 return false
             }
@@ -377,14 +381,22 @@ private struct Importer {
         return true
     }
 
-    /// Where this language is among an entry's localizations. Entries usually list their languages in the same
-    /// order, so the place found for the entry before is tried first (one comparison instead of a scan).
-    private mutating func languageSlot(in localizations: OrderedMap<Localization>) -> Int? {
-        if lastLanguageSlot < localizations.count, sameUTF8(localizations.keys[lastLanguageSlot], language) {
-            return lastLanguageSlot
+    /// Where `language` is among the localizations of the entry at `position`. Entries usually list their
+    /// languages in the same order, so `hint`, the place found for the entry before, is tried first (one
+    /// comparison instead of a scan), and updated.
+    ///
+    /// `entries` is the table's, passed in rather than read from `self`: in a mutating method every read of a
+    /// stored property copies what it reads, retaining all it holds.
+    private static func languageSlot(
+        of language: String, at position: Int, in entries: OrderedMap<CatalogEntry>, hint: inout Int
+    ) -> Int? {
+        let known = hint
+        let slot = entries.read(at: position) { entry -> Int? in
+            guard case .some(let localizations) = entry.localizations else { return nil }
+            if known < localizations.count, sameUTF8(localizations.key(at: known), language) { return known }
+            return localizations.index(forKey: language)
         }
-        guard let slot = localizations.index(forKey: language) else { return nil }
-        lastLanguageSlot = slot
+        if let slot { hint = slot }
         return slot
     }
 

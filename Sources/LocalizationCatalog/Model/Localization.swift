@@ -76,6 +76,51 @@ public struct Localization: Sendable, Equatable {
     }
 }
 
+extension Localization {
+    // These read the parts in place. `x != nil` on an optional struct, `unsafelyUnwrapped` and the boxed parts'
+    // getters (`variations`, `substitutions`) copy whole values, retaining every reference they hold; an import
+    // asks these for each of its units.
+
+    /// Whether the localization holds any string: a string unit or set, plural or device cases, or a substitution
+    /// (an empty localization counts as absent).
+    public var hasContent: Bool {
+        if case .some = stringUnit { return true }
+        guard case .some(let rest) = rest else { return false }
+        if case .some = rest.value.stringSet { return true }
+        if case .some = rest.value.variations?.plural { return true }
+        if case .some = rest.value.variations?.device { return true }
+        if case .some(let substitutions) = rest.value.substitutions { return !substitutions.isEmpty }
+        return false
+    }
+
+    /// Whether the localization has at least one substitution.
+    public var hasSubstitutions: Bool {
+        guard case .some(let rest) = rest, case .some(let substitutions) = rest.value.substitutions else {
+            return false
+        }
+        return !substitutions.isEmpty
+    }
+
+    /// The value and state of the string unit of plural case `category`, or of the localization's own string unit
+    /// when `category` is `nil`; `nil` when there is no such string unit.
+    public func stringUnitText(pluralCase category: String?) -> (value: String, state: TranslationState?)? {
+        guard let category else {
+            guard case .some = stringUnit else { return nil }
+            return (stringUnit!.value, stringUnit!.state)
+        }
+        guard case .some(let box) = rest else { return nil }
+        return box.read { rest -> (value: String, state: TranslationState?)? in
+            guard case .some(let variations) = rest.variations, case .some(let plural) = variations.plural,
+                let index = plural.index(forKey: category)
+            else { return nil }
+            return plural.read(at: index) { found -> (value: String, state: TranslationState?)? in
+                guard case .some(let unit) = found.stringUnit else { return nil }
+                return (unit.value, unit.state)
+            }
+        }
+    }
+}
+
 /// An immutable heap box; a value type that holds one stays a value (a change makes a new box).
 final class Box<Value: Sendable>: Sendable {
     let value: Value
@@ -83,6 +128,10 @@ final class Box<Value: Sendable>: Sendable {
     init(_ value: Value) {
         self.value = value
     }
+
+    /// Calls `body` with the value, read in place.
+    @inline(__always)
+    func read<Result>(_ body: (borrowing Value) -> Result) -> Result { body(value) }
 }
 
 /// A string value with its translation state (`stringUnit` in a String Catalog).

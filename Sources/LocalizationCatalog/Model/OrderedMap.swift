@@ -85,6 +85,17 @@ public struct OrderedMap<Value> {
         (_keys[position], _values[position])
     }
 
+    /// The key at `position`.
+    @inlinable public func key(at position: Int) -> String { _keys[position] }
+
+    /// Calls `body` with the value at `position`, read in place (`map[valueAt: position]` bound to a constant is
+    /// a copy, which retains every reference the value holds).
+    @inlinable @inline(__always)
+    public func read<Result>(at position: Int, _ body: (borrowing Value) -> Result) -> Result {
+        // Through a buffer pointer: `Array`'s subscript returns a copy that the optimizer does not always remove.
+        _values.withUnsafeBufferPointer { values in body(values[position]) }
+    }
+
     /// The value at `position`, mutable in place.
     @inlinable public subscript(valueAt position: Int) -> Value {
         _read { yield _values[position] }

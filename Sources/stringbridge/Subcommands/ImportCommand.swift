@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import LocalizationCatalog
 import LocalizationConverter
 import XCStringsFormat
@@ -59,7 +60,7 @@ struct ImportCommand: ParsableCommand {
                 mapping: XLIFFImport.Options(skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished))
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
             switch report {
-            case .text: print(ImportSummary.text(result), terminator: "")
+            case .text: writeAll(ImportSummary.text(result), to: 1)
             case .json: print(String(decoding: ImportSummary.json(result), as: UTF8.self))
             }
         }
@@ -68,40 +69,19 @@ struct ImportCommand: ParsableCommand {
 
 /// The import report, for people or machines.
 enum ImportSummary {
-    static func text(_ result: Import.Result) -> String {
-        var out = ""
-        out.reserveCapacity(result.files.reduce(0) { $0 + 100 + 120 * $1.report.skipped.count })
-        for file in result.files {
-            let report = file.report
-            let language = file.language.map { " [\($0)]" } ?? ""
-            let target = file.table.map { " -> \($0)" } ?? ""
-            out += "\(file.original)\(language)\(target): \(report.applied) applied, \(report.unchanged) unchanged, "
-            out += "\(report.skipped.count) not applied\n"
-            for unit in report.skipped {
-                // Appended piece by piece: a large import lists tens of thousands of units.
-                out += "  "
-                if let location = unit.location {
-                    out += location.path
-                    out += ":"
-                    out += String(location.line)
-                    out += ":"
-                    out += String(location.column)
-                    out += ": "
-                } else {
-                    out += file.document
-                    out += ": "
-                }
-                out += unit.reason.code
-                out += ": \""
-                out += unit.id
-                out += "\": "
-                out += unit.reason.description
-                out += "\n"
-            }
-            for id in report.appliedWithChangedSource {
-                out += "  \(file.document): source-changed: \"\(id)\": imported as needs_review\n"
+    /// The text report as UTF-8. A large import lists tens of thousands of units, so each file's lines are made
+    /// side by side, as bytes.
+    static func text(_ result: Import.Result) -> [UInt8] {
+        var pieces = [[UInt8]](repeating: [], count: result.files.count)
+        pieces.withUnsafeMutableBufferPointer { pieces in
+            let pieces = UncheckedSendable(pieces)
+            DispatchQueue.concurrentPerform(iterations: result.files.count) { index in
+                pieces.value[index] = text(of: result.files[index])
             }
         }
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(200) { $0 + $1.count })
+        for piece in pieces { out += piece }
         let total = result.total
         var byReason: [(String, Int)] = []
         for unit in total.skipped {
@@ -113,10 +93,53 @@ enum ImportSummary {
         }
         let reasons = byReason.isEmpty ? "" : " (" + byReason.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
         let verb = result.dryRun ? "would change" : "changed"
-        out += "import: \(total.applied) applied, \(total.unchanged) unchanged, \(total.skipped.count) not applied"
-        out += "\(reasons); \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
-        for path in result.changed { out += "  \(verb): \(path)\n" }
+        var summary = "import: \(total.applied) applied, \(total.unchanged) unchanged, \(total.skipped.count) not applied"
+        summary += "\(reasons); \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
+        for path in result.changed { summary += "  \(verb): \(path)\n" }
+        out += summary.utf8
         return out
+    }
+
+    /// One file's lines: its counts, then each unit not applied.
+    private static func text(of file: Import.FileResult) -> [UInt8] {
+        let report = file.report
+        var out: [UInt8] = []
+        out.reserveCapacity(100 + 140 * report.skipped.count)
+        func add(_ string: String) { out += string.utf8 }
+        let language = file.language.map { " [\($0)]" } ?? ""
+        let target = file.table.map { " -> \($0)" } ?? ""
+        add("\(file.original)\(language)\(target): \(report.applied) applied, \(report.unchanged) unchanged, ")
+        add("\(report.skipped.count) not applied\n")
+        for unit in report.skipped {
+            add("  ")
+            if let location = unit.location {
+                add(location.path)
+                add(":")
+                add(String(location.line))
+                add(":")
+                add(String(location.column))
+                add(": ")
+            } else {
+                add(file.document)
+                add(": ")
+            }
+            add(unit.reason.code)
+            add(": \"")
+            add(unit.id)
+            add("\": ")
+            add(unit.reason.description)
+            add("\n")
+        }
+        for id in report.appliedWithChangedSource {
+            add("  \(file.document): source-changed: \"\(id)\": imported as needs_review\n")
+        }
+        return out
+    }
+
+    /// A value handed to the threads of `concurrentPerform`, each of which touches its own part.
+    private struct UncheckedSendable<Value>: @unchecked Sendable {
+        var value: Value
+        init(_ value: Value) { self.value = value }
     }
 
     static func json(_ result: Import.Result) -> [UInt8] {
