@@ -77,6 +77,46 @@ struct XLIFFImportTests {
         #expect(fr(accepting, "Untranslated")?.stringUnit == StringUnit("Traduit", state: .needsReview))
     }
 
+    @Test("An entry whose units change nothing is reported unit by unit, in order; one that changes is reported once")
+    func entriesDecidedWithoutBuildingUnits() {
+        // "%lld items" in French: `one` unchanged and `other` a new draft with other text changes nothing (decided
+        // without building the entry's units); with one case changed, the entry goes through the full comparison
+        // after the quick look gave up, and each unit is still reported once.
+        let unchangedEntry = exported { units in
+            set(&units, "%lld items|==|plural.other", target: "%lld brouillons", state: "new")
+            set(&units, "Hello", target: nil, state: nil)
+        }
+        var table = F.catalog
+        var report = XLIFFImport.apply(unchangedEntry, to: &table, kind: .catalog)
+        #expect(table == F.catalog)
+        #expect(report.applied == 0)
+        // In file order: the export lists "%lld items" before "Hello".
+        let expected: [XLIFFImportReport.SkippedUnit] = [
+            .init(id: "%lld items|==|plural.other", reason: .unfinishedState("new")),
+            .init(id: "Hello", reason: .noTarget),
+        ]
+        #expect(report.skipped.filter { ["Hello", "%lld items|==|plural.other"].contains($0.id) } == expected)
+        #expect(report.unchanged + report.skipped.count == unchangedEntry.units.count)
+
+        // `one` (first in the file) is a draft, then `other` changes: the draft is reported once.
+        let changedEntry = exported { units in
+            set(&units, "%lld items|==|plural.one", target: "%lld brouillon", state: "new")
+            set(&units, "%lld items|==|plural.other", target: "%lld éléments !", state: "translated")
+            // `iphone` is unchanged and counted once, though the quick look had counted it before giving up.
+            set(&units, "Devices|==|device.other", target: "Utilisez !", state: "translated")
+        }
+        table = F.catalog
+        report = XLIFFImport.apply(changedEntry, to: &table, kind: .catalog)
+        #expect(report.applied == 2)
+        #expect(report.skipped.filter { $0.id.hasPrefix("%lld items") } == [
+            .init(id: "%lld items|==|plural.one", reason: .unfinishedState("new"))
+        ])
+        #expect(report.unchanged + report.skipped.count + report.applied == changedEntry.units.count)
+        let cases = fr(table, "%lld items")?.variations?.plural
+        #expect(cases?["one"]?.stringUnit == StringUnit("%lld élément"))
+        #expect(cases?["other"]?.stringUnit == StringUnit("%lld éléments !"))
+    }
+
     @Test("A changed source imports as needs_review, or is skipped with skipChangedSource")
     func changedSource() {
         let file = exported { units in

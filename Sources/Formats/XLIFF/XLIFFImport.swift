@@ -243,8 +243,7 @@ private struct Importer {
         at position: Int, members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
         entries: OrderedMap<CatalogEntry>, report: inout XLIFFImportReport
     ) {
-        if allUnchanged(members, units: units, paths: paths, at: position, in: entries) {
-            report.unchanged += members.count
+        if nothingToApply(members, units: units, paths: paths, at: position, in: entries, report: &report) {
             return
         }
         let key = entries.key(at: position)
@@ -337,33 +336,48 @@ private struct Importer {
         setLocalization(localization, at: position)
     }
 
-    /// Whether every unit of an entry has the target and state export would write for it now, decided without
-    /// building the entry's units when the localization has no substitutions: the target at a root, plural or
-    /// device path is then the string at that path as it is (what ``CatalogUnitBuilder/targetValue(at:)`` gives
-    /// for such a localization). Most entries of an import are such, and unchanged. `false` sends the entry
-    /// through the full comparison.
-    private mutating func allUnchanged(
+    /// Decides an entry without building its units when none of them changes it, and reports each unit as the
+    /// full comparison would: unchanged (the target and state export would write for it now), no target, or an
+    /// unfinished state. That is decided from the localization alone when it has no substitutions: the target at
+    /// a root, plural or device path is then the string at that path as it is (what
+    /// ``CatalogUnitBuilder/targetValue(at:)`` gives for such a localization). Most entries of an import are such.
+    /// `false`, with the report as it was, sends the entry through the full comparison.
+    private mutating func nothingToApply(
         _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath], at position: Int,
-        in entries: OrderedMap<CatalogEntry>
+        in entries: OrderedMap<CatalogEntry>, report: inout XLIFFImportReport
     ) -> Bool {
         guard let slot = Self.languageSlot(of: language, at: position, in: entries, hint: &lastLanguageSlot) else {
             return false
         }
-        return entries.read(at: position) { entry in
-            entry.localizations!.read(at: slot) { Self.allUnchanged(members, units: units, paths: paths, in: $0) }
+        let acceptUnfinished = options.acceptUnfinished
+        let unchanged = report.unchanged
+        let skipped = report.skipped.count
+        let decided = entries.read(at: position) { entry in
+            entry.localizations!.read(at: slot) {
+                Self.nothingToApply(
+                    members, units: units, paths: paths, in: $0, acceptUnfinished: acceptUnfinished, report: &report)
+            }
         }
+        if !decided {
+            report.unchanged = unchanged
+            report.skipped.removeSubrange(skipped...)
+        }
+        return decided
     }
 
-    /// ``allUnchanged(_:units:paths:at:)`` for the entry's localization in this language.
-    private static func allUnchanged(
+    /// ``nothingToApply(_:units:paths:at:in:report:)`` for the entry's localization in this language.
+    private static func nothingToApply(
         _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
-        in localization: borrowing Localization
+        in localization: borrowing Localization, acceptUnfinished: Bool, report: inout XLIFFImportReport
     ) -> Bool {
         let isPlain = !localization.hasMoreThanStringUnit
         guard isPlain || !localization.hasSubstitutions, localization.hasContent else { return false }
         for index in members {
-            guard case .some = units[index].target, isPlain ? paths[index].isRoot : paths[index].substitutionName == nil
-            else { return false }
+            guard isPlain ? paths[index].isRoot : paths[index].substitutionName == nil else { return false }
+            guard case .some = units[index].target else {
+                report.skip(units[index], .noTarget)
+                continue
+            }
             let found: (value: String, state: TranslationState?)?
             if paths[index].isRoot {
                 found = localization.stringUnitText(pluralCase: nil)
@@ -372,11 +386,21 @@ private struct Importer {
             } else {
                 found = localization.leaf(at: paths[index]).map { ($0.value, $0.state) }
             }
-            guard let found, sameText(found.value, units[index].target!) else { return false }
-            let exported = XLIFFExport.xliffState(for: found.state)
-            guard exported.state == units[index].state, exported.qualifier == units[index].stateQualifier else {
-                return false
+            // A unit whose path the localization lacks may still take a target: the full comparison decides.
+            guard let found else { return false }
+            if sameText(found.value, units[index].target!) {
+                let exported = XLIFFExport.xliffState(for: found.state)
+                if exported.state == units[index].state, exported.qualifier == units[index].stateQualifier {
+                    report.unchanged += 1
+                    continue
+                }
             }
+            let unit = units[index]
+            guard
+                XLIFFImport.catalogState(
+                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: acceptUnfinished) == nil
+            else { return false }
+            report.skip(unit, .unfinishedState(unit.state ?? ""))
         }
         return true
     }
