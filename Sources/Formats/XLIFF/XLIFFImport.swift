@@ -276,12 +276,9 @@ private struct Importer {
                 continue
             }
             // A target the table already has, as export writes it, changes nothing.
-            if let now = builder.targetValue(at: path), sameText(now.text, text) {
-                let exported = XLIFFExport.xliffState(for: now.state)
-                if exported.state == units[index].state, exported.qualifier == units[index].stateQualifier {
-                    report.unchanged += 1
-                    continue
-                }
+            if let now = builder.targetValue(at: path), isAsExported(units[index], text: now.text, state: now.state) {
+                report.unchanged += 1
+                continue
             }
             let unit = units[index]
             guard
@@ -388,12 +385,9 @@ private struct Importer {
             }
             // A unit whose path the localization lacks may still take a target: the full comparison decides.
             guard let found else { return false }
-            if sameText(found.value, units[index].target!) {
-                let exported = XLIFFExport.xliffState(for: found.state)
-                if exported.state == units[index].state, exported.qualifier == units[index].stateQualifier {
-                    report.unchanged += 1
-                    continue
-                }
+            if isAsExported(units[index], text: found.value, state: found.state) {
+                report.unchanged += 1
+                continue
             }
             let unit = units[index]
             guard
@@ -583,6 +577,14 @@ private struct Importer {
 
 /// `==` (canonical equivalence), answered by a byte comparison when the bytes are the same.
 @inline(__always)
+/// Whether `unit` has the target and state export writes for a string with this text and state: importing it
+/// changes nothing.
+private func isAsExported(_ unit: XLIFFUnit, text: String, state: TranslationState?) -> Bool {
+    guard case .some = unit.target, sameText(text, unit.target!) else { return false }
+    let exported = XLIFFExport.xliffState(for: state)
+    return exported.state == unit.state && exported.qualifier == unit.stateQualifier
+}
+
 private func sameText(_ lhs: String, _ rhs: String) -> Bool {
     sameUTF8(lhs, rhs) || lhs == rhs
 }
