@@ -15,12 +15,7 @@ struct XLIFFBenchmark {
 
     /// The user CPU time of this process (`RUSAGE_SELF`) or of its finished children, in seconds.
     static func userTime(children: Bool = false) -> Double {
-        var usage = rusage()
-        #if canImport(Darwin)
-            getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
-        #else
-            getrusage(__rusage_who_t(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue), &usage)
-        #endif
+        let usage = resourceUsage(children: children)
         return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
     }
 

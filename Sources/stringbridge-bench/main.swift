@@ -28,14 +28,22 @@ func now() -> Double {
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
 }
 
-func peakResidentBytes() -> Int {
+/// `getrusage` for this process or for its finished children.
+func resourceUsage(children: Bool = false) -> rusage {
     var usage = rusage()
     #if canImport(Darwin)
-        getrusage(RUSAGE_SELF, &usage)
-        return Int(usage.ru_maxrss)
+        getrusage(children ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
     #else
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Int(usage.ru_maxrss) * 1024
+        getrusage(__rusage_who_t(children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue), &usage)
+    #endif
+    return usage
+}
+
+func peakResidentBytes() -> Int {
+    #if canImport(Darwin)
+        return Int(resourceUsage().ru_maxrss)
+    #else
+        return Int(resourceUsage().ru_maxrss) * 1024
     #endif
 }
 

@@ -187,10 +187,7 @@ private struct CatalogEmitter {
         if let set = localization.stringSet {
             json.member("stringSet")
             json.openObject(extras: set.extraMembers)
-            if let state = set.state {
-                json.member("state")
-                json.string(state.rawValue)
-            }
+            writeState(set.state)
             json.member("values")
             json.value(.array(set.values.map(JSONValue.string)))
             json.closeObject()
@@ -215,13 +212,17 @@ private struct CatalogEmitter {
     mutating func writeStringUnit(_ unit: StringUnit) {
         json.member("stringUnit")
         json.openObject(extras: unit.extraMembers)
-        if let state = unit.state {
-            json.member("state")
-            json.string(state.rawValue)
-        }
+        writeState(unit.state)
         json.member("value")
         json.string(unit.value)
         json.closeObject()
+    }
+
+    /// The `state` member of a string unit or set, when it has one.
+    mutating func writeState(_ state: TranslationState?) {
+        guard let state else { return }
+        json.member("state")
+        json.string(state.rawValue)
     }
 
     mutating func writeSubstitution(_ substitution: Substitution, key: String, language: String) {

@@ -289,8 +289,7 @@ extension XLIFFDocumentStream {
         writer.write(source, from: entry.fragments)
         var unholdable = false
         if let unit = target?.stringUnit {
-            let state = XLIFFExport.xliffState(for: unit.state)
-            unholdable = writeTarget(unit.value, state: state.state, qualifier: state.qualifier)
+            unholdable = writeTarget(unit.value, catalogState: unit.state)
         } else if entry.isSourceExport {
             // The source language without a localization: the key is the text, and it is new.
             _ = writeTarget(entry.key, state: "new", qualifier: nil)
@@ -342,8 +341,7 @@ extension XLIFFDocumentStream {
             writer.write(entry.prepared.pathAttributes, from: entry.fragments)
             writer.write(source, from: entry.fragments)
             if let unit = targetCases?[category]?.stringUnit {
-                let state = XLIFFExport.xliffState(for: unit.state)
-                unholdable = writeTarget(unit.value, state: state.state, qualifier: state.qualifier) || unholdable
+                unholdable = writeTarget(unit.value, catalogState: unit.state) || unholdable
             }
             writer.write(entry.prepared.note, from: entry.fragments)
             writer.endElement(selfClosingIfEmpty: selfCloses)
@@ -381,8 +379,7 @@ extension XLIFFDocumentStream {
                 unholdable = writeTextElement("source", source) || unholdable
             }
             if let target = builder.targetValue(at: path) {
-                let state = XLIFFExport.xliffState(for: target.state)
-                unholdable = writeTarget(target.text, state: state.state, qualifier: state.qualifier) || unholdable
+                unholdable = writeTarget(target.text, catalogState: target.state) || unholdable
             }
             writer.write(entry.prepared.note, from: entry.fragments)
             writer.endElement(selfClosingIfEmpty: selfCloses)

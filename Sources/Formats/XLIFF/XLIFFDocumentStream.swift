@@ -139,6 +139,13 @@ public struct XLIFFDocumentStream {
         return writeContent(text) || unholdable
     }
 
+    /// Writes the target export gives a catalog string in `state` (``XLIFFExport/xliffState(for:)``).
+    @inline(__always)
+    func writeTarget(_ text: String, catalogState state: TranslationState?) -> Bool {
+        let mapped = XLIFFExport.xliffState(for: state)
+        return writeTarget(text, state: mapped.state, qualifier: mapped.qualifier)
+    }
+
     /// Writes `<name>text</name>`.
     func writeTextElement(_ name: String, _ text: String) -> Bool {
         writer.startElement(name, inline: true)

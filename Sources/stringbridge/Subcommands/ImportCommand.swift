@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import LocalizationCatalog
 import LocalizationConverter
 import XCStringsFormat
@@ -72,13 +71,7 @@ enum ImportSummary {
     /// The text report as UTF-8. A large import lists tens of thousands of units, so each file's lines are made
     /// side by side, as bytes.
     static func text(_ result: Import.Result) -> [UInt8] {
-        var pieces = [[UInt8]](repeating: [], count: result.files.count)
-        pieces.withUnsafeMutableBufferPointer { pieces in
-            let pieces = UncheckedSendable(pieces)
-            DispatchQueue.concurrentPerform(iterations: result.files.count) { index in
-                pieces.value[index] = text(of: result.files[index])
-            }
-        }
+        let pieces = concurrentMap(result.files) { text(of: $0) }
         var out: [UInt8] = []
         out.reserveCapacity(pieces.reduce(200) { $0 + $1.count })
         for piece in pieces { out += piece }
@@ -134,12 +127,6 @@ enum ImportSummary {
             add("  \(file.document): source-changed: \"\(id)\": imported as needs_review\n")
         }
         return out
-    }
-
-    /// A value handed to the threads of `concurrentPerform`, each of which touches its own part.
-    private struct UncheckedSendable<Value>: @unchecked Sendable {
-        var value: Value
-        init(_ value: Value) { self.value = value }
     }
 
     static func json(_ result: Import.Result) -> [UInt8] {
