@@ -20,6 +20,12 @@ public func readSourceFile(_ path: String) throws -> SourceFile {
     if (info.st_mode & S_IFMT) == S_IFDIR {
         throw ConversionError("is a folder, not a file", path: path)
     }
+    // A large regular file is mapped rather than copied (see `FileMapping`).
+    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= mappingThreshold,
+        let mapping = FileMapping(descriptor: descriptor, count: Int(info.st_size))
+    {
+        return SourceFile(path: path, mapping: mapping)
+    }
     // Read straight into the array, sized from `fstat` plus one byte so that the end is seen in the same pass.
     let expected = max(Int(info.st_size), 0) + 1
     var failure: Int32 = 0
@@ -56,6 +62,9 @@ public func readSourceFile(_ path: String) throws -> SourceFile {
     }
     return SourceFile(path: path, bytes: bytes)
 }
+
+/// Files from this size on are mapped into memory instead of read into an array.
+let mappingThreshold = 1 << 20
 
 /// Whether `path` names an existing folder.
 public func isDirectory(_ path: String) -> Bool {

@@ -13,7 +13,7 @@ import LocalizationCatalog
 /// written are they renamed into place. On failure the temporary files are removed and the destinations are
 /// untouched. A rename within a folder is atomic, so a reader never sees a half-written file.
 public struct FileTransaction: Sendable {
-    private var staged: [(destination: String, bytes: [UInt8])] = []
+    private var staged: [(destination: String, bytes: ByteChunks)] = []
     private var directories: [String] = []
 
     /// Creates an empty transaction.
@@ -21,7 +21,12 @@ public struct FileTransaction: Sendable {
 
     /// Adds a file to write.
     public mutating func stage(_ bytes: [UInt8], at destination: String) {
-        staged.append((destination, bytes))
+        staged.append((destination, ByteChunks(bytes)))
+    }
+
+    /// Adds a file to write from the pieces it was made in.
+    public mutating func stage(_ chunks: ByteChunks, at destination: String) {
+        staged.append((destination, chunks))
     }
 
     /// Adds a folder to create (empty if nothing else is written into it).
@@ -71,7 +76,7 @@ public struct FileTransaction: Sendable {
         }
     }
 
-    private func writeTemporary(_ bytes: [UInt8], nextTo destination: String, umask mask: mode_t) throws -> String {
+    private func writeTemporary(_ bytes: ByteChunks, nextTo destination: String, umask mask: mode_t) throws -> String {
         let folder = parentDirectory(of: destination)
         let name = destination.split(separator: "/").last.map(String.init) ?? destination
         var template = Array("\(folder)/.\(name).stringbridge-XXXXXX".utf8CString)
@@ -80,10 +85,10 @@ public struct FileTransaction: Sendable {
             throw ConversionError("cannot write the file: \(systemError())", path: destination)
         }
         let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var offset = 0
         var failure: String?
-        bytes.withUnsafeBytes { buffer in
-            while offset < buffer.count {
+        bytes.forEachChunk { buffer in
+            var offset = 0
+            while failure == nil, offset < buffer.count {
                 let count = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }

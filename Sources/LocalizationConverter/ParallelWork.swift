@@ -46,3 +46,13 @@ func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
     let owned = value
     DispatchQueue.global(qos: .utility).async { withExtendedLifetime(owned) {} }
 }
+
+/// Never lets go of `value`: for a process about to exit, whose memory the system takes back at once.
+func leaveToExit<Value>(_ value: consuming Value) {
+    _ = Unmanaged.passRetained(Abandoned(value))
+}
+
+private final class Abandoned<Value> {
+    let value: Value
+    init(_ value: consuming Value) { self.value = value }
+}

@@ -20,19 +20,33 @@ public enum XMLEventParser {
         path: String,
         handler: inout Handler
     ) throws {
+        try bytes.withUnsafeBufferPointer { input in try parse(input, path: path, handler: &handler) }
+    }
+
+    /// Parses the bytes `input` points to, calling `handler` for each event (see ``parse(_:path:handler:)``).
+    public static func parse<Handler: XMLEventHandler>(
+        _ input: UnsafeBufferPointer<UInt8>,
+        path: String,
+        handler: inout Handler
+    ) throws {
         _ = libxmlReady
-        guard bytes.count < Int(Int32.max) else {
+        guard input.count < Int(Int32.max) else {
             throw XMLParseError(path: path, line: 1, column: 1, message: "document is larger than 2 GB")
         }
         // Element positions are found by scanning UTF-8; UTF-16 input gets a transcoded copy for that scan only.
-        let utf8Copy = try utf8CopyIfUTF16(bytes, path: path)
-        try bytes.withUnsafeBufferPointer { input in
-            try (utf8Copy ?? bytes).withUnsafeBufferPointer { utf8 in
-                let session = HandlerSession(handler: handler, path: path, locator: ElementLocator(utf8))
-                defer { handler = session.handler }
-                try run(session, on: input)
-            }
+        let utf8Copy = try utf8CopyIfUTF16(input, path: path)
+        try withUTF8(utf8Copy, or: input) { utf8 in
+            let session = HandlerSession(handler: handler, path: path, locator: ElementLocator(utf8))
+            defer { handler = session.handler }
+            try run(session, on: input)
         }
+    }
+
+    private static func withUTF8(
+        _ copy: [UInt8]?, or input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+    ) throws {
+        guard let copy else { return try body(input) }
+        try copy.withUnsafeBufferPointer { try body($0) }
     }
 
     /// The size of the pieces the input is pushed to libxml2 in.
@@ -96,7 +110,9 @@ public enum XMLEventParser {
     /// A UTF-8 copy of UTF-16 input that starts with a byte order mark, or `nil` for any other input.
     ///
     /// Invalid UTF-16 is rejected here: libxml2 would report its conversion failure on stderr.
-    private static func utf8CopyIfUTF16(_ bytes: [UInt8], path: String) throws(XMLParseError) -> [UInt8]? {
+    private static func utf8CopyIfUTF16(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String
+    ) throws(XMLParseError) -> [UInt8]? {
         guard bytes.count >= 2 else { return nil }
         let bigEndian: Bool
         switch (bytes[0], bytes[1]) {

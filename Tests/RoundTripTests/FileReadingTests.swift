@@ -15,6 +15,44 @@ struct FileReadingTests {
         #expect(try readSourceFile(path).bytes == bytes)
     }
 
+    @Test("A large file is mapped, and reads the same through bytes and withUnsafeBytes")
+    func mappedFile() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-mapped").path
+        let bytes = (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 12) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try readSourceFile(path)
+        #expect(file.count == bytes.count)
+        #expect(file.withUnsafeBytes { Array($0) } == bytes)
+        #expect(file.bytes == bytes)
+        // Replacing the file by rename (as writers here do) leaves the mapping on the old file.
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path), options: .atomic)
+        #expect(file.withUnsafeBytes { $0.count == bytes.count && $0.last == bytes.last })
+        var copy = file
+        copy.bytes = [9]
+        #expect(copy.count == 1 && copy.withUnsafeBytes { Array($0) } == [9])
+        #expect(file.count == bytes.count)
+    }
+
+    @Test("A transaction writes a file from its pieces, in order")
+    func transactionWritesChunks() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-chunks").path
+        try? FileManager.default.removeItem(atPath: folder)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let parts: [[UInt8]] = [Array("{\n".utf8), [], Array("  \"a\" : 1".utf8), Array("\n}".utf8)]
+        let buffers = parts.map { part -> UnsafeRawBufferPointer in
+            let memory = malloc(max(part.count, 1))!
+            part.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress ?? UnsafeRawPointer(memory), byteCount: part.count) }
+            return UnsafeRawBufferPointer(start: memory, count: part.count)
+        }
+        var transaction = FileTransaction()
+        transaction.stage(ByteChunks(adoptingMallocBuffers: buffers), at: folder + "/out.json")
+        transaction.stage(ByteChunks(Array("plain".utf8)), at: folder + "/sub/plain.txt")
+        try transaction.commit()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/out.json")) == Data(parts.joined()))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/sub/plain.txt")) == Data("plain".utf8))
+    }
+
     @Test(
         "A file whose size fstat does not know (/proc) is read to its end",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))

@@ -130,6 +130,28 @@ struct XCStringsParallelTests {
         #expect(diagnostics.all.isEmpty)
     }
 
+    @Test("Writing in pieces gives the same bytes and warnings, joined or not", arguments: chunkCounts)
+    func piecesJoinToTheSameBytes(_ chunks: Int) throws {
+        var (table, _) = try Self.generated()
+        let width = Localization(variations: Variations(width: ["20": Localization("narrow")]))
+        table.entries[valueAt: 3].localizations = ["de": width]
+        var joinedDiagnostics = Diagnostics()
+        let joined = XCStringsWriter(parallelism: Self.forced(chunks)).encode(table, diagnostics: &joinedDiagnostics)
+        var diagnostics = Diagnostics()
+        let pieces = XCStringsWriter(parallelism: Self.forced(chunks)).encodeChunks(table, diagnostics: &diagnostics)
+        var concatenated: [UInt8] = []
+        var pieceCount = 0
+        pieces.forEachChunk { chunk in
+            concatenated += chunk
+            pieceCount += 1
+        }
+        #expect(pieceCount >= min(chunks, 2))
+        #expect(pieces.count == joined.count)
+        #expect(Fixtures.firstDifference(expected: joined, actual: concatenated) == nil)
+        #expect(pieces.joined == joined)
+        #expect(diagnostics == joinedDiagnostics && diagnostics.warnings.count == 1)
+    }
+
     @Test("Chunked writing warns as one thread does, in the same order")
     func warnsInOrder() throws {
         var (table, _) = try Self.generated(copies: 3)

@@ -24,16 +24,17 @@ public struct StringsReader: CatalogReader {
     {
         var parsed = ParsedEntries()
         var traits = FileTraits()
-        if file.bytes.starts(with: Array("bplist".utf8)) {
-            for pair in try BinaryPropertyList(bytes: file.bytes, path: file.path).stringPairs() {
+        let bytes = file.bytes
+        if bytes.starts(with: Array("bplist".utf8)) {
+            for pair in try BinaryPropertyList(bytes: bytes, path: file.path).stringPairs() {
                 parsed.add(
                     pair.key, ParsedEntry(value: pair.value, comment: nil, line: 0), at: nil, path: file.path,
                     diagnostics: &diagnostics)
             }
         } else {
-            let text = try StringsText.decode(file.bytes, path: file.path)
+            let text = try StringsText.decode(bytes, path: file.path)
             if Self.startsWithMarkup(text.utf8) {
-                for pair in try XMLPropertyList(bytes: file.bytes, path: file.path).stringPairs() {
+                for pair in try XMLPropertyList(bytes: bytes, path: file.path).stringPairs() {
                     parsed.add(
                         pair.key, ParsedEntry(value: pair.value, comment: nil, line: pair.location.line),
                         at: pair.location, path: file.path, diagnostics: &diagnostics)

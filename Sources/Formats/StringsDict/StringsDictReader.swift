@@ -21,7 +21,8 @@ public struct StringsDictReader: CatalogReader {
     ///   cannot be told.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
         let language = try Self.language(of: file.path, options: options)
-        let root = try PropertyListParser(path: file.path, bytes: file.bytes).parseDocument(diagnostics: &diagnostics)
+        let bytes = file.bytes
+        let root = try PropertyListParser(path: file.path, bytes: bytes).parseDocument(diagnostics: &diagnostics)
         guard case .dictionary(let members) = root.value else {
             throw ConversionError(StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location.in(file.path))
         }
@@ -39,7 +40,7 @@ public struct StringsDictReader: CatalogReader {
             name: options.tableName ?? Self.tableName(forPath: file.path),
             sourceLanguage: options.sourceLanguage ?? language,
             entries: entries,
-            traits: FileTraits(endsWithNewline: file.bytes.last == UInt8(ascii: "\n")))
+            traits: FileTraits(endsWithNewline: bytes.last == UInt8(ascii: "\n")))
     }
 
     /// The language of a file: `options.language`, else its `xx.lproj` folder (`Base.lproj` is the source language).

@@ -22,7 +22,7 @@ public struct XCStringsReader: CatalogReader {
     /// Reads one catalog; the table is named after the file.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
         let name = options.tableName ?? tableName(forPath: file.path)
-        return try file.bytes.withUnsafeBufferPointer { buffer throws(ConversionError) in
+        return try file.withUnsafeBytes { buffer throws(ConversionError) in
             var scanner = JSONScanner(bytes: buffer, path: file.path)
             // Foundation accepts a UTF-8 byte-order mark; so do we (it is not written back).
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { scanner.offset = 3 }

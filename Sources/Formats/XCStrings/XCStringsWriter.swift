@@ -30,13 +30,27 @@ public struct XCStringsWriter: CatalogWriter {
     /// The catalog's bytes.
     public func encode(_ table: StringTable, diagnostics: inout Diagnostics) -> [UInt8] {
         var dropped: [(key: String, language: String)] = []
-        let bytes = CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped)
+        let bytes = CatalogEmitter.join(
+            CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped))
+        warn(dropped, &diagnostics)
+        return bytes
+    }
+
+    /// The catalog's bytes in the pieces they were written in, for writing to a file without joining them first
+    /// (the bytes are those of ``encode(_:diagnostics:)``).
+    public func encodeChunks(_ table: StringTable, diagnostics: inout Diagnostics) -> ByteChunks {
+        var dropped: [(key: String, language: String)] = []
+        let pieces = CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped)
+        warn(dropped, &diagnostics)
+        return ByteChunks(adoptingMallocBuffers: pieces.map { UnsafeRawBufferPointer($0.contents) })
+    }
+
+    private func warn(_ dropped: [(key: String, language: String)], _ diagnostics: inout Diagnostics) {
         for (key, language) in dropped {
             diagnostics.warn(
                 "\(quoted(key)) (\(language)): width variations cannot be stored in a String Catalog and were left out"
             )
         }
-        return bytes
     }
 }
 
@@ -49,16 +63,16 @@ private struct CatalogEmitter {
         self.json = json
     }
 
-    /// The bytes of `table`, and the entries whose width variations were left out.
+    /// The bytes of `table` in pieces (header, runs, footer: buffers of their own, freed with `free`), and the
+    /// entries whose width variations were left out.
     ///
     /// The entries are sorted into Xcode's key order once and written as contiguous runs, on several threads when
     /// there are many (one run otherwise), each run into a buffer of its own by an emitter that continues the
-    /// `"strings"` object; the runs are then copied in order, in parallel, between the header and the footer. The
-    /// bytes and warnings are those one emitter writes.
+    /// `"strings"` object. The pieces in order, and the warnings, are what one emitter writes.
     static func encode(
         _ table: StringTable, parallelism: Parallelism,
         droppedWidthVariations: inout [(key: String, language: String)]
-    ) -> [UInt8] {
+    ) -> [OutputBuffer] {
         let entries = table.entries
         let order = XcodeKeyOrder.sortedIndices(entries.keys)
         // Several runs per thread: the threads take them as they come, which evens out a late start or a run
@@ -96,7 +110,12 @@ private struct CatalogEmitter {
         if table.traits.endsWithNewline == true { main.json.out.append(UInt8(ascii: "\n")) }
         let footer = main.json.out
 
-        let pieces = [header] + runs.map(\.json.out) + [footer]
+        droppedWidthVariations = runs.flatMap(\.droppedWidthVariations)
+        return [header] + runs.map(\.json.out) + [footer]
+    }
+
+    /// The pieces copied in order into one array, the middle ones in parallel; each piece is freed once copied.
+    static func join(_ pieces: [OutputBuffer]) -> [UInt8] {
         var offsets = [0]
         for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
         let bytes = [UInt8](unsafeUninitializedCapacity: offsets[offsets.count - 1]) { storage, initialized in
@@ -104,18 +123,17 @@ private struct CatalogEmitter {
                 for piece in pieces { piece.deallocate() }
                 return
             }
-            // Piece 0 is the header, piece `runs.count + 1` the footer; the runs are copied in parallel.
+            // The first piece is the header, the last the footer; the runs between them are copied in parallel.
             for piece in [0, pieces.count - 1] {
                 (base + offsets[piece]).initialize(from: pieces[piece].base, count: pieces[piece].count)
                 pieces[piece].deallocate()
             }
-            _ = inParallel(runs.count) { run in
+            _ = inParallel(pieces.count - 2) { run in
                 (base + offsets[run + 1]).initialize(from: pieces[run + 1].base, count: pieces[run + 1].count)
                 pieces[run + 1].deallocate()  // as soon as copied, so that the output is not held twice at once
             }
             initialized = storage.count
         }
-        droppedWidthVariations = runs.flatMap(\.droppedWidthVariations)
         return bytes
     }
 

@@ -38,6 +38,19 @@ public struct XLIFFReader: Sendable {
     ///   - diagnostics: Receives the warnings.
     /// - Throws: ``ConversionError`` when the document cannot be read.
     public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
+        try bytes.withUnsafeBufferPointer { try read($0, path: path, diagnostics: &diagnostics) }
+    }
+
+    /// Reads a document from a file's bytes, without copying them (a large file is mapped, not read).
+    ///
+    /// - Throws: ``ConversionError`` when the document cannot be read.
+    public func read(_ file: SourceFile, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
+        try file.withUnsafeBytes { try read($0, path: file.path, diagnostics: &diagnostics) }
+    }
+
+    private func read(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, diagnostics: inout Diagnostics
+    ) throws -> XLIFFDocument {
         var reading = XLIFFDocumentReading(
             path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes)
         do {

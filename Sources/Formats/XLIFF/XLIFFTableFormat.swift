@@ -21,7 +21,7 @@ public struct XLIFFTableReader: CatalogReader {
     public init() {}
 
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
-        let document = try XLIFFReader().read(file.bytes, path: file.path, diagnostics: &diagnostics)
+        let document = try XLIFFReader().read(file, diagnostics: &diagnostics)
         guard document.files.count == 1, let xliffFile = document.files.first else {
             throw ConversionError(
                 "the document has \(document.files.count) <file> elements; convert reads exactly one table "

@@ -208,7 +208,8 @@ public struct RoundTrip: Sendable {
                     failure(path, trip, "the writer gave \(outputs.count) files for one"))
                 return trip.name
             }
-            if output.bytes == source.bytes { return trip.name }
+            let sourceBytes = source.bytes
+            if output.bytes == sourceBytes { return trip.name }
             let again = try reader.read(
                 SourceFile(path: path, bytes: output.bytes), options: options, diagnostics: &diagnostics)
             var comparison = TableComparison(trip: trip, table: path, comparesOrder: true)
@@ -233,7 +234,7 @@ public struct RoundTrip: Sendable {
                 report.differences.append(
                     RoundTripDifference(
                         table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
-                        reason: "the file is not in the writer's layout (\(firstDifference(source.bytes, output.bytes))); "
+                        reason: "the file is not in the writer's layout (\(firstDifference(sourceBytes, output.bytes))); "
                             + "its content is kept, and the rewrite comes back byte for byte"))
             }
         } catch {
@@ -248,9 +249,10 @@ public struct RoundTrip: Sendable {
         do {
             var diagnostics = Diagnostics()
             let source = try readSourceFile(path)
-            let document = try XLIFFReader().read(source.bytes, path: path, diagnostics: &diagnostics)
+            let sourceBytes = source.bytes
+            let document = try XLIFFReader().read(sourceBytes, path: path, diagnostics: &diagnostics)
             let bytes = XLIFFWriter().write(document)
-            if bytes == source.bytes { return trip.name }
+            if bytes == sourceBytes { return trip.name }
             let again = try XLIFFReader().read(bytes, path: path, diagnostics: &diagnostics)
             if let difference = Self.firstDifference(document, again) {
                 report.differences.append(
@@ -261,7 +263,7 @@ public struct RoundTrip: Sendable {
                 report.differences.append(
                     RoundTripDifference(
                         table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
-                        reason: "the file is not in Xcode's layout (\(firstDifference(source.bytes, bytes))); "
+                        reason: "the file is not in Xcode's layout (\(firstDifference(sourceBytes, bytes))); "
                             + "its content is kept"))
             }
         } catch {

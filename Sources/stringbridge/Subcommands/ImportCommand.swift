@@ -54,9 +54,11 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            let options = Import.Options(
+            var options = Import.Options(
                 root: root, sourceLanguage: sourceLanguage, dryRun: dryRun,
                 mapping: XLIFFImport.Options(skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished))
+            // The command exits right after: the system takes the memory back faster than freeing it would.
+            options.freesWorkingMemory = false
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
             switch report {
             case .text: writeAll(ImportSummary.text(result), to: 1)
