@@ -5,7 +5,7 @@
 /// so the next `<` that opens a start tag (skipping end tags, comments, CDATA, processing instructions and the
 /// DOCTYPE) is that element. Lines count LF; columns count characters (not bytes) from 1, like libxml2's own.
 struct ElementLocator {
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     /// Where the search for the next start tag resumes.
     private var searchOffset = 0
     /// Everything before `countedOffset` has been folded into `line` and `charactersIntoLine`.
@@ -24,6 +24,9 @@ struct ElementLocator {
 
     /// The number of bytes scanned.
     var count: Int { bytes.count }
+
+    /// Where the search for the next start tag resumes.
+    var searchStart: Int { searchOffset }
 
     /// A locator over the same bytes, back at the start.
     func restarted() -> ElementLocator {
@@ -73,6 +76,17 @@ struct ElementLocator {
         }
         searchOffset = count
         return nil
+    }
+
+    /// Goes on as if the start tag at `offset` had just been found by ``nextElementStartOffset()`` (the caller
+    /// found it another way).
+    mutating func resume(afterElementAt offset: Int) {
+        searchOffset = offset + 1
+    }
+
+    /// The number of bytes of a UTF-8 byte order mark at the start (0 or 3).
+    var byteOrderMarkLength: Int {
+        bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     /// The position of the first `needle` after the last element start, without moving the scanner.

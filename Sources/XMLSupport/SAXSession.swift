@@ -28,11 +28,18 @@ class SAXSession {
     @exclusivity(unchecked) private var textIsCDATA = false
     @exclusivity(unchecked) private var cachedOffset = -1
     @exclusivity(unchecked) private var cachedPosition = (line: 0, column: 0)
+    /// Whether libxml2 parses the bytes the locator scans (UTF-8 input), so that its offsets are theirs.
+    let parsesLocatorBytes: Bool
+    /// The start tag being reported, found from libxml2's position: its offset and line.
+    @exclusivity(unchecked) private var parserTag = (offset: -1, line: 0)
+    /// The last tag whose position was worked out: its offset and column.
+    @exclusivity(unchecked) private var knownTag = (offset: -1, column: 0)
     @exclusivity(unchecked) fileprivate var defaults = xmlSAXHandler()
 
-    init(path: String, locator: ElementLocator) {
+    init(path: String, locator: ElementLocator, parsesLocatorBytes: Bool) {
         self.path = path
         self.locator = locator
+        self.parsesLocatorBytes = parsesLocatorBytes
     }
 
     deinit {
@@ -64,13 +71,73 @@ class SAXSession {
 
     // MARK: - Positions
 
-    /// The line and column of a start tag found by the locator; asked for in document order only.
+    /// The line and column of a start tag; asked for in document order only.
     func position(ofTagAt offset: Int) -> (line: Int, column: Int) {
         if offset != cachedOffset {
-            cachedPosition = locator.position(of: offset)
+            if offset == parserTag.offset {
+                cachedPosition = (parserTag.line, column(ofTagAt: offset))
+            } else {
+                cachedPosition = locator.position(of: offset)
+            }
             cachedOffset = offset
+            knownTag = (offset, cachedPosition.column)
         }
         return cachedPosition
+    }
+
+    /// The column of the `<` at `offset`: the characters back to the start of its line, or back to the last tag
+    /// whose column is known when no line break comes between them.
+    private func column(ofTagAt offset: Int) -> Int {
+        let bytes = locator.bytes
+        let floor = max(knownTag.offset, locator.byteOrderMarkLength)
+        var index = offset
+        var characters = 0
+        while index > floor {
+            let byte = bytes[index - 1]
+            if byte == UInt8(ascii: "\n") { return characters + 1 }
+            if byte & 0xC0 != 0x80 { characters += 1 }
+            index -= 1
+        }
+        return index == knownTag.offset ? knownTag.column + characters : characters + 1
+    }
+
+    /// Where the element being started begins, found back from where libxml2 stands (on the `>` or `/>` that
+    /// ends the start tag): the last `<` before it, since an attribute value cannot hold one. Its line is
+    /// libxml2's current line less the line breaks inside the tag. `nil` when libxml2 parses other bytes than
+    /// the locator scans (a UTF-16 document, which libxml2 transcodes itself).
+    private func tagFromParser(_ context: xmlParserCtxtPtr) -> (offset: Int, line: Int)? {
+        guard parsesLocatorBytes, let input = context.pointee.input?.pointee, let cur = input.cur,
+            let base = input.base
+        else { return nil }
+        let bytes = locator.bytes
+        let end = Int(input.consumed) + (cur - base)
+        guard end > 0, end < bytes.count, bytes[end] == UInt8(ascii: ">") || bytes[end] == UInt8(ascii: "/") else {
+            return nil
+        }
+        guard let start = bytes.baseAddress else { return nil }
+        // Backwards, eight bytes at a time while they hold neither `<` nor a line break.
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = end
+        var lineBreaks = 0
+        while index > 0 {
+            if index >= 8 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(start + index - 8).loadUnaligned(as: UInt64.self))
+                let open = word ^ (ones &* UInt64(UInt8(ascii: "<")))
+                let lineBreak = word ^ (ones &* UInt64(UInt8(ascii: "\n")))
+                if ((open &- ones) & ~open | (lineBreak &- ones) & ~lineBreak) & high == 0 {
+                    index -= 8
+                    continue
+                }
+            }
+            index -= 1
+            switch start[index] {
+            case UInt8(ascii: "<"): return (index, Int(input.line) - lineBreaks)
+            case UInt8(ascii: "\n"): lineBreaks += 1
+            default: break
+            }
+        }
+        return nil
     }
 
     // MARK: - Events from the main context
@@ -151,7 +218,14 @@ class SAXSession {
             xmlStopParser(context)
             return
         }
-        let tagOffset = locator.nextElementStartOffset() ?? locator.count
+        let tagOffset: Int
+        if let tag = tagFromParser(context), tag.offset >= locator.searchStart {
+            tagOffset = tag.offset
+            parserTag = tag
+            locator.resume(afterElementAt: tag.offset)
+        } else {
+            tagOffset = locator.nextElementStartOffset() ?? locator.count
+        }
         // The parser stands on the `/>` or `>` that ends the start tag.
         let isEmpty = context.pointee.input.map { $0.pointee.cur?.pointee == UInt8(ascii: "/") } ?? false
         let element = XMLStartElement(
@@ -390,9 +464,9 @@ func unsupportedEntityMessage(_ name: String) -> String {
 final class HandlerSession<Handler: XMLEventHandler>: SAXSession {
     @exclusivity(unchecked) var handler: Handler
 
-    init(handler: Handler, path: String, locator: ElementLocator) {
+    init(handler: Handler, path: String, locator: ElementLocator, parsesLocatorBytes: Bool) {
         self.handler = handler
-        super.init(path: path, locator: locator)
+        super.init(path: path, locator: locator, parsesLocatorBytes: parsesLocatorBytes)
     }
 
     override func deliverDoctype(_ doctype: XMLDoctype) throws { try handler.doctype(doctype) }

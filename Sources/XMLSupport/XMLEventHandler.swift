@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Receives the events of ``XMLEventParser``, in document order.
 ///
 /// The values passed to each method point into the parser's buffers: read what you need during the call (names
@@ -177,6 +185,19 @@ public struct XMLAttributeView {
         return attributeValue(UnsafeBufferPointer(start: start, count: end - start))
     }
 
+    /// The value, or the string of `shared` that has the same bytes: the common values of an attribute
+    /// (`preserve`, `translated`), given as string literals, then cost no new string.
+    public func value(orShared shared: [String]) -> String {
+        if namespaceDeclaration == nil, let start = field(3), let end = field(4) {
+            let count = end - start
+            for candidate in shared where candidate.utf8.count == count {
+                let same = candidate.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, start, count) == 0 }
+                if same == true { return candidate }
+            }
+        }
+        return value
+    }
+
     /// The attribute as a value.
     public var attribute: XMLAttribute {
         XMLAttribute(name, prefix: prefix, namespaceURI: namespaceURI, value: value)
@@ -228,7 +249,9 @@ func equal(_ name: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
 /// An attribute value as libxml2's SAX2 interface hands it over without entity substitution: `&` is written
 /// `&#38;`, and references to declared entities stay `&name;` (those are refused before any handler sees them).
 func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-    guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+    guard let start = bytes.baseAddress, memchr(start, Int32(UInt8(ascii: "&")), bytes.count) != nil else {
+        return String(decoding: bytes, as: UTF8.self)
+    }
     var decoded: [UInt8] = []
     decoded.reserveCapacity(bytes.count)
     var index = 0

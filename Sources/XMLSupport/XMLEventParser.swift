@@ -36,7 +36,8 @@ public enum XMLEventParser {
         // Element positions are found by scanning UTF-8; UTF-16 input gets a transcoded copy for that scan only.
         let utf8Copy = try utf8CopyIfUTF16(input, path: path)
         try withUTF8(utf8Copy, or: input) { utf8 in
-            let session = HandlerSession(handler: handler, path: path, locator: ElementLocator(utf8))
+            let session = HandlerSession(
+                handler: handler, path: path, locator: ElementLocator(utf8), parsesLocatorBytes: utf8Copy == nil)
             defer { handler = session.handler }
             try run(session, on: input)
         }

@@ -1,5 +1,5 @@
 import Testing
-import XMLSupport
+@testable import XMLSupport
 
 /// Records every event as one line.
 private struct Recorder: XMLEventHandler {
@@ -186,6 +186,45 @@ struct XMLEventParserTests {
         try XMLEventParser.parse(Fixture.bytes("utf16le-bom.xml"), path: "u", handler: &recorder)
         #expect(recorder.lines.contains("text \"naïve 😀\""))
         #expect(recorder.lines.contains { $0.hasPrefix("start s@3:3") })
+    }
+
+    /// Documents whose element positions are easy to get wrong: tags over several lines, CRLF, non-ASCII text
+    /// before a tag on its line, a byte order mark, everything on one line, `<` and `>` inside comments, CDATA,
+    /// processing instructions and attribute values, and documents much larger than the pieces libxml2 is given.
+    static let awkwardDocuments: [[UInt8]] = {
+        var documents: [String] = [
+            "<r><a/><b x='1'\n   y='2'\n/>\n  <c>é ü 😀 <d\n/></c></r>",
+            "<r>\r\n  <a\r\n   x=\"&gt;\"/>\r\n\t<b>\r\n</b></r>",
+            "<?xml version='1.0'?>\n<!-- <x> -->\n<r><![CDATA[<y>]]><?pi <z>?><a q='a&gt;b'/>naïve<b/></r>",
+            "<r>" + String(repeating: "<u id='é'>text &amp; more</u>", count: 9000) + "</r>",
+            "<r>\n" + String(repeating: "  <unit id='k'\n        n='v'>\n    <s>ünï ☃</s>\n  </unit>\n", count: 6000) + "</r>\n",
+        ]
+        documents.append(String(repeating: " ", count: 70_000) + "<r><a/> <b/></r>")
+        var result = documents.map { Array($0.utf8) }
+        result.append([0xEF, 0xBB, 0xBF] + Array("<r>\n <a/><b\n/></r>".utf8))
+        return result
+    }()
+
+    @Test("Element positions from libxml2's offsets are those the scanning locator finds",
+        arguments: awkwardDocuments.indices)
+    func positionsMatchTheScanningLocator(_ index: Int) throws {
+        struct Positions: XMLEventHandler {
+            var found: [String] = []
+            mutating func startElement(_ element: XMLStartElement) { found.append("\(element.line):\(element.column)") }
+            mutating func endElement(_ element: XMLEndElement) {}
+            mutating func text(_ text: XMLText) {}
+        }
+        let bytes = Self.awkwardDocuments[index]
+        var handler = Positions()
+        try XMLEventParser.parse(bytes, path: "t.xml", handler: &handler)
+        let expected = bytes.withUnsafeBufferPointer { buffer in
+            var locator = ElementLocator(buffer)
+            var positions: [String] = []
+            while let position = locator.nextElementStartIfAny() { positions.append("\(position.line):\(position.column)") }
+            return positions
+        }
+        #expect(handler.found.count > 2)
+        #expect(handler.found == expected)
     }
 
     private func unsupported(_ name: String) -> String {

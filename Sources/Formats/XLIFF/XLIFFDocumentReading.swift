@@ -328,7 +328,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
                     continue
                 }
             } else if attribute.hasPrefix("xml") && attribute.hasName("space") {
-                space = attribute.value
+                space = attribute.value(orShared: Self.commonSpaces)
                 continue
             }
             others.append(XLIFFAttribute(attribute.qualifiedName, attribute.value))
@@ -372,16 +372,16 @@ struct XLIFFDocumentReading: XMLEventHandler {
             targetLine = element.line
             for attribute in element.attributes where attribute.hasNoPrefix {
                 if attribute.hasName("state") {
-                    unit.state = attribute.value
+                    unit.state = attribute.value(orShared: Self.commonStates)
                 } else if attribute.hasName("state-qualifier") {
-                    unit.stateQualifier = attribute.value
+                    unit.stateQualifier = attribute.value(orShared: Self.commonStateQualifiers)
                 }
             }
             startPart(.target)
         } else if element.hasName("note") {
             noteFrom = nil
             for attribute in element.attributes where attribute.hasNoPrefix && attribute.hasName("from") {
-                noteFrom = attribute.value
+                noteFrom = attribute.value(orShared: Self.commonNoteSources)
             }
             startPart(.note)
         } else {
@@ -454,6 +454,15 @@ struct XLIFFDocumentReading: XMLEventHandler {
         guard let lineBreak = text.lastIndex(of: "\n") else { return "" }
         return String(text[text.index(after: lineBreak)...])
     }
+
+    /// Attribute values common enough to be shared rather than made again for every unit.
+    private static let commonSpaces = ["preserve"]
+    private static let commonStateQualifiers = ["leveraged-mt"]
+    private static let commonNoteSources = ["auto-generated", "developer"]
+    private static let commonStates = [
+        "translated", "new", "needs-review-translation", "needs-review-l10n", "final", "signed-off",
+        "needs-translation",
+    ]
 
     /// The XLIFF namespaces without their version (`1.2`, `2.0`).
     private static let xliffNamespacePrefix = "urn:oasis:names:tc:xliff:document:"
