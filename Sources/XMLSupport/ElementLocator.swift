@@ -155,13 +155,11 @@ struct ElementLocator {
     private func firstIndex(of byte: UInt8, from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
         let count = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let pattern = UInt64(byte) &* ones
         var index = start
         while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) ^ pattern
-            let zeroBytes = (word &- ones) & ~word & 0x8080_8080_8080_8080
-            if zeroBytes != 0 { return index + zeroBytes.trailingZeroBitCount / 8 }
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+            let matches = matchingBytes(equalTo: byte, in: word)
+            if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
             index += 8
         }
         while index < count {
@@ -227,4 +225,13 @@ struct ElementLocator {
         }
         return index
     }
+}
+
+/// The bytes of `word` (read little-endian) that equal `byte`: the high bit of each is set, and of no byte below the
+/// first match (bytes after the first match may be marked wrongly, so only the lowest set bit can be trusted).
+@inline(__always)
+func matchingBytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let difference = word ^ (ones &* UInt64(byte))
+    return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
 }

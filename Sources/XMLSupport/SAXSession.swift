@@ -116,16 +116,12 @@ class SAXSession {
         }
         guard let start = bytes.baseAddress else { return nil }
         // Backwards, eight bytes at a time while they hold neither `<` nor a line break.
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x8080_8080_8080_8080
         var index = end
         var lineBreaks = 0
         while index > 0 {
             if index >= 8 {
                 let word = UInt64(littleEndian: UnsafeRawPointer(start + index - 8).loadUnaligned(as: UInt64.self))
-                let open = word ^ (ones &* UInt64(UInt8(ascii: "<")))
-                let lineBreak = word ^ (ones &* UInt64(UInt8(ascii: "\n")))
-                if ((open &- ones) & ~open | (lineBreak &- ones) & ~lineBreak) & high == 0 {
+                if matchingBytes(equalTo: UInt8(ascii: "<"), in: word) | matchingBytes(equalTo: UInt8(ascii: "\n"), in: word) == 0 {
                     index -= 8
                     continue
                 }
