@@ -169,22 +169,39 @@ public struct Import: Sendable {
             }
         }
         let changedTables = work.tables.filter(\.changed)
-        let encoded = concurrentMap(changedTables) { table -> Swift.Result<(bytes: ByteChunks, diagnostics: Diagnostics), any Error> in
-            var local = Diagnostics()
-            return Swift.Result { (try encode(table, diagnostics: &local), local) }
-        }
-        let changed = changedTables.map(\.outputPath)
         var transaction = FileTransaction()
-        // The tables and documents are freed while the files are written, not after (or not at all).
-        let working = (consume work, consume changedTables, consume pending, consume parsed)
-        if options.freesWorkingMemory { releaseInBackground(working) } else { leaveToExit(working) }
-        for (outputPath, output) in zip(changed, encoded) {
-            let output = try output.get()
-            diagnostics.append(contentsOf: output.diagnostics)
-            result.changed.append(outputPath)
-            transaction.stage(output.bytes, at: outputPath)
+        do {
+            // A catalog is written to its temporary file while it is encoded; the other tables are encoded first.
+            var files: [TemporaryFile?] = []
+            for table in changedTables {
+                guard table.kind == .catalog, !options.dryRun else {
+                    files.append(nil)
+                    continue
+                }
+                let file = try TemporaryFile(nextTo: table.outputPath)
+                transaction.stage(file)
+                files.append(file)
+            }
+            let encoded = concurrentMap(Array(zip(changedTables, files))) {
+                table, file -> Swift.Result<(bytes: ByteChunks?, diagnostics: Diagnostics), any Error> in
+                var local = Diagnostics()
+                return Swift.Result { (try encode(table, into: file, diagnostics: &local), local) }
+            }
+            let changed = changedTables.map(\.outputPath)
+            // The tables and documents are freed while the files are written, not after (or not at all).
+            let working = (consume work, consume changedTables, consume pending, consume parsed)
+            if options.freesWorkingMemory { releaseInBackground(working) } else { leaveToExit(working) }
+            for (outputPath, output) in zip(changed, encoded) {
+                let output = try output.get()
+                diagnostics.append(contentsOf: output.diagnostics)
+                result.changed.append(outputPath)
+                if let bytes = output.bytes { transaction.stage(bytes, at: outputPath) }
+            }
+            if !options.dryRun { try transaction.commit() }
+        } catch {
+            transaction.discard()
+            throw error
         }
-        if !options.dryRun { try transaction.commit() }
         return result
     }
 
@@ -334,10 +351,15 @@ public struct Import: Sendable {
 
     // MARK: - Writing
 
-    private func encode(_ table: WorkingTable, diagnostics: inout Diagnostics) throws -> ByteChunks {
+    /// The table's bytes; a catalog's are written to `file` instead as they are made (nowhere for a dry run),
+    /// and `nil` is returned.
+    private func encode(_ table: WorkingTable, into file: TemporaryFile?, diagnostics: inout Diagnostics) throws
+        -> ByteChunks?
+    {
         switch table.kind {
         case .catalog:
-            return XCStringsWriter().encodeChunks(table.merged, diagnostics: &diagnostics)
+            XCStringsWriter().encode(table.merged, diagnostics: &diagnostics) { file?.write($0) }
+            return nil
         case .strings, .stringsDict:
             guard let language = table.legacyLanguage, var output = table.target,
                 let writer = registry.format(forPath: table.outputPath)?.writer

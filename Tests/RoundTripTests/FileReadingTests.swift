@@ -53,6 +53,53 @@ struct FileReadingTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/sub/plain.txt")) == Data("plain".utf8))
     }
 
+    @Test("A file written while it is made is renamed into place on commit, and leaves nothing when discarded")
+    func temporaryFiles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-streamed").path
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let destination = folder + "/out.json"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: destination))
+
+        // Discarded: the destination is as it was, no temporary file is left.
+        var abandoned = FileTransaction()
+        let first = try TemporaryFile(nextTo: destination)
+        Array("new".utf8).withUnsafeBytes { first.write($0) }
+        abandoned.stage(first)
+        abandoned.discard()
+        #expect(Self.listing(folder) == ["out.json"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data("old".utf8))
+
+        // Another file of the transaction cannot be written: neither is, and the temporary file is removed.
+        var failing = FileTransaction()
+        let second = try TemporaryFile(nextTo: destination)
+        Array("new".utf8).withUnsafeBytes { second.write($0) }
+        failing.stage(second)
+        failing.stage(Array("x".utf8), at: destination + "/not-a-folder/file")
+        #expect(throws: ConversionError.self) { try failing.commit() }
+        #expect(Self.listing(folder) == ["out.json"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data("old".utf8))
+
+        // Committed: the pieces in order, with the usual permissions.
+        var transaction = FileTransaction()
+        let third = try TemporaryFile(nextTo: destination)
+        for piece in ["{\n", "", "  \"a\" : 1", "\n}"] { Array(piece.utf8).withUnsafeBytes { third.write($0) } }
+        transaction.stage(third)
+        #expect(transaction.destinations == [destination])
+        try transaction.commit()
+        #expect(Self.listing(folder) == ["out.json"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data("{\n  \"a\" : 1\n}".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: destination)[.posixPermissions] as? Int
+        let mask = umask(0)
+        umask(mask)
+        #expect(mode == 0o666 & ~Int(mask))
+    }
+
+    private static func listing(_ folder: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
     @Test(
         "A file whose size fstat does not know (/proc) is read to its end",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))

@@ -46,6 +46,8 @@ struct ImportCommandTests {
         expectImported()
         let difference = Fixtures.compareGolden(Array(result.output.utf8), "xliff/import/expected/report.txt")
         #expect(difference == nil, "\(difference ?? "")")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
     }
 
     @Test("Importing the same XLIFF twice changes nothing the second time")
@@ -165,6 +167,21 @@ struct ImportCommandTests {
         let result = try StringBridgeProcess.run(["import", "../fr.xliff", "../bad.xliff"], in: project)
         #expect(result.status == 1)
         #expect(result.error.contains("../bad.xliff:1:"))
+        #expect(snapshot() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test("A table that cannot be written fails the import: the catalog written meanwhile is not put in place")
+    func writeFailure() throws {
+        // fr.lproj leads nowhere: the catalog's temporary file is written before the .strings file fails.
+        let french = project.appendingPathComponent("App/fr.lproj")
+        try FileManager.default.removeItem(at: french)
+        try FileManager.default.createSymbolicLink(atPath: french.path, withDestinationPath: "/nonexistent/stringbridge")
+        let before = snapshot()
+        let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
+        #expect(result.status == 1)
+        #expect(result.error.contains("App/fr.lproj/Main.strings: error: cannot write the file"))
         #expect(snapshot() == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)

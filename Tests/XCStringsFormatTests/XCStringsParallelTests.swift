@@ -152,6 +152,23 @@ struct XCStringsParallelTests {
         #expect(diagnostics == joinedDiagnostics && diagnostics.warnings.count == 1)
     }
 
+    @Test("Writing as the pieces are made gives the same bytes and warnings, one piece at a time", arguments: chunkCounts)
+    func streamedPiecesAreTheSameBytes(_ chunks: Int) throws {
+        var (table, _) = try Self.generated(copies: 3)
+        let width = Localization(variations: Variations(width: ["20": Localization("narrow")]))
+        table.entries[valueAt: 3].localizations = ["de": width]
+        var joinedDiagnostics = Diagnostics()
+        let joined = XCStringsWriter(parallelism: Self.forced(chunks)).encode(table, diagnostics: &joinedDiagnostics)
+        var diagnostics = Diagnostics()
+        let sink = PieceSink()
+        XCStringsWriter(parallelism: Self.forced(chunks)).encode(table, diagnostics: &diagnostics) { sink.take($0) }
+        #expect(Fixtures.firstDifference(expected: joined, actual: sink.bytes) == nil)
+        // Header, one piece per run (several runs per thread), footer.
+        #expect(sink.pieces >= (chunks > 1 ? 2 + chunks : 3))
+        #expect(!sink.overlapped)
+        #expect(diagnostics == joinedDiagnostics && diagnostics.warnings.count == 1)
+    }
+
     @Test("Chunked writing warns as one thread does, in the same order")
     func warnsInOrder() throws {
         var (table, _) = try Self.generated(copies: 3)
@@ -321,5 +338,27 @@ extension Array where Element == UInt8 {
         var start = 0
         while start + pattern.count <= count, Array(self[start..<(start + pattern.count)]) != pattern { start += 1 }
         return self[(start + pattern.count)...].firstIndex(of: byte) ?? 0
+    }
+}
+
+/// Collects the pieces a streamed write hands over, and notes whether two calls ever overlapped.
+private final class PieceSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var active = false
+    private(set) var bytes: [UInt8] = []
+    private(set) var pieces = 0
+    private(set) var overlapped = false
+
+    func take(_ piece: UnsafeRawBufferPointer) {
+        lock.lock()
+        if active { overlapped = true }
+        active = true
+        lock.unlock()
+        usleep(200)  // gives another thread the time to come in, were the calls not kept apart
+        bytes += piece
+        pieces += 1
+        lock.lock()
+        active = false
+        lock.unlock()
     }
 }

@@ -57,6 +57,11 @@ struct OutputBuffer {
     /// The bytes written so far.
     var contents: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// Forgets the bytes written, keeping the storage for new ones.
+    mutating func removeAll() {
+        count = 0
+    }
+
     /// Frees storage this buffer owns.
     func deallocate() {
         if ownsStorage { free(base) }

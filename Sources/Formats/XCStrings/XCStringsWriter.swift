@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 
 /// Writes String Catalogs (`.xcstrings`) exactly as Xcode does.
@@ -45,6 +46,25 @@ public struct XCStringsWriter: CatalogWriter {
         return ByteChunks(adoptingMallocBuffers: pieces.map { UnsafeRawBufferPointer($0.contents) })
     }
 
+    /// Encodes `table` and hands its bytes to `write` in order, piece by piece, each as soon as it and the pieces
+    /// before it are made: the threads that encode a large catalog's runs also write them, so that writing a file
+    /// overlaps encoding the rest of it, and a run's buffer is used again for a later run once written.
+    ///
+    /// `write` is called from several threads, but never twice at once; a piece is valid during the call only.
+    /// The bytes, in order, are those of ``encode(_:diagnostics:)``.
+    public func encode(
+        _ table: StringTable, diagnostics: inout Diagnostics, writingTo write: (UnsafeRawBufferPointer) -> Void
+    ) {
+        var dropped: [(key: String, language: String)] = []
+        withoutActuallyEscaping(write) { write in
+            let delivery = PieceDelivery(write)
+            _ = CatalogEmitter.encode(
+                table, parallelism: parallelism, droppedWidthVariations: &dropped, delivery: delivery)
+            delivery.finish()
+        }
+        warn(dropped, &diagnostics)
+    }
+
     private func warn(_ dropped: [(key: String, language: String)], _ diagnostics: inout Diagnostics) {
         for (key, language) in dropped {
             diagnostics.warn(
@@ -69,9 +89,11 @@ private struct CatalogEmitter {
     /// The entries are sorted into Xcode's key order once and written as contiguous runs, on several threads when
     /// there are many (one run otherwise), each run into a buffer of its own by an emitter that continues the
     /// `"strings"` object. The pieces in order, and the warnings, are what one emitter writes.
+    ///
+    /// With `delivery`, each piece is handed to it as soon as it is made instead, and none is returned.
     static func encode(
         _ table: StringTable, parallelism: Parallelism,
-        droppedWidthVariations: inout [(key: String, language: String)]
+        droppedWidthVariations: inout [(key: String, language: String)], delivery: PieceDelivery? = nil
     ) -> [OutputBuffer] {
         let entries = table.entries
         let order = XcodeKeyOrder.sortedIndices(entries.keys)
@@ -87,15 +109,18 @@ private struct CatalogEmitter {
         main.json.member("strings")
         main.json.openObject()
         let header = main.json.out
+        delivery?.deliver(header, at: 0)
 
         let runs = inParallel(bounds.count - 1) { run -> CatalogEmitter in
             let positions = order[bounds[run]..<bounds[run + 1]]
+            let capacity = min(1 << 20, 4096 + 512 * positions.count)
             // Inside the top-level object and `"strings"`, after the members of the runs before.
             var emitter = CatalogEmitter(
                 json: JSONEmitter(
-                    out: OutputBuffer(capacity: min(1 << 20, 4096 + 512 * positions.count)),
+                    out: delivery?.spareBuffer() ?? OutputBuffer(capacity: capacity),
                     continuingObjectAtDepth: 2, isEmpty: bounds[run] == 0))
             for position in positions { emitter.writeMember(entries, at: position) }
+            delivery?.deliver(emitter.json.out, at: run + 1)
             return emitter
         }
 
@@ -111,7 +136,9 @@ private struct CatalogEmitter {
         let footer = main.json.out
 
         droppedWidthVariations = runs.flatMap(\.droppedWidthVariations)
-        return [header] + runs.map(\.json.out) + [footer]
+        guard let delivery else { return [header] + runs.map(\.json.out) + [footer] }
+        delivery.deliver(footer, at: runs.count + 1)
+        return []
     }
 
     /// The pieces copied in order into one array, the middle ones in parallel; each piece is freed once copied.
@@ -506,5 +533,56 @@ struct SortedPositions: Sequence, IteratorProtocol {
         guard position < count else { return nil }
         defer { position += 1 }
         return order?[position] ?? position
+    }
+}
+
+/// Hands the pieces of a catalog, made on several threads and in any order, to a writer in order.
+///
+/// A thread that delivers the piece the writer waits for writes it, then every piece after it that is ready;
+/// a thread that delivers a later piece leaves it for that one and goes on encoding. Written buffers are kept
+/// for later runs (fresh memory costs more than the copying), and freed by ``finish()``.
+final class PieceDelivery: @unchecked Sendable {
+    private let write: (UnsafeRawBufferPointer) -> Void
+    private let lock = NSLock()
+    private var next = 0
+    private var ready: [Int: OutputBuffer] = [:]
+    private var writing = false
+    private var spares: [OutputBuffer] = []
+
+    init(_ write: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.write = write
+    }
+
+    /// A written buffer to use again, emptied, if there is one.
+    func spareBuffer() -> OutputBuffer? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard var spare = spares.popLast() else { return nil }
+        spare.removeAll()
+        return spare
+    }
+
+    /// Piece `index` (counted from 0, with no gaps) is made; this and the following calls own it.
+    func deliver(_ piece: OutputBuffer, at index: Int) {
+        lock.lock()
+        ready[index] = piece
+        guard !writing else { return lock.unlock() }
+        writing = true
+        while let piece = ready.removeValue(forKey: next) {
+            next += 1
+            lock.unlock()
+            write(UnsafeRawBufferPointer(piece.contents))
+            lock.lock()
+            spares.append(piece)
+        }
+        writing = false
+        lock.unlock()
+    }
+
+    /// Frees the buffers; every piece has been delivered and written.
+    func finish() {
+        precondition(ready.isEmpty && !writing, "a catalog piece was not written")
+        for spare in spares { spare.deallocate() }
+        spares = []
     }
 }

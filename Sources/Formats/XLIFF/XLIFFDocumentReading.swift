@@ -43,8 +43,12 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// The first line of the ids whose hash was already taken by another id.
     private var collidingFirstLines: [UnitID: Int] = [:]
 
-    /// The open `<trans-unit>`, and where its first `<source>` and `<target>` start.
-    private var unit = XLIFFUnit(id: "", source: nil, notes: [])
+    /// The open `<trans-unit>`: the last of the open file's units, built in place (a unit of its own, moved into
+    /// the array when it ends, costs a copy of every unit). Where its first `<source>` and `<target>` start.
+    private var unit: XLIFFUnit {
+        _read { yield file.units[file.units.count - 1] }
+        _modify { yield &file.units[file.units.count - 1] }
+    }
     private var unitLine = 0
     private var sourceLine: Int?
     private var targetLine: Int?
@@ -171,15 +175,12 @@ struct XLIFFDocumentReading: XMLEventHandler {
         case .tool:
             if !toolHasContent { noteEmptiness(selfClosing: element.isEmpty) }
         case .unit:
-            if let firstLine = firstLineOfUnit(withID: unit.id) {
+            if let firstLine = firstLineOfUnit(at: file.units.count - 1) {
                 fail(
                     XLIFFReadingMessage.duplicateUnitID(unit.id, original: file.original, firstLine: firstLine),
                     at: unit.location)
                 return
             }
-            var finished = XLIFFUnit(id: "", source: nil, notes: [])
-            swap(&finished, &unit)
-            file.units.append(consume finished)
         case .file:
             files.append(file)
         case .root, .header, .body, .group, .inline, .skipped:
@@ -336,7 +337,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
         }
         let at = location(of: element)
         guard let id else { return fail(XLIFFReadingMessage.unitWithoutID(original: file.original), at: at) }
-        unit = XLIFFUnit(id: id, source: nil, notes: [], location: at, space: space, otherAttributes: others)
+        file.units.append(XLIFFUnit(id: id, source: nil, notes: [], location: at, space: space, otherAttributes: others))
         switch translate {
         case nil: break
         case "no": unit.translate = false
@@ -350,17 +351,18 @@ struct XLIFFDocumentReading: XMLEventHandler {
         levels.append(.unit)
     }
 
-    /// The line of the unit of the open file that has this id, if there is one; otherwise records the id as
-    /// the next unit's. Ids are compared by their UTF-8 bytes (see ``UnitID``).
-    private mutating func firstLineOfUnit(withID id: String) -> Int? {
-        let hash = UnitID.bytesHash(of: id)
+    /// The line of an earlier unit of the open file with the same id as the unit at `position`, if there is one;
+    /// otherwise records the id as that unit's. Ids are compared by their UTF-8 bytes (see ``UnitID``).
+    private mutating func firstLineOfUnit(at position: Int) -> Int? {
+        let hash = UnitID.bytesHash(of: file.units[position].id)
         guard let index = unitsByHash[hash] else {
-            unitsByHash[hash] = file.units.count
+            unitsByHash[hash] = position
             return nil
         }
-        let first = file.units[index]
-        if first.id.utf8.elementsEqual(id.utf8) { return first.location?.line ?? 0 }
-        return collidingFirstLines.updateValue(unitLine, forKey: UnitID(id))
+        if file.units[index].id.utf8.elementsEqual(file.units[position].id.utf8) {
+            return file.units[index].location?.line ?? 0
+        }
+        return collidingFirstLines.updateValue(unitLine, forKey: UnitID(file.units[position].id))
     }
 
     private mutating func startUnitChild(_ element: XMLStartElement) {
