@@ -216,6 +216,24 @@ struct XLIFFImportTests {
         #expect(birds?.substitutions?["BIRDS"]?.argNum == 1)
     }
 
+    @Test("A substitution case whose target differs from the table only by its normalization changes nothing")
+    func canonicallyEquivalentCase() throws {
+        var table = F.catalog
+        var birds = try #require(fr(table, "Birds"))
+        birds.substitutions?["BIRDS"]?.variations?.plural?["one"] = Localization("%arg oiseau égaré")
+        table.entries["Birds"]?.localizations?["fr"] = birds
+        var file = F.export(table, .catalog, "fr").file
+        let id = "Birds|==|substitutions.BIRDS.plural.one"
+        let index = try #require(file.units.firstIndex { $0.id == id })
+        #expect(file.units[index].target == "%1$lld oiseau égaré")
+        file.units[index].target = "%1$lld oiseau e\u{301}gare\u{301}"
+        var imported = table
+        let report = XLIFFImport.apply(file, to: &imported, kind: .catalog)
+        #expect(imported == table)
+        #expect(report.applied == 0)
+        #expect(report.unchanged == file.units.filter { $0.target != nil }.count)
+    }
+
     @Test("A missing locale is created from the units that have targets, plural cases included")
     func newLocale() {
         var file = F.export(F.catalog, .catalog, "uk").file

@@ -37,6 +37,29 @@ struct XLIFFPlaceholderTests {
         #expect(XLIFFPlaceholders.importingCase(exported, argument: 1, formatSpecifier: "lld") == "%arg birds, 100%% %arg")
     }
 
+    @Test("Comparing a case with a target byte for byte agrees with making the exported case")
+    func caseComparedWithoutMakingIt() {
+        let texts = [
+            "%arg birds, 100%% %arg", "%arg", "%ar", "%%arg", "%%%arg", "no placeholder", "", "é %arg ü", "%arg%",
+            "%arg%arg", "100%",
+        ]
+        let arguments: [(Int?, String?)] = [(1, "lld"), (12, "@"), (nil, "d"), (2, nil), (3, "")]
+        for text in texts {
+            for (argument, specifier) in arguments {
+                let exported = XLIFFPlaceholders.exportingCase(text, argument: argument, formatSpecifier: specifier)
+                var targets = [exported, text, exported + "x", String(exported.dropLast()), "%1$lld birds, 100%% %1$lld"]
+                if !exported.isEmpty { targets.append(String(exported.dropFirst())) }
+                for target in targets {
+                    let same = XLIFFPlaceholders.exportingCase(
+                        text, argument: argument, formatSpecifier: specifier, hasBytesOf: target)
+                    #expect(same == (Array(exported.utf8) == Array(target.utf8)), "\(text) \(target)")
+                }
+            }
+        }
+        // Canonically equivalent but other bytes: not the same bytes.
+        #expect(!XLIFFPlaceholders.exportingCase("é %arg", argument: 1, formatSpecifier: "d", hasBytesOf: "e\u{301} %1$d"))
+    }
+
     @Test("A case printing its number another way is left alone both ways")
     func literalSpecifiersStay() {
         #expect(XLIFFPlaceholders.exportingCase("%lld birds", argument: 1, formatSpecifier: "lld") == "%lld birds")

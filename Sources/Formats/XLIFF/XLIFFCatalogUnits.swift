@@ -254,6 +254,20 @@ struct CatalogUnitBuilder {
         return (XLIFFPlaceholders.exportingParent(unit.value, substitutions: targetNode.substitutions), unit.state)
     }
 
+    /// Whether the `<target>` text Xcode writes for `path` has the bytes of `text`, and the target's catalog
+    /// state; `nil` when there is no target. ``targetValue(at:)`` without making the text of a substitution case.
+    func target(at path: XLIFFVariationPath, hasBytesOf text: String) -> (same: Bool, state: TranslationState?)? {
+        guard self.target != nil, let targetNode, let name = path.substitutionName else {
+            return targetValue(at: path).map { (sameUTF8($0.text, text), $0.state) }
+        }
+        guard let unit = targetNode.leaf(at: path) else { return nil }
+        let substitution = targetNode.substitutions?[name]
+        let same = XLIFFPlaceholders.exportingCase(
+            unit.value, argument: substitution?.argNum ?? XLIFFPlaceholders.argument(of: name, in: self.target!),
+            formatSpecifier: substitution?.formatSpecifier, hasBytesOf: text)
+        return (same, unit.state)
+    }
+
     /// The unit for `path`.
     func unit(at path: XLIFFVariationPath) -> XLIFFUnit {
         let target = targetValue(at: path)

@@ -275,7 +275,14 @@ private struct Importer {
                 report.skip(units[index], .noTarget)
                 continue
             }
-            // A target the table already has, as export writes it, changes nothing.
+            // A target the table already has, as export writes it, changes nothing. Byte for byte first (no text
+            // made); then as text, which also takes a canonically equivalent target as the same.
+            if let now = builder.target(at: path, hasBytesOf: text), now.same,
+                isAsExported(units[index], text: text, state: now.state)
+            {
+                report.unchanged += 1
+                continue
+            }
             if let now = builder.targetValue(at: path), isAsExported(units[index], text: now.text, state: now.state) {
                 report.unchanged += 1
                 continue

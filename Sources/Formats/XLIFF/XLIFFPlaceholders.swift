@@ -73,6 +73,68 @@ public enum XLIFFPlaceholders {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// Whether ``exportingCase(_:argument:formatSpecifier:)`` gives the bytes of `target`, found without making
+    /// it (an import compares most targets with what export would write, and most are the same).
+    public static func exportingCase(
+        _ text: String, argument: Int?, formatSpecifier: String?, hasBytesOf target: String
+    ) -> Bool {
+        guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
+            contains(text, UInt8(ascii: "%"), UInt8(ascii: "a"))
+        else { return sameUTF8(text, target) }
+        var text = text
+        var target = target
+        var specifier = formatSpecifier
+        var position = String(argument)
+        return text.withUTF8 { text in
+            target.withUTF8 { target in
+                specifier.withUTF8 { specifier in
+                    position.withUTF8 { position in
+                        casesMatch(text, target, position: position, specifier: specifier)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `text` with each `%arg` read as `%` `position` `$` `specifier`, byte for byte against `target`.
+    private static func casesMatch(
+        _ text: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>,
+        position: UnsafeBufferPointer<UInt8>, specifier: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        let percent = UInt8(ascii: "%")
+        var index = 0
+        var matched = 0
+        func expect(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard matched + bytes.count <= target.count,
+                UnsafeBufferPointer(rebasing: target[matched..<matched + bytes.count]).elementsEqual(bytes)
+            else { return false }
+            matched += bytes.count
+            return true
+        }
+        func expect(_ byte: UInt8) -> Bool {
+            guard matched < target.count, target[matched] == byte else { return false }
+            matched += 1
+            return true
+        }
+        while index < text.count {
+            if text[index] == percent, index + 1 < text.count, text[index + 1] == percent {
+                guard expect(percent), expect(percent) else { return false }
+                index += 2
+            } else if text[index] == percent, index + 3 < text.count, text[index + 1] == UInt8(ascii: "a"),
+                text[index + 2] == UInt8(ascii: "r"), text[index + 3] == UInt8(ascii: "g")
+            {
+                guard expect(percent), expect(position), expect(UInt8(ascii: "$")), expect(specifier) else {
+                    return false
+                }
+                index += 4
+            } else {
+                guard expect(text[index]) else { return false }
+                index += 1
+            }
+        }
+        return matched == target.count
+    }
+
     /// A substitution case as imported: exactly `%N$spec` of the substitution's own argument becomes `%arg`.
     public static func importingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty else { return text }
