@@ -356,8 +356,8 @@ private struct Importer {
         let acceptUnfinished = options.acceptUnfinished
         let unchanged = report.unchanged
         let skipped = report.skipped.count
-        let decided = entries.read(at: position) { entry in
-            entry.localizations!.read(at: slot) {
+        let decided = entries.withValuePointer(at: position) { entry in
+            entry.pointee.localizations!.withValuePointer(at: slot) {
                 Self.nothingToApply(
                     members, units: units, paths: paths, in: $0, acceptUnfinished: acceptUnfinished, report: &report)
             }
@@ -369,13 +369,13 @@ private struct Importer {
         return decided
     }
 
-    /// ``nothingToApply(_:units:paths:at:in:report:)`` for the entry's localization in this language.
+    /// ``nothingToApply(_:units:paths:at:in:report:)`` for the entry's localization in this language, read in place.
     private static func nothingToApply(
         _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
-        in localization: borrowing Localization, acceptUnfinished: Bool, report: inout XLIFFImportReport
+        in pointer: UnsafePointer<Localization>, acceptUnfinished: Bool, report: inout XLIFFImportReport
     ) -> Bool {
-        let isPlain = !localization.hasMoreThanStringUnit
-        guard isPlain || !localization.hasSubstitutions, localization.hasContent else { return false }
+        let isPlain = !pointer.pointee.hasMoreThanStringUnit
+        guard isPlain || !pointer.pointee.hasSubstitutions, pointer.pointee.hasContent else { return false }
         for index in members {
             guard isPlain ? paths[index].isRoot : paths[index].substitutionName == nil else { return false }
             guard case .some = units[index].target else {
@@ -384,11 +384,11 @@ private struct Importer {
             }
             let found: (value: String, state: TranslationState?)?
             if paths[index].isRoot {
-                found = localization.stringUnitText(pluralCase: nil)
+                found = pointer.pointee.stringUnitText(pluralCase: nil)
             } else if paths[index].steps.count == 1, case .plural(let category) = paths[index].steps[0] {
-                found = localization.stringUnitText(pluralCase: category)
+                found = pointer.pointee.stringUnitText(pluralCase: category)
             } else {
-                found = localization.leaf(at: paths[index]).map { ($0.value, $0.state) }
+                found = pointer.pointee.leaf(at: paths[index]).map { ($0.value, $0.state) }
             }
             // A unit whose path the localization lacks may still take a target: the full comparison decides.
             guard let found else { return false }
@@ -416,10 +416,12 @@ private struct Importer {
         of language: String, at position: Int, in entries: OrderedMap<CatalogEntry>, hint: inout Int
     ) -> Int? {
         let known = hint
-        let slot = entries.read(at: position) { entry -> Int? in
-            guard case .some(let localizations) = entry.localizations else { return nil }
-            if known < localizations.count, sameUTF8(localizations.key(at: known), language) { return known }
-            return localizations.index(forKey: language)
+        let slot = entries.withValuePointer(at: position) { entry -> Int? in
+            guard entry.pointee.localizations != nil else { return nil }
+            if known < entry.pointee.localizations!.count, sameUTF8(entry.pointee.localizations!.key(at: known), language) {
+                return known
+            }
+            return entry.pointee.localizations!.index(forKey: language)
         }
         if let slot { hint = slot }
         return slot

@@ -96,6 +96,14 @@ public struct OrderedMap<Value> {
         _values.withUnsafeBufferPointer { values in body(values[position]) }
     }
 
+    /// Calls `body` with a pointer to the value at `position`, valid during the call only. Unlike a value handed
+    /// to a closure (which the caller copies first, retaining all it holds), `pointer.pointee.member` reads in
+    /// place.
+    @inlinable @inline(__always)
+    public func withValuePointer<Result>(at position: Int, _ body: (UnsafePointer<Value>) -> Result) -> Result {
+        _values.withUnsafeBufferPointer { values in body(values.baseAddress! + position) }
+    }
+
     /// The value at `position`, mutable in place.
     @inlinable public subscript(valueAt position: Int) -> Value {
         _read { yield _values[position] }
