@@ -70,6 +70,26 @@ struct XLIFFReaderTests {
         #expect(diagnostics.all.isEmpty)
     }
 
+    @Test("A duplicate id is found among many units, however far from the first", arguments: [2, 40, 700])
+    func duplicateAmongMany(_ count: Int) throws {
+        // Short units: far more of them than the reader expects from the size, so its id table grows.
+        var lines = [#"<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">"#,
+                     #"<file original="a.xcstrings" source-language="en" datatype="plaintext"><body>"#]
+        for number in 0..<count { lines.append(#"<trans-unit id="k\#(number)"><source>s</source></trans-unit>"#) }
+        let valid = lines + ["</body></file></xliff>"]
+        var diagnostics = Diagnostics()
+        let document = try XLIFFReader().read(Array(valid.joined(separator: "\n").utf8), path: "d.xliff", diagnostics: &diagnostics)
+        #expect(document.files.first?.units.count == count)
+
+        let duplicated = lines + [#"<trans-unit id="k1"><source>again</source></trans-unit>"#, "</body></file></xliff>"]
+        #expect {
+            try XLIFFReader().read(Array(duplicated.joined(separator: "\n").utf8), path: "d.xliff", diagnostics: &diagnostics)
+        } throws: { error in
+            (error as? ConversionError)?.description
+                == "d.xliff:\(count + 3):1: error: duplicate <trans-unit> id 'k1' in <file> 'a.xcstrings'; the first one is at line 4"
+        }
+    }
+
     @Test("Canonically equivalent ids are two units, not duplicates")
     func canonicallyEquivalentIDs() throws {
         var diagnostics = Diagnostics()

@@ -39,7 +39,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// The open `<file>`.
     private var file = XLIFFFile(original: "", sourceLanguage: "", targetLanguage: nil, tool: nil)
     /// The units of the open `<file>` by the hash of their id's bytes: the index of the first unit with that hash.
-    private var unitsByHash: [Int: Int] = [:]
+    private var unitsByHash = FirstPositions(capacity: 0)
     /// The first line of the ids whose hash was already taken by another id.
     private var collidingFirstLines: [UnitID: Int] = [:]
 
@@ -290,7 +290,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
             original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage,
             datatype: datatype ?? "plaintext", tool: nil, location: at, otherAttributes: others, attributeOrder: order)
         file.units.reserveCapacity(expectedUnits)
-        unitsByHash = Dictionary(minimumCapacity: expectedUnits)
+        unitsByHash = FirstPositions(capacity: expectedUnits)
         collidingFirstLines = [:]
         expectedUnits = 0
         levels.append(.file)
@@ -337,7 +337,12 @@ struct XLIFFDocumentReading: XMLEventHandler {
         }
         let at = location(of: element)
         guard let id else { return fail(XLIFFReadingMessage.unitWithoutID(original: file.original), at: at) }
-        file.units.append(XLIFFUnit(id: id, source: nil, notes: [], location: at, space: space, otherAttributes: others))
+        // An empty unit filled in place: appending a unit made here copies it once more.
+        file.units.append(Self.emptyUnit)
+        unit.id = id
+        unit.location = at
+        unit.space = space
+        if !others.isEmpty { unit.otherAttributes = others }
         switch translate {
         case nil: break
         case "no": unit.translate = false
@@ -355,10 +360,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// otherwise records the id as that unit's. Ids are compared by their UTF-8 bytes (see ``UnitID``).
     private mutating func firstLineOfUnit(at position: Int) -> Int? {
         let hash = UnitID.bytesHash(of: file.units[position].id)
-        guard let index = unitsByHash[hash] else {
-            unitsByHash[hash] = position
-            return nil
-        }
+        guard let index = unitsByHash.first(forHash: hash, orRecording: position) else { return nil }
         if file.units[index].id.utf8.elementsEqual(file.units[position].id.utf8) {
             return file.units[index].location?.line ?? 0
         }
@@ -458,6 +460,8 @@ struct XLIFFDocumentReading: XMLEventHandler {
         return String(text[text.index(after: lineBreak)...])
     }
 
+    private static let emptyUnit = XLIFFUnit(id: "", source: nil, notes: [], space: nil)
+
     /// Attribute values common enough to be shared rather than made again for every unit.
     private static let commonSpaces = ["preserve"]
     private static let commonStateQualifiers = ["leveraged-mt"]
@@ -469,6 +473,46 @@ struct XLIFFDocumentReading: XMLEventHandler {
 
     /// The XLIFF namespaces without their version (`1.2`, `2.0`).
     private static let xliffNamespacePrefix = "urn:oasis:names:tc:xliff:document:"
+}
+
+/// The first position recorded for each hash, in an open-addressing table indexed by the hash itself: the
+/// hashes are ``UnitID/bytesHash(of:)``'s, seeded per process by `Hasher`, so they need no hashing again (as a
+/// `Dictionary` key would) and crafted ids cannot make them collide.
+struct FirstPositions {
+    private var hashes: [Int]
+    /// Position + 1 per slot; 0 for an empty slot.
+    private var positions: [Int]
+    private var count = 0
+
+    init(capacity: Int) {
+        var slots = 16
+        while slots < capacity * 2 { slots *= 2 }
+        hashes = Array(repeating: 0, count: slots)
+        positions = Array(repeating: 0, count: slots)
+    }
+
+    /// The position recorded for `hash`; when there is none, records `position` for it and returns `nil`.
+    mutating func first(forHash hash: Int, orRecording position: Int) -> Int? {
+        if (count + 1) * 2 > positions.count { grow() }
+        let mask = positions.count - 1
+        var slot = hash & mask
+        while positions[slot] != 0 {
+            if hashes[slot] == hash { return positions[slot] - 1 }
+            slot = (slot + 1) & mask
+        }
+        hashes[slot] = hash
+        positions[slot] = position + 1
+        count += 1
+        return nil
+    }
+
+    private mutating func grow() {
+        var larger = FirstPositions(capacity: positions.count)
+        for slot in positions.indices where positions[slot] != 0 {
+            _ = larger.first(forHash: hashes[slot], orRecording: positions[slot] - 1)
+        }
+        self = larger
+    }
 }
 
 /// A unit id that hashes and compares by its UTF-8 bytes: ids are keys, and Xcode keeps canonically equivalent
