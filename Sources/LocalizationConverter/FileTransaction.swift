@@ -160,6 +160,11 @@ public final class TemporaryFile: @unchecked Sendable {
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// A file dropped before it was finished is removed.
+    deinit {
+        discard()
+    }
+
     /// Appends `bytes`. Not to be called from two threads at once.
     public func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, descriptor >= 0, let base = bytes.baseAddress else { return }

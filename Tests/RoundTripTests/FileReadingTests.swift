@@ -71,6 +71,14 @@ struct FileReadingTests {
         #expect(Self.listing(folder) == ["out.json"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: destination)) == Data("old".utf8))
 
+        // Dropped before it was finished: removed.
+        do {
+            let dropped = try TemporaryFile(nextTo: destination)
+            Array("new".utf8).withUnsafeBytes { dropped.write($0) }
+            #expect(Self.listing(folder).count == 2)
+        }
+        #expect(Self.listing(folder) == ["out.json"])
+
         // Another file of the transaction cannot be written: neither is, and the temporary file is removed.
         var failing = FileTransaction()
         let second = try TemporaryFile(nextTo: destination)
