@@ -21,6 +21,22 @@ struct XCStringsDiagnosticsTests {
         }
     }
 
+    @Test(
+        "Invalid UTF-8 in a string is refused at its first bad byte, also where the replacement would be as long",
+        arguments: [
+            ([0xF0, 0x9F, 0x98], 9),  // a truncated 4-byte sequence: one U+FFFD, three bytes like the input
+            ([0xC3], 9), ([0xE9, 0x74, 0xE9], 9), ([0x61, 0xED, 0xA0, 0x80], 10), ([0xC3, 0xA9, 0xFF], 10),
+        ] as [([UInt8], Int)])
+    func invalidUTF8(_ bad: [UInt8], column: Int) throws {
+        let bytes = Array("{\n\"x\" : \"a".utf8) + bad + Array("b\"\n}".utf8)
+        var diagnostics = Diagnostics()
+        #expect {
+            try XCStringsReader().read(SourceFile(path: "t.xcstrings", bytes: bytes), options: ReadOptions(), diagnostics: &diagnostics)
+        } throws: { error in
+            (error as? ConversionError)?.description == "t.xcstrings:2:\(column): error: invalid UTF-8"
+        }
+    }
+
     @Test("Every invalid fixture has an expected diagnostic")
     func everyFixtureHasDiagnostics() {
         #expect(Self.invalid.count >= 15)

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LocalizationCatalog
 
 /// A strict RFC 8259 JSON scanner over UTF-8 bytes, with byte offsets for diagnostics.
@@ -276,12 +281,20 @@ struct JSONScanner {
     /// The string of the bytes in `range`, which hold no escape; `isASCII` says they were all seen to be ASCII.
     private func makeString(_ range: Range<Int>, isASCII: Bool) throws(ConversionError) -> String {
         let slice = UnsafeBufferPointer(rebasing: bytes[range])
-        if !isASCII {
-            let invalid = UTF8Validation.firstInvalidOffset(in: slice)
-            if invalid < slice.count { throw error("invalid UTF-8", at: range.lowerBound + invalid) }
+        let string = String(decoding: slice, as: UTF8.self)
+        // Decoding validates, and replaces what is invalid: the string has the input's bytes exactly when the input
+        // is valid UTF-8, which a comparison tells faster than validating once more (`String(validating:)` would
+        // cost a generic lookup). Only invalid input is walked again, for the offset.
+        if isASCII || Self.hasBytes(string, slice) { return string }
+        throw error("invalid UTF-8", at: range.lowerBound + UTF8Validation.firstInvalidOffset(in: slice))
+    }
+
+    private static func hasBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard string.utf8.count == bytes.count else { return false }
+        let same = string.utf8.withContiguousStorageIfAvailable { stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
         }
-        // Valid UTF-8 now, so decoding repairs nothing (and `String(validating:)` would cost a generic lookup).
-        return String(decoding: slice, as: UTF8.self)
+        return same ?? string.utf8.elementsEqual(bytes)
     }
 
     private func makeString(_ buffer: [UInt8], startingAt start: Int) throws(ConversionError) -> String {
