@@ -477,7 +477,7 @@ struct XLIFFDocumentReading: XMLEventHandler {
 
 /// The first position recorded for each hash, in an open-addressing table indexed by the hash itself: the
 /// hashes are ``UnitID/bytesHash(of:)``'s, seeded per process by `Hasher`, so they need no hashing again (as a
-/// `Dictionary` key would) and crafted ids cannot make them collide.
+/// `Dictionary` key would), and ids cannot be chosen to crowd one slot without knowing the process's seed.
 struct FirstPositions {
     private var hashes: [Int]
     /// Position + 1 per slot; 0 for an empty slot.
