@@ -63,59 +63,37 @@ public struct FileTransaction: Sendable {
     /// The temporary files are written side by side, each flushed to disk before any is renamed into place.
     /// - Throws: ``ConversionError`` naming the file that could not be written; nothing is changed then.
     public func commit() throws {
+        var files: [TemporaryFile] = []
         do {
-            try writeAndRename()
+            for (destination, _) in staged { try createParentDirectories(of: destination) }
+            // The umask is process-wide and can only be read by setting it: read it once, before any thread writes.
+            let mask = umask(0)
+            umask(mask)
+            let outcomes = concurrentMap(Array(staged.indices)) { index -> Result<TemporaryFile, any Error> in
+                Result {
+                    let file: TemporaryFile
+                    switch staged[index].content {
+                    case .bytes(let bytes):
+                        file = try TemporaryFile(nextTo: staged[index].destination)
+                        bytes.forEachChunk { file.write($0) }
+                    case .written(let written):
+                        file = written
+                    }
+                    try file.finish(umask: mask)
+                    return file
+                }
+            }
+            files = outcomes.compactMap { try? $0.get() }
+            for outcome in outcomes { _ = try outcome.get() }
+            for directory in directories { try createParentDirectories(of: directory + "/.") }
+            for file in files { try file.place() }
         } catch {
-            // The files written while they were made are removed too, whatever failed.
+            // Every temporary file not in place is removed, those written while they were made included; the
+            // destinations are as they were.
+            for file in files { file.discard() }
             discard()
             throw error
         }
-    }
-
-    private func writeAndRename() throws {
-        for (destination, _) in staged { try createParentDirectories(of: destination) }
-        // The umask is process-wide and can only be read by setting it: read it once, before any thread writes.
-        let mask = umask(0)
-        umask(mask)
-        let outcomes = concurrentMap(Array(staged.indices)) { index -> Result<String, any Error> in
-            switch staged[index].content {
-            case .bytes(let bytes):
-                return Result { try writeTemporary(bytes, nextTo: staged[index].destination, umask: mask) }
-            case .written(let file):
-                return Result { try file.finish(umask: mask) }
-            }
-        }
-        var written: [(temporary: String, destination: String)] = []
-        var failure: (any Error)?
-        for (outcome, file) in zip(outcomes, staged) {
-            switch outcome {
-            case .success(let temporary): written.append((temporary, file.destination))
-            case .failure(let error): failure = failure ?? error
-            }
-        }
-        if let failure {
-            for file in written { unlink(file.temporary) }
-            throw failure
-        }
-        for directory in directories {
-            do {
-                try createParentDirectories(of: directory + "/.")
-            } catch {
-                for file in written { unlink(file.temporary) }
-                throw error
-            }
-        }
-        for (index, file) in written.enumerated() where rename(file.temporary, file.destination) != 0 {
-            let message = systemError()
-            for file in written[index...] { unlink(file.temporary) }
-            throw ConversionError("cannot write the file: \(message)", path: file.destination)
-        }
-    }
-
-    private func writeTemporary(_ bytes: ByteChunks, nextTo destination: String, umask mask: mode_t) throws -> String {
-        let file = try TemporaryFile(nextTo: destination)
-        bytes.forEachChunk { file.write($0) }
-        return try file.finish(umask: mask)
     }
 
     private func createParentDirectories(of path: String) throws {
@@ -144,6 +122,8 @@ public final class TemporaryFile: @unchecked Sendable {
     private var descriptor: Int32
     private var written = 0
     private var failure: String?
+    /// Whether the file was renamed into place, or removed.
+    private var settled = false
 
     /// Creates the temporary file in the destination's folder, which must exist.
     ///
@@ -160,7 +140,7 @@ public final class TemporaryFile: @unchecked Sendable {
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// A file dropped before it was finished is removed.
+    /// A file dropped before it was put in place is removed.
     deinit {
         discard()
     }
@@ -182,26 +162,36 @@ public final class TemporaryFile: @unchecked Sendable {
         written += bytes.count
     }
 
-    /// Flushes and closes the file, with the usual permissions; returns its path.
-    func finish(umask mask: mode_t) throws -> String {
+    /// Flushes and closes the file, with the usual permissions; a file that could not be written is removed.
+    func finish(umask mask: mode_t) throws {
         if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
         // mkstemp creates files 0600.
         fchmod(descriptor, 0o666 & ~mask)
         if close(descriptor) != 0, failure == nil { failure = systemError() }
         descriptor = -1
         if let failure {
-            unlink(path)
+            discard()
             throw ConversionError("cannot write the file: \(failure)", path: destination)
         }
-        return path
     }
 
-    /// Closes and removes the temporary file, if not done already.
+    /// Renames the finished file to its destination.
+    func place() throws {
+        guard rename(path, destination) == 0 else {
+            throw ConversionError("cannot write the file: \(systemError())", path: destination)
+        }
+        settled = true
+    }
+
+    /// Closes and removes the temporary file, unless it was put in place or removed already.
     public func discard() {
-        guard descriptor >= 0 else { return }
-        close(descriptor)
-        descriptor = -1
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        guard !settled else { return }
         unlink(path)
+        settled = true
     }
 
     /// Asks Linux to start writing the range to disk without waiting (`sync_file_range`, which Glibc's Swift

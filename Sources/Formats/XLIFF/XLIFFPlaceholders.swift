@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LocalizationCatalog
 
 /// How Xcode rewrites substitution placeholders between a String Catalog and XLIFF.
@@ -49,26 +54,11 @@ public enum XLIFFPlaceholders {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
             contains(text, UInt8(ascii: "%"), UInt8(ascii: "a"))
         else { return text }  // nothing to replace without `%arg`
-        let replacement = Array("%\(argument)$\(formatSpecifier)".utf8)
-        let bytes = Array(text.utf8)
         var result: [UInt8] = []
-        result.reserveCapacity(bytes.count + 8)
-        var index = 0
-        let percent = UInt8(ascii: "%")
-        while index < bytes.count {
-            if bytes[index] == percent, index + 1 < bytes.count, bytes[index + 1] == percent {
-                result.append(percent)
-                result.append(percent)
-                index += 2
-            } else if bytes[index] == percent, index + 3 < bytes.count, bytes[index + 1] == UInt8(ascii: "a"),
-                bytes[index + 2] == UInt8(ascii: "r"), bytes[index + 3] == UInt8(ascii: "g")
-            {
-                result.append(contentsOf: replacement)
-                index += 4
-            } else {
-                result.append(bytes[index])
-                index += 1
-            }
+        result.reserveCapacity(text.utf8.count + 8)
+        _ = forEachExportedPiece(of: text, argument: argument, formatSpecifier: formatSpecifier) { piece in
+            result.append(contentsOf: piece)
+            return true
         }
         return String(decoding: result, as: UTF8.self)
     }
@@ -81,58 +71,59 @@ public enum XLIFFPlaceholders {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
             contains(text, UInt8(ascii: "%"), UInt8(ascii: "a"))
         else { return sameUTF8(text, target) }
-        var text = text
         var target = target
-        var specifier = formatSpecifier
-        var position = String(argument)
-        return text.withUTF8 { text in
-            target.withUTF8 { target in
-                specifier.withUTF8 { specifier in
-                    position.withUTF8 { position in
-                        casesMatch(text, target, position: position, specifier: specifier)
-                    }
-                }
+        return target.withUTF8 { target in
+            var matched = 0
+            let allMatched = forEachExportedPiece(of: text, argument: argument, formatSpecifier: formatSpecifier) {
+                piece in
+                guard matched + piece.count <= target.count,
+                    piece.isEmpty || memcmp(target.baseAddress! + matched, piece.baseAddress!, piece.count) == 0
+                else { return false }
+                matched += piece.count
+                return true
             }
+            return allMatched && matched == target.count
         }
     }
 
-    /// `text` with each `%arg` read as `%` `position` `$` `specifier`, byte for byte against `target`.
-    private static func casesMatch(
-        _ text: UnsafeBufferPointer<UInt8>, _ target: UnsafeBufferPointer<UInt8>,
-        position: UnsafeBufferPointer<UInt8>, specifier: UnsafeBufferPointer<UInt8>
+    /// The exported case of `text` in order, in pieces: runs of `text` as it is, and `%`, the argument, `$` and the
+    /// specifier for each `%arg` (`%%` is an escaped percent sign, never the start of `%arg`). Stops, returning
+    /// `false`, when `piece` does.
+    private static func forEachExportedPiece(
+        of text: String, argument: Int, formatSpecifier: String, _ piece: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
-        let percent = UInt8(ascii: "%")
-        var index = 0
-        var matched = 0
-        func expect(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard matched + bytes.count <= target.count,
-                UnsafeBufferPointer(rebasing: target[matched..<matched + bytes.count]).elementsEqual(bytes)
-            else { return false }
-            matched += bytes.count
-            return true
-        }
-        func expect(_ byte: UInt8) -> Bool {
-            guard matched < target.count, target[matched] == byte else { return false }
-            matched += 1
-            return true
-        }
-        while index < text.count {
-            if text[index] == percent, index + 1 < text.count, text[index + 1] == percent {
-                guard expect(percent), expect(percent) else { return false }
-                index += 2
-            } else if text[index] == percent, index + 3 < text.count, text[index + 1] == UInt8(ascii: "a"),
-                text[index + 2] == UInt8(ascii: "r"), text[index + 3] == UInt8(ascii: "g")
-            {
-                guard expect(percent), expect(position), expect(UInt8(ascii: "$")), expect(specifier) else {
-                    return false
+        var text = text
+        var position = String(argument)
+        var specifier = formatSpecifier
+        return text.withUTF8 { bytes in
+            position.withUTF8 { position in
+                specifier.withUTF8 { specifier in
+                    let percent = UInt8(ascii: "%")
+                    let percentSign: StaticString = "%"
+                    let dollarSign: StaticString = "$"
+                    var runStart = 0
+                    var index = 0
+                    while index < bytes.count {
+                        if bytes[index] == percent, index + 1 < bytes.count, bytes[index + 1] == percent {
+                            index += 2
+                        } else if bytes[index] == percent, index + 3 < bytes.count,
+                            bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "r"),
+                            bytes[index + 3] == UInt8(ascii: "g")
+                        {
+                            guard piece(UnsafeBufferPointer(rebasing: bytes[runStart..<index])),
+                                piece(UnsafeBufferPointer(start: percentSign.utf8Start, count: 1)), piece(position),
+                                piece(UnsafeBufferPointer(start: dollarSign.utf8Start, count: 1)), piece(specifier)
+                            else { return false }
+                            index += 4
+                            runStart = index
+                        } else {
+                            index += 1
+                        }
+                    }
+                    return piece(UnsafeBufferPointer(rebasing: bytes[runStart...]))
                 }
-                index += 4
-            } else {
-                guard expect(text[index]) else { return false }
-                index += 1
             }
         }
-        return matched == target.count
     }
 
     /// A substitution case as imported: exactly `%N$spec` of the substitution's own argument becomes `%arg`.

@@ -88,17 +88,9 @@ public struct OrderedMap<Value> {
     /// The key at `position`.
     @inlinable public func key(at position: Int) -> String { _keys[position] }
 
-    /// Calls `body` with the value at `position`, read in place (`map[valueAt: position]` bound to a constant is
-    /// a copy, which retains every reference the value holds).
-    @inlinable @inline(__always)
-    public func read<Result>(at position: Int, _ body: (borrowing Value) -> Result) -> Result {
-        // Through a buffer pointer: `Array`'s subscript returns a copy that the optimizer does not always remove.
-        _values.withUnsafeBufferPointer { values in body(values[position]) }
-    }
-
-    /// Calls `body` with a pointer to the value at `position`, valid during the call only. Unlike a value handed
-    /// to a closure (which the caller copies first, retaining all it holds), `pointer.pointee.member` reads in
-    /// place.
+    /// Calls `body` with a pointer to the value at `position`, valid during the call only: `pointer.pointee.member`
+    /// reads in place, where `map[valueAt: position]` bound to a constant, or a value handed to a closure, is a
+    /// copy that retains every reference the value holds.
     @inlinable @inline(__always)
     public func withValuePointer<Result>(at position: Int, _ body: (UnsafePointer<Value>) -> Result) -> Result {
         _values.withUnsafeBufferPointer { values in body(values.baseAddress! + position) }
