@@ -183,7 +183,7 @@ public struct Import: Sendable {
                 files.append(file)
             }
             let encoded = concurrentMap(Array(zip(changedTables, files))) {
-                table, file -> Swift.Result<(bytes: ByteChunks?, diagnostics: Diagnostics), any Error> in
+                table, file -> Swift.Result<(bytes: [UInt8]?, diagnostics: Diagnostics), any Error> in
                 var local = Diagnostics()
                 return Swift.Result { (try encode(table, into: file, diagnostics: &local), local) }
             }
@@ -354,7 +354,7 @@ public struct Import: Sendable {
     /// The table's bytes; a catalog's are written to `file` instead as they are made (nowhere for a dry run),
     /// and `nil` is returned.
     private func encode(_ table: WorkingTable, into file: TemporaryFile?, diagnostics: inout Diagnostics) throws
-        -> ByteChunks?
+        -> [UInt8]?
     {
         switch table.kind {
         case .catalog:
@@ -388,7 +388,7 @@ public struct Import: Sendable {
             options.encoding = output.traits.encoding
             let files = try writer.write(output, options: options, diagnostics: &diagnostics)
             guard let file = files.first else { throw ConversionError("nothing to write", path: table.outputPath) }
-            return ByteChunks(file.bytes)
+            return file.bytes
         }
     }
 }
