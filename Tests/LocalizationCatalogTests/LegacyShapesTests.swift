@@ -94,3 +94,25 @@ struct FormatSpecifierTests {
         #expect(references.first?.range == 0..<7)
     }
 }
+
+extension LegacyShapesTests {
+    @Test func aVariableWhoseCasesPrintItsArgumentAsAnotherTypeStaysASubstitution() {
+        // The variable says d, but the cases print argument 1 as an object: plural variations would lose the d
+        // (writing them back takes the type from the cases), so the substitution stays.
+        let legacy = stringsDictEntry(
+            "%#@others@", [("others", ["one": "%1$@ and %2$d other", "other": "%1$@ and %2$d others"])],
+            specifier: "d")
+        #expect(legacy.inCatalogShape() == legacy)
+        let positioned = stringsDictEntry(
+            "%1$#@others@", [("others", ["one": "%1$@ and %2$d other", "other": "%1$@ and %2$d others"])],
+            specifier: "d")
+        #expect(positioned.inCatalogShape().substitutions?["others"]?.formatSpecifier == "d")
+        #expect(positioned.inCatalogShape().substitutions?["others"]?.argNum == 1)
+        // The same type (or none declared) still collapses, as Xcode's migration does.
+        let same = stringsDictEntry("%#@n@", [("n", ["one": "%1$@ and %2$d", "other": "%1$@ and %2$d"])], specifier: "@")
+        #expect(same.inCatalogShape().variations?.plural?.count == 2)
+        var untyped = legacy
+        untyped.substitutions?["others"]?.formatSpecifier = nil
+        #expect(untyped.inCatalogShape().variations?.plural?.count == 2)
+    }
+}

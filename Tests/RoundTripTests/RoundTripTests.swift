@@ -129,3 +129,59 @@ struct RoundTripTests {
         #expect(!RoundTrip.matchesArgumentPlaceholders("%arg", "%"))
     }
 }
+
+/// A `.stringsdict` writer that declares every `d` variable as an object: a changed value type must be a loss.
+struct ValueTypeChangingWriter: CatalogWriter {
+    let inner: any CatalogWriter
+
+    func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile] {
+        var changed = table
+        changed.entries = table.entries.mapValues { entry in
+            var entry = entry
+            entry.localizations = entry.localizations?.mapValues { localization in
+                var localization = localization
+                localization.substitutions = localization.substitutions?.mapValues { substitution in
+                    var substitution = substitution
+                    if substitution.formatSpecifier == "d" { substitution.formatSpecifier = "@" }
+                    return substitution
+                }
+                return localization
+            }
+            return entry
+        }
+        return try inner.write(changed, options: options, diagnostics: &diagnostics)
+    }
+}
+
+extension RoundTripTests {
+    @Test("A value type that comes back changed (d → @) is a loss naming the key and the variable")
+    func changedValueTypeIsALoss() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("value-types-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(try Fixtures.bytes("stringsdict/value-types.stringsdict")).write(
+            to: folder.appendingPathComponent("en.lproj/Localizable.stringsdict"))
+        let standard = FormatRegistry.standard
+        let broken = FormatRegistry(
+            standard.formats.map { format in
+                guard format.name == "stringsdict" else { return format }
+                var broken = format
+                broken.writer = format.writer.map { ValueTypeChangingWriter(inner: $0) }
+                return broken
+            })
+        let report = try RoundTrip(registry: broken).run([folder.path], options: RoundTrip.Options(vias: [.xcstrings]))
+        let losses = report.losses.filter { $0.aspect == .valueType }
+        #expect(losses.map(\.key) == ["invited", "joined"], "\(report.text)")
+        #expect(losses.allSatisfy { $0.path == "substitutions.others" && $0.expected == "d" })
+        // Argument 2 stays a substitution on both sides; "joined" (argument 1, whose cases print it as an
+        // object) comes back as plural variations once its type is @, so its d comes back as nothing.
+        #expect(losses.map(\.actual) == ["@", nil])
+        #expect(
+            report.text.contains(
+                "xcstrings → strings/stringsdict: \"invited\" [en] substitutions.others value-type: expected \"d\", got \"@\""))
+
+        let clean = try RoundTrip().run([folder.path], options: RoundTrip.Options(vias: [.xcstrings, .same]))
+        #expect(!clean.hasLosses, "\(clean.text)")
+    }
+}

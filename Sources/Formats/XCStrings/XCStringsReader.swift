@@ -303,7 +303,7 @@ struct CatalogParser {
             switch member {
             case "argNum":
                 try seen.mark(0, member, offset, scanner)
-                substitution.argNum = try integer(member, &scanner)
+                substitution.argNum = try argumentPosition(member, &scanner)
             case "formatSpecifier":
                 try seen.mark(1, member, offset, scanner)
                 substitution.formatSpecifier = try string(member, &scanner)
@@ -364,7 +364,9 @@ struct CatalogParser {
         return value
     }
 
-    func integer(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Int {
+    /// An argument position: an integer from 1 to ``FormatSpecifiers/maximumPosition`` (a larger one could not be
+    /// written as `%N$`, and `0` or a negative one names no argument).
+    func argumentPosition(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Int {
         scanner.skipWhitespace()
         let start = scanner.offset
         let found = scanner.describeToken(at: start)
@@ -372,8 +374,14 @@ struct CatalogParser {
             throw scanner.error("\(quoted(member)) must be an integer, found \(found)", at: start)
         }
         let text = try scanner.readNumberText()
-        guard let value = Int(text) else {
+        guard text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             throw scanner.error("\(quoted(member)) must be an integer, found \(text)", at: start)
+        }
+        guard let value = Int(text), (1...FormatSpecifiers.maximumPosition).contains(value) else {
+            throw scanner.error(
+                "\(quoted(member)) must be an argument position from 1 to \(FormatSpecifiers.maximumPosition), found \(text)",
+                at: start)
         }
         return value
     }

@@ -12,6 +12,24 @@ public enum FormatSpecifiers {
 
     private static let conversions = Set("dDiuUxXoOfeEgGaAcCsSp@".utf8)
 
+    /// The largest argument position a specifier may name (`%2147483647$@`), as C's `int` holds it. A `%` whose
+    /// position is larger (`%99999999999999999999$@`) starts no specifier and no reference: it is plain text.
+    public static let maximumPosition = Int(Int32.max)
+
+    /// Reads the run of ASCII digits at `cursor` (moving past all of them) and returns its value, or `nil` when
+    /// it exceeds ``maximumPosition``. The digits are never accumulated beyond that, so no run can overflow.
+    private static func readPosition(_ bytes: [UInt8], _ cursor: inout Int) -> Int? {
+        var value: Int? = 0
+        while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+            if let current = value {
+                let next = current * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
+                value = next <= maximumPosition ? next : nil
+            }
+            cursor += 1
+        }
+        return value
+    }
+
     /// The specifiers in `string`, in order; `%%`, `%#@…@` references and `%arg` are not specifiers.
     public static func specifiers(in string: String) -> [Specifier] {
         let bytes = Array(string.utf8)
@@ -31,12 +49,12 @@ public enum FormatSpecifiers {
             }
             var cursor = index
             var position: Int?
-            var digits = 0
-            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
-                digits = digits * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
-                cursor += 1
-            }
+            let digits = readPosition(bytes, &cursor)
             if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$"), cursor > index {
+                guard let digits else {
+                    index = start + 1  // a position too large for any argument list: text
+                    continue
+                }
                 position = digits
                 cursor += 1
             } else {
@@ -128,14 +146,10 @@ public enum FormatSpecifiers {
                 index = cursor + 1
                 continue
             }
-            var digits = 0
             var position: Int?
-            while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
-                digits = digits * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
-                cursor += 1
-            }
+            let digits = readPosition(bytes, &cursor)
             if cursor > start + 1 {
-                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$") else {
+                guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "$"), let digits else {
                     index = start + 1
                     continue
                 }

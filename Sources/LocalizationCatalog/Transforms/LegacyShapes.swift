@@ -5,7 +5,9 @@
 /// reshapes that (checked on every stringsdict entry of the corpus's gold migrations):
 ///
 /// - a format key that is exactly one `%#@VAR@` (or `%1$#@VAR@`) whose plural cases print the counted argument
-///   in at least one case becomes plain plural variations, the cases unchanged;
+///   in at least one case becomes plain plural variations, the cases unchanged — unless a case prints that argument
+///   with another type than the variable's `NSStringFormatValueTypeKey` (plural variations could not keep it;
+///   Xcode loses it there, we keep the substitution);
 /// - anything else stays substitutions; `%N$#@VAR@` becomes `%#@VAR@` with `argNum` N, and a sequential
 ///   `%#@VAR@` gets no `argNum`.
 extension Localization {
@@ -26,7 +28,8 @@ extension Localization {
             let substitution = substitutions[reference.name], substitution.argNum == nil || substitution.argNum == 1,
             let variations = substitution.variations, variations.device == nil, variations.width == nil,
             let plural = variations.plural,
-            plural.values.contains(where: { $0.stringUnit.map { FormatSpecifiers.prints(argument: 1, in: $0.value) } ?? false })
+            plural.values.contains(where: { $0.stringUnit.map { FormatSpecifiers.prints(argument: 1, in: $0.value) } ?? false }),
+            Self.casesKeep(valueType: substitution.formatSpecifier, of: plural)
         {
             var collapsed = Localization(variations: Variations(plural: plural), extraMembers: result.extraMembers)
             collapsed.stringSet = result.stringSet
@@ -48,6 +51,20 @@ extension Localization {
         result.stringUnit?.value = value
         result.substitutions = substitutions
         return result
+    }
+
+    /// Whether plural variations still say the variable's value type: every case that prints argument 1 prints
+    /// it with `valueType` (or the variable declares none). Plural variations have no value type of their own —
+    /// writing them back takes it from the cases — so a variable whose cases print its argument another way
+    /// (`NSStringFormatValueTypeKey` `d`, a case `%1$@ and %2$d others`) stays a substitution, which keeps it.
+    static func casesKeep(valueType: String?, of plural: OrderedMap<Localization>) -> Bool {
+        guard let valueType else { return true }
+        return plural.values.allSatisfy { value in
+            guard let text = value.stringUnit?.value, let spec = FormatSpecifiers.spec(ofArgument: 1, in: text) else {
+                return true
+            }
+            return spec.utf8.elementsEqual(valueType.utf8)
+        }
     }
 }
 

@@ -13,8 +13,11 @@ public struct RoundTripDifference: Sendable, Equatable {
         case extraKey = "extra-key"
         /// The order of the keys.
         case order
-        /// A string value (or `argNum`, `formatSpecifier`).
+        /// A string value (or `argNum`).
         case value
+        /// A variable's value type: a catalog substitution's `formatSpecifier`, a `.stringsdict` variable's
+        /// `NSStringFormatValueTypeKey` (`d` that came back as `@` prints the count as an object).
+        case valueType = "value-type"
         /// A translation state.
         case state
         /// An entry's comment.

@@ -5,7 +5,8 @@ import XCStringsFormat
 ///
 /// A localization is flattened into leaves named by their variation path (`""` for the plain string unit,
 /// `plural.one`, `device.ipad.plural.few`, `substitutions.count.plural.other`, `substitutions.count.argNum`), each
-/// with a value and a state; entries also compare comment, extraction state, shouldTranslate and unknown members,
+/// with a value and a state, and each substitution with its value type (`formatSpecifier`, compared as its own
+/// aspect so a `d` that comes back as `@` is named as such); entries also compare comment, extraction state, shouldTranslate and unknown members,
 /// and the table compares key order. Every difference is classified: a **loss** unless the trip's
 /// ``RoundTripTrip/expectations`` say the target format cannot hold it by nature.
 struct TableComparison {
@@ -182,7 +183,7 @@ struct TableComparison {
                     leaves.append(Leaf(path: path + ".argNum", aspect: .value, text: String(argNum)))
                 }
                 if let specifier = substitution.formatSpecifier {
-                    leaves.append(Leaf(path: path + ".formatSpecifier", aspect: .value, text: specifier))
+                    leaves.append(Leaf(path: path, aspect: .valueType, text: specifier))
                 }
                 if let variations = substitution.variations { append(variations, prefix: path, to: &leaves) }
                 if !substitution.extraMembers.isEmpty {
