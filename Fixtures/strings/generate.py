@@ -80,6 +80,9 @@ def main():
     write(INVALID / "unpaired-surrogate.strings",
           b"\xff\xfe" + '"a" = "1";\n"b" = "x'.encode("utf-16-le") + b"\x00\xd8" + '";\n'.encode("utf-16-le"))
     write(INVALID / "utf32.strings", b"\x00\x00\xfe\xff" + '"a" = "1";\n'.encode("utf-32-be"))
+    write(INVALID / "utf32-little-endian.strings", b"\xff\xfe\x00\x00" + '"a" = "1";\n'.encode("utf-32-le"))
+    write(INVALID / "two-byte-order-marks.strings", b"\xef\xbb\xbf\xef\xbb\xbf" + b'"a" = "1";\n')
+    write(INVALID / "nul-byte-in-utf8.strings", b'"a" = "1";\n"b" = "x\x00y";\n')
     write(INVALID / "utf16-column-in-characters.strings",
           b"\xff\xfe" + '"a" = "1";\n"ключ" = значение;\n'.encode("utf-16-le"))
 

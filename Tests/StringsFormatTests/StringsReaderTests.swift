@@ -267,3 +267,26 @@ struct StringsReaderTests {
         #expect(FormatDescriptor.strings.writer is StringsWriter)
     }
 }
+
+extension StringsReaderTests {
+    @Test("UTF-16 without a byte-order mark is told by its first unit; a stray NUL byte in UTF-8 is not UTF-16")
+    func utf16DetectionFitsUTF16() throws {
+        func decode(_ bytes: [UInt8]) throws(ConversionError) -> StringsText { try StringsText.decode(bytes, path: "x") }
+        let text = "\"a\" = \"1\";\n"
+        let littleEndian = Array(text.utf16).flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+        let bigEndian = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8(truncatingIfNeeded: $0)] }
+        #expect(try decode(littleEndian).encoding == .utf16LittleEndian)
+        #expect(try decode(bigEndian).encoding == .utf16BigEndian)
+        #expect(try decode(littleEndian).utf8 == Array(text.utf8))
+        // CJK text after the first unit: NUL bytes on both sides (U+4E00 is 4E 00) still fit UTF-16.
+        let cjk = "/* 一二 */\n\"a\" = \"一\";\n"
+        let cjkLittleEndian = Array(cjk.utf16).flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
+        #expect(try decode(cjkLittleEndian).utf8 == Array(cjk.utf8))
+        // A NUL byte at an odd place of UTF-8 text, or a U+0000 unit, does not fit.
+        #expect(StringsText.utf16ByteOrder(of: Array("\"a\" = \"x\u{0}\";".utf8)[...]) == nil)
+        #expect(StringsText.utf16ByteOrder(of: [0x22, 0x00, 0x00, 0x00][...]) == nil)
+        // A NUL byte after the first 64 bytes of UTF-8 is left to the parser, as before.
+        let late = Array(("/* " + String(repeating: "x", count: 70) + " */\n\"a\" = \"1\u{0}\";\n").utf8)
+        #expect(try decode(late).encoding == .utf8)
+    }
+}

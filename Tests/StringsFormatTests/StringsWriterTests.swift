@@ -219,3 +219,31 @@ struct StringsWriterTests {
         }
     }
 }
+
+extension StringsWriterTests {
+    @Test("A NUL in a comment is left out with a warning naming the key, in every encoding; the file reads back")
+    func nulInComment() throws {
+        var entries = OrderedMap<CatalogEntry>()
+        entries["k"] = CatalogEntry(comment: "a\u{0}b", localizations: ["en": Localization("v\u{0}")])
+        entries["plain"] = CatalogEntry(comment: "fine", localizations: ["en": Localization("w")])
+        let table = StringTable(name: "T", sourceLanguage: "en", entries: entries)
+        for encoding in TextEncoding.allCases {
+            let (files, diagnostics) = try Self.write(table, WriteOptions(encoding: encoding))
+            #expect(
+                diagnostics.all.map(\.description) == [
+                    #"warning: "k" (en): the comment holds U+0000, which a .strings comment cannot hold (a comment "#
+                        + "has no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out "
+                        + "of the comment"
+                ])
+            var readDiagnostics = Diagnostics()
+            let read = try StringsReader().read(
+                SourceFile(path: "en.lproj/T.strings", bytes: files[0].bytes), options: ReadOptions(),
+                diagnostics: &readDiagnostics)
+            #expect(read.entries["k"]?.comment == "ab")
+            #expect(read.entries["k"]?.localization(for: "en")?.stringUnit?.value == "v\u{0}")
+            #expect(read.entries["plain"]?.comment == "fine")
+        }
+        let (utf8, _) = try Self.write(table, WriteOptions(encoding: .utf8))
+        #expect(utf8[0].bytes == Array("/* ab */\n\"k\" = \"v\\U0000\";\n\n/* fine */\n\"plain\" = \"w\";\n".utf8))
+    }
+}

@@ -3,7 +3,18 @@ import LocalizationCatalog
 /// The texts of every diagnostic the `.strings` reader and writer make, so tests and docs can rely on them.
 enum StringsMessage {
     // Encodings.
-    static let utf32NotSupported = "UTF-32 .strings files are not supported; save the file as UTF-8 or UTF-16"
+    static func utf32ByteOrderMark(bigEndian: Bool) -> String {
+        "the file starts with a UTF-32 \(bigEndian ? "big-endian" : "little-endian") byte-order mark "
+            + "(\(bigEndian ? "00 00 FE FF" : "FF FE 00 00")); UTF-32 .strings files are not supported; save the file as "
+            + "UTF-8 or UTF-16"
+    }
+
+    static let secondByteOrderMark =
+        "a second byte-order mark (U+FEFF) follows the file's byte-order mark; remove it"
+
+    static let nulByteInUTF8 =
+        "NUL byte (U+0000) in a UTF-8 file; Foundation takes a file with a NUL byte in its first 64 bytes for UTF-16, "
+        + "and this one is not: remove the byte (in a string, write \\U0000)"
     static let oddUTF16Length = "invalid UTF-16: the file ends in the middle of a character (odd number of bytes)"
 
     static func invalidUTF8(byte: UInt8) -> String {
@@ -89,6 +100,11 @@ enum StringsMessage {
     // Writer.
     static func cannotWrite(key: String, language: String, what: String) -> String {
         "\(quoted(key)) (\(language)): \(what) cannot be written to a .strings file; the entry was left out"
+    }
+
+    static func commentNULRemoved(key: String, language: String) -> String {
+        "\(quoted(key)) (\(language)): the comment holds U+0000, which a .strings comment cannot hold (a comment has "
+            + "no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out of the comment"
     }
 
     static func commentAltered(key: String) -> String {

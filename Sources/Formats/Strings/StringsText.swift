@@ -12,39 +12,69 @@ struct StringsText {
 
     /// Detects the encoding of `bytes` and decodes them, as CoreFoundation does for strings files.
     ///
-    /// A byte-order mark selects UTF-8 or UTF-16 (and is dropped). Without one, a NUL byte among the first 64 bytes
-    /// means UTF-16; the half (even or odd positions) with more NUL bytes holds the high bytes of ASCII characters,
-    /// which gives the byte order. Anything else is UTF-8.
+    /// A byte-order mark selects UTF-8 or UTF-16 (and is dropped); a second one right after it, and a UTF-32 one,
+    /// are refused by name. Without one, a NUL byte among the first 64 bytes means UTF-16 when the bytes fit
+    /// UTF-16 (``utf16ByteOrder(of:)``); a NUL byte that does not fit is refused at its place, since Foundation
+    /// would read the file as UTF-16 too. Anything else is UTF-8.
     /// - Throws: ``ConversionError`` for invalid UTF-8 or UTF-16, with the place in the decoded text.
     static func decode(_ bytes: [UInt8], path: String) throws(ConversionError) -> StringsText {
         if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-            throw ConversionError(StringsMessage.utf32NotSupported, path: path)
+            throw ConversionError(StringsMessage.utf32ByteOrderMark(bigEndian: bytes[0] == 0), path: path)
         }
+        let decoded: StringsText
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            return StringsText(utf8: try validatedUTF8(bytes, from: 3, path: path), encoding: .utf8WithBOM)
-        }
-        if bytes.starts(with: [0xFF, 0xFE]) {
-            return StringsText(
+            decoded = StringsText(utf8: try validatedUTF8(bytes, from: 3, path: path), encoding: .utf8WithBOM)
+        } else if bytes.starts(with: [0xFF, 0xFE]) {
+            decoded = StringsText(
                 utf8: try transcodeUTF16(bytes, from: 2, bigEndian: false, path: path),
                 encoding: .utf16LittleEndianWithBOM)
-        }
-        if bytes.starts(with: [0xFE, 0xFF]) {
-            return StringsText(
+        } else if bytes.starts(with: [0xFE, 0xFF]) {
+            decoded = StringsText(
                 utf8: try transcodeUTF16(bytes, from: 2, bigEndian: true, path: path), encoding: .utf16BigEndianWithBOM)
-        }
-        let head = bytes.prefix(64)
-        if head.contains(0) {
-            var evenNULs = 0
-            var oddNULs = 0
-            for (position, byte) in head.enumerated() where byte == 0 {
-                if position % 2 == 0 { evenNULs += 1 } else { oddNULs += 1 }
+        } else {
+            let head = bytes.prefix(64)
+            guard let nul = head.firstIndex(of: 0) else {
+                return StringsText(utf8: try validatedUTF8(bytes, from: 0, path: path), encoding: .utf8)
             }
-            let bigEndian = evenNULs > oddNULs
+            guard let bigEndian = utf16ByteOrder(of: head) else {
+                let text = try validatedUTF8(bytes, from: 0, path: path)
+                throw ConversionError(
+                    StringsMessage.nulByteInUTF8, at: FileLocation(path: path, bytes: text, offset: nul))
+            }
             return StringsText(
                 utf8: try transcodeUTF16(bytes, from: 0, bigEndian: bigEndian, path: path),
                 encoding: bigEndian ? .utf16BigEndian : .utf16LittleEndian)
         }
-        return StringsText(utf8: try validatedUTF8(bytes, from: 0, path: path), encoding: .utf8)
+        // U+FEFF right after the byte-order mark: a second mark (an editor added one to a file that had one).
+        if decoded.utf8.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw ConversionError(
+                StringsMessage.secondByteOrderMark, at: FileLocation(path: path, bytes: decoded.utf8, offset: 0))
+        }
+        return decoded
+    }
+
+    /// The byte order of `head` (the first bytes of a file without a byte-order mark) when it fits UTF-16 text
+    /// — `true` for big-endian —, or `nil` when it does not.
+    ///
+    /// A `.strings` file starts with an ASCII character (whitespace, a comment, a quote, `{` or an unquoted key),
+    /// so its first UTF-16 unit is one NUL byte and one ASCII byte, whose order gives the byte order; and UTF-16
+    /// text has no U+0000 unit (two NUL bytes at an even offset). UTF-8 text with a stray NUL byte fits neither
+    /// unless the NUL is its first or second byte.
+    static func utf16ByteOrder(of head: ArraySlice<UInt8>) -> Bool? {
+        let units = Array(head.prefix(head.count / 2 * 2))
+        guard units.count >= 2 else { return nil }
+        let bigEndian: Bool
+        if units[0] == 0, units[1] != 0, units[1] < 0x80 {
+            bigEndian = true
+        } else if units[1] == 0, units[0] != 0, units[0] < 0x80 {
+            bigEndian = false
+        } else {
+            return nil
+        }
+        for offset in stride(from: 0, to: units.count, by: 2) where units[offset] == 0 && units[offset + 1] == 0 {
+            return nil
+        }
+        return bigEndian
     }
 
     /// `bytes[start...]` after checking that they are well-formed UTF-8.

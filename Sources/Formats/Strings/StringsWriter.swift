@@ -51,8 +51,12 @@ public struct StringsWriter: CatalogWriter {
             guard let unit = localization.stringUnit else { continue }
             if !text.isEmpty { text.append(0x0A) }
             if var comment = entry.comment, !comment.isEmpty {
-                // A NUL byte would make readers take the file for UTF-16; comments cannot escape it, so it goes.
-                if comment.utf8.contains(0) { comment.unicodeScalars.removeAll { $0 == "\u{0}" } }
+                // A NUL byte would make readers take the file for UTF-16; comments cannot escape it, so it goes,
+                // with a warning naming the key.
+                if comment.utf8.contains(0) {
+                    comment.unicodeScalars.removeAll { $0 == "\u{0}" }
+                    diagnostics.warn(StringsMessage.commentNULRemoved(key: key, language: language))
+                }
                 appendComment(comment, key: key, to: &text, diagnostics: &diagnostics)
             }
             appendQuoted(key, to: &text)

@@ -25,7 +25,18 @@ public struct XCStringsReader: CatalogReader {
         return try file.withUnsafeBytes { buffer throws(ConversionError) in
             var scanner = JSONScanner(bytes: buffer, path: file.path)
             // Foundation accepts a UTF-8 byte-order mark; so do we (it is not written back).
-            if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { scanner.offset = 3 }
+            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
+                scanner.offset = 3
+                if buffer[3...].starts(with: [0xEF, 0xBB, 0xBF]) {
+                    throw scanner.error(
+                        "a second UTF-8 byte-order mark (EF BB BF) follows the first one; remove it", at: 3)
+                }
+            }
+            if buffer.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || buffer.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+                let order = buffer[0] == 0 ? "big-endian byte-order mark (00 00 FE FF)" : "little-endian byte-order mark (FF FE 00 00)"
+                throw scanner.error(
+                    "the file starts with a UTF-32 \(order); String Catalogs are UTF-8: save the file as UTF-8", at: 0)
+            }
             if buffer.count >= 2, (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE) {
                 throw scanner.error("UTF-16 is not supported for String Catalogs; save the file as UTF-8", at: 0)
             }
@@ -33,7 +44,8 @@ public struct XCStringsReader: CatalogReader {
             scanner.skipWhitespace()
             if scanner.offset < buffer.count {
                 throw scanner.error(
-                    "unexpected \(scanner.describeToken(at: scanner.offset)) after the end of the catalog",
+                    "unexpected content after the catalog's closing brace: found "
+                        + "\(scanner.describeToken(at: scanner.offset)); a file holds one catalog",
                     at: scanner.offset)
             }
             table.traits.endsWithNewline = buffer.last == UInt8(ascii: "\n")
