@@ -48,7 +48,7 @@ struct HostileNumbersTests {
         #expect(catalog.contains("\"value\" : \"\(Self.hostile)\""))
         let back = try run(["convert", "out.xcstrings", "--language", "en", "-o", "back.stringsdict"])
         #expect(back.status == 0, "\(back.error)")
-        #expect(contents("back.stringsdict") == original)
+        #expect(Fixtures.compareGolden(contents("back.stringsdict") ?? [], "stringsdict/huge-position.stringsdict") == nil)
     }
 
     @Test("A catalog whose value has a 20-digit position compiles and exports without a trap")
@@ -179,7 +179,9 @@ struct HostileNumbersTests {
         #expect(migrated.status == 0, "\(migrated.error)")
         let compiled = try run(["compile", "App/Localizable.xcstrings", "-o", "compiled"])
         #expect(compiled.status == 0, "\(compiled.error)")
-        #expect(contents("compiled/en.lproj/Localizable.stringsdict") == original)
+        #expect(
+            Fixtures.compareGolden(
+                contents("compiled/en.lproj/Localizable.stringsdict") ?? [], "stringsdict/value-types.stringsdict") == nil)
         let roundtrip = try run(["roundtrip", "App/en.lproj"])
         #expect(roundtrip.status == 0, "\(roundtrip.output)")
     }
