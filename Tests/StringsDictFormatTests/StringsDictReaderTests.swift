@@ -166,3 +166,23 @@ struct StringsDictLanguageTests {
         }
     }
 }
+
+extension StringsDictReaderTests {
+    @Test("A format key with a 20-digit position is read verbatim, without a trap or a warning")
+    func hugePosition() throws {
+        // StringsDictFixture.read throws when there is any diagnostic.
+        let hostile = try localization("huge-position", "hostile")
+        #expect(hostile.stringUnit?.value == "%99999999999999999999$#@a@")
+        #expect(hostile.substitutions?["a"]?.formatSpecifier == "d")
+        #expect(hostile.substitutions?["a"]?.argNum == nil)
+        #expect(hostile.inCatalogShape().stringUnit?.value == "%99999999999999999999$#@a@")
+        #expect(hostile.inCatalogShape().substitutions?["a"]?.argNum == nil)
+    }
+
+    @Test("A variable's value type is read as its own, whatever the cases print")
+    func valueTypes() throws {
+        #expect(try localization("value-types", "invited").substitutions?["others"]?.formatSpecifier == "d")
+        #expect(try localization("value-types", "joined").substitutions?["others"]?.formatSpecifier == "d")
+        #expect(try localization("value-types", "liked").substitutions?["likes"]?.formatSpecifier == "ld")
+    }
+}

@@ -73,3 +73,17 @@ struct XCStringsDiagnosticsTests {
         }
     }
 }
+
+extension XCStringsDiagnosticsTests {
+    @Test("A value with a 20-digit position is read as it is")
+    func hugePositionIsText() throws {
+        let value = "%99999999999999999999$#@a@"
+        let json = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"#
+            + #""\#(value)"},"substitutions":{"a":{"formatSpecifier":"d"}}}}}},"version":"1.0"}"#
+        var diagnostics = Diagnostics()
+        let table = try XCStringsReader().read(
+            SourceFile(path: "k.xcstrings", bytes: Array(json.utf8)), options: ReadOptions(), diagnostics: &diagnostics)
+        #expect(table.entries["k"]?.localizations?["en"]?.stringUnit?.value == value)
+        #expect(diagnostics.all.isEmpty)
+    }
+}
