@@ -90,8 +90,10 @@ DE_STRINGS = '''/* Der Gruß */
 "settings.title" = "Einstellungen";
 "done %@" = "Fertig %@";
 "note" = "Hinweis";
+/* Übersetzerhinweis: nicht "einfach" */
 "no comment" = "Schlicht";
 "escapes" = "Tab\\thier, Anführungszeichen \\" und Zeilenumbruch\\n";
+// Nur hier
 "only in german" = "Nur auf Deutsch";
 '''
 
@@ -104,9 +106,22 @@ DE_MAIN = '''/* Class = "UILabel"; text = "Line one\\nLine two"; ObjectID = "abc
 "abc-12-xyz.text" = "Zeile eins\\nZeile zwei";
 '''
 
+# Two strings after one key: what was meant cannot be told, so the file is left out (as Xcode does).
 FR_BROKEN = '''"greeting" = "Bonjour";
-"settings.title" = "Réglages"
+"settings.title" = "Réglages" "avancés";
 "note" = "Note";
+'''
+
+# A ';' missing at the end of a line: read with a warning, as Xcode does.
+IT_MISSING_SEMICOLON = '''"greeting" = "Ciao";
+"settings.title" = "Impostazioni"
+/* Nota */
+"note" = "Nota";
+'''
+
+# A Settings bundle's table: the Settings app reads only .strings, so it is not migrated.
+SETTINGS_ROOT = '''"Group" = "Account";
+"Name" = "Name";
 '''
 
 
@@ -123,6 +138,8 @@ def main() -> None:
     write(APP / "Base.lproj/Main.storyboard", b'<?xml version="1.0" encoding="UTF-8"?>\n<document/>\n')
     write(APP / "de.lproj/Main.strings", DE_MAIN.encode("utf-8"))
     write(APP / "fr.lproj/Localizable.strings", FR_BROKEN.encode("utf-8"))
+    write(APP / "it.lproj/Localizable.strings", IT_MISSING_SEMICOLON.encode("utf-8"))
+    write(APP / "Settings.bundle/en.lproj/Root.strings", SETTINGS_ROOT.encode("utf-8"))
 
 
 if __name__ == "__main__":

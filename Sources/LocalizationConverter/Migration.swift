@@ -9,7 +9,8 @@ public struct Migration: Sendable {
         public var sourceLanguage: String
         /// Where to write the catalogs; `nil` puts each next to its source language's `.lproj` folder, as Xcode does.
         public var outputDirectory: String?
-        /// Whether an existing catalog may be replaced.
+        /// Whether the legacy tables may be merged into a catalog that already exists at a destination (see
+        /// ``write(_:force:diagnostics:)``; ``plan(directory:options:diagnostics:)`` plans the merge either way).
         public var force: Bool
         /// Whether a malformed legacy file stops the migration. Off by default: like Xcode, the migration leaves
         /// the file out and says so in a warning with the place of the problem.
@@ -32,8 +33,44 @@ public struct Migration: Sendable {
         public var destination: String
         /// The legacy files it is made from, in the order they were merged.
         public var sources: [String]
-        /// The catalog.
+        /// The catalog: the legacy tables, merged into the catalog already at `destination` when there is one.
         public var table: StringTable
+        /// The catalog already at `destination`, which the legacy tables are merged into; `nil` when there is none.
+        public var existing: ExistingCatalog?
+        /// The legacy files of the table left out of the catalog, with why.
+        public var leftOut: [LeftOutFile] = []
+    }
+
+    /// A legacy file left out of the migration.
+    public struct LeftOutFile: Sendable, Equatable {
+        /// Its path.
+        public var path: String
+        /// The language its `.lproj` folder stands for.
+        public var language: String
+        /// Why, for the summary: `cannot be read`.
+        public var reason: String
+    }
+
+    /// What merging the legacy tables into a catalog that already exists does: the catalog's keys, values, states,
+    /// comments and extraction states stay; what the legacy tables add is counted; where a legacy value differs
+    /// from the catalog's, the catalog's is kept and the key and language are listed.
+    public struct ExistingCatalog: Sendable, Equatable {
+        /// The number of keys the catalog had.
+        public var keys: Int
+        /// Keys the legacy tables add to it.
+        public var addedKeys: [String] = []
+        /// The number of localizations (key and language) the legacy tables add to keys the catalog had.
+        public var addedLocalizations = 0
+        /// Keys and languages whose legacy value differs from the catalog's; the catalog's is kept.
+        public var conflicts: [Conflict] = []
+
+        /// A key and language whose legacy value differs from the catalog's.
+        public struct Conflict: Sendable, Equatable {
+            /// The key.
+            public var key: String
+            /// The language.
+            public var language: String
+        }
     }
 
     /// The registry that provides the legacy readers and the catalog writer.
@@ -45,38 +82,189 @@ public struct Migration: Sendable {
     }
 
     /// Reads every `*.lproj/*.strings` and `*.stringsdict` below `directory` and builds one catalog per table name.
-    /// - Throws: ``ConversionError`` when a file is malformed or a catalog exists and `force` is off.
+    ///
+    /// Tables inside a `.bundle` folder (a `Settings.bundle`) are left out, with a note naming them: the Settings
+    /// app reads only legacy tables, and Xcode does not migrate them. A catalog that already exists at a
+    /// destination is read, and the plan merges the legacy tables into it (``PlannedCatalog/existing`` says what
+    /// that does), whether or not `options.force` is on; ``write(_:force:diagnostics:)`` refuses to write it
+    /// without `force`.
+    /// - Throws: ``ConversionError`` when a file is malformed (only with `options.strict`), two tables would land
+    ///   on one catalog, or a catalog at a destination cannot be read or has another source language.
     public func plan(
         directory: String, options: Options, diagnostics: inout Diagnostics
     ) throws -> [PlannedCatalog] {
         guard isDirectory(directory) else {
             throw ConversionError("is not a folder", path: directory)
         }
-        let files = legacyFiles(below: directory)
-        if files.isEmpty {
+        var files = legacyFiles(below: directory)
+        let bundled = files.filter { Self.bundle(containing: $0.path, below: directory) != nil }
+        if !bundled.isEmpty {
+            files.removeAll { Self.bundle(containing: $0.path, below: directory) != nil }
+            diagnostics.append(Self.bundleNote(bundled, below: directory))
+        }
+        if files.isEmpty, bundled.isEmpty {
             diagnostics.warn("no .lproj/*.strings or .stringsdict files found", path: directory)
         }
         var plans: [PlannedCatalog] = []
         for (tableName, ordered) in tables(in: files, sourceLanguage: options.sourceLanguage) {
-            let parts = try read(ordered, tableName: tableName, options: options, diagnostics: &diagnostics)
-            let table = catalog(
+            var leftOut: [LeftOutFile] = []
+            let parts = try read(
+                ordered, tableName: tableName, options: options, leftOut: &leftOut, diagnostics: &diagnostics)
+            var table = catalog(
                 named: tableName, parts: parts, sourceLanguage: options.sourceLanguage,
                 interfaceBuilder: interfaceBuilderFile(for: tableName, files: ordered) != nil,
                 diagnostics: &diagnostics)
             let destination = options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
                 ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
-            plans.append(PlannedCatalog(destination: destination, sources: parts.map(\.file.path), table: table))
+            var existing: ExistingCatalog?
+            if fileExists(destination) {
+                let catalog = try readExistingCatalog(destination, sourceLanguage: options.sourceLanguage)
+                // Compared as the catalog file holds it: written and read back, like the catalog that exists.
+                let written = try asWritten(table, destination: destination)
+                (table, existing) = Self.merge(written, into: catalog, destination: destination, diagnostics: &diagnostics)
+            }
+            plans.append(
+                PlannedCatalog(
+                    destination: destination, sources: parts.map(\.file.path), table: table, existing: existing,
+                    leftOut: leftOut))
         }
         var seen = Set<String>()
         for plan in plans where !seen.insert(plan.destination).inserted {
             throw ConversionError("two tables would be migrated to this catalog", path: plan.destination)
         }
-        if !options.force {
-            for plan in plans where fileExists(plan.destination) {
-                throw ConversionError("a catalog already exists here; pass --force to replace it", path: plan.destination)
+        return plans
+    }
+
+    /// The `.bundle` folder below `directory` that `path` lies in, if any.
+    static func bundle(containing path: String, below directory: String) -> String? {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        let relative = path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+        var folder = path.hasPrefix(prefix) ? String(prefix.dropLast()) : ""
+        for component in relative.split(separator: "/").dropLast() {
+            folder = folder.isEmpty ? String(component) : "\(folder)/\(component)"
+            if component.lowercased().hasSuffix(".bundle") { return folder }
+        }
+        return nil
+    }
+
+    /// One note naming the bundles and their tables left out of the migration.
+    static func bundleNote(_ files: [LegacyFile], below directory: String) -> Diagnostic {
+        var bundles = OrderedMap<[String]>()
+        for file in files {
+            let bundle = bundle(containing: file.path, below: directory) ?? file.path
+            let name = file.path.split(separator: "/").last.map(String.init) ?? file.path
+            let table = "\(file.lprojLanguage).lproj/\(name)"
+            if let position = bundles.index(forKey: bundle) {
+                bundles[valueAt: position].append(table)
+            } else {
+                _ = bundles.appendNew([table], forKey: bundle)
             }
         }
-        return plans
+        let list = bundles.map { bundle, tables in "\(bundle) (\(tables.joined(separator: ", ")))" }
+        return Diagnostic(
+            .note,
+            "left out of the migration: \(list.joined(separator: "; ")); the Settings app reads only .strings "
+                + "tables, and Xcode does not migrate the tables of a bundle",
+            path: directory)
+    }
+
+    /// A migrated table as a catalog file holds it: written, then read back.
+    private func asWritten(_ table: StringTable, destination: String) throws -> StringTable {
+        guard let format = registry.format(named: "xcstrings"), let writer = format.writer, let reader = format.reader
+        else { return table }
+        var ignored = Diagnostics()
+        guard let file = try writer.write(table, options: WriteOptions(), diagnostics: &ignored).first else { return table }
+        return try reader.read(SourceFile(path: destination, bytes: file.bytes), options: ReadOptions(), diagnostics: &ignored)
+    }
+
+    /// The catalog already at `path`, read to merge the legacy tables into.
+    private func readExistingCatalog(_ path: String, sourceLanguage: String) throws -> StringTable {
+        guard let reader = registry.format(named: "xcstrings")?.reader else {
+            throw ConversionError("a catalog already exists here and cannot be read", path: path)
+        }
+        var ignored = Diagnostics()
+        let catalog: StringTable
+        do {
+            catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &ignored)
+        } catch let error as ConversionError {
+            var diagnostics = error.diagnostics
+            diagnostics.append(
+                Diagnostic(
+                    .note, "a catalog already exists here and cannot be read, so the legacy tables cannot be merged into it",
+                    path: path))
+            throw ConversionError(diagnostics)
+        }
+        guard catalog.sourceLanguage == sourceLanguage else {
+            throw ConversionError(
+                "the catalog that exists here has source language \(catalog.sourceLanguage), not \(sourceLanguage); "
+                    + "pass --source-language \(catalog.sourceLanguage) to merge the legacy tables into it",
+                path: path)
+        }
+        return catalog
+    }
+
+    /// Merges a migrated table into the catalog that exists at `destination`: the catalog's keys, values, states,
+    /// comments and extraction states stay; keys and localizations it lacks are added (a missing comment too);
+    /// a legacy value that differs from the catalog's is a warning naming the key and language, and the catalog's
+    /// value is kept.
+    static func merge(
+        _ migrated: StringTable, into catalog: StringTable, destination: String, diagnostics: inout Diagnostics
+    ) -> (StringTable, ExistingCatalog) {
+        var result = catalog
+        var report = ExistingCatalog(keys: catalog.entries.count)
+        for (key, incoming) in migrated.entries {
+            guard let position = result.entries.index(forKey: key) else {
+                _ = result.entries.appendNew(incoming, forKey: key)
+                report.addedKeys.append(key)
+                continue
+            }
+            var entry = result.entries[valueAt: position]
+            if entry.comment == nil, let comment = incoming.comment {
+                entry.comment = comment
+            }
+            for (language, localization) in incoming.localizations ?? [:] {
+                guard let current = entry.localizations?[language] else {
+                    if entry.localizations == nil { entry.localizations = OrderedMap() }
+                    _ = entry.localizations?.appendNew(localization, forKey: language)
+                    report.addedLocalizations += 1
+                    continue
+                }
+                if withoutStates(current) != withoutStates(localization) {
+                    report.conflicts.append(ExistingCatalog.Conflict(key: key, language: language))
+                    diagnostics.warn(
+                        "\(Diagnostic.quoted(key)) (\(language)): the legacy value differs from the catalog's; "
+                            + "the catalog's is kept", path: destination)
+                }
+            }
+            result.entries[valueAt: position] = entry
+        }
+        return (result, report)
+    }
+
+    /// A localization with every translation state removed, to compare texts.
+    static func withoutStates(_ localization: Localization) -> Localization {
+        var result = localization
+        result.stringUnit?.state = nil
+        if localization.hasMoreThanStringUnit {
+            result.stringSet?.state = nil
+            if let variations = localization.variations { result.variations = withoutStates(variations) }
+            if let substitutions = localization.substitutions {
+                result.substitutions = substitutions.mapValues { substitution in
+                    var substitution = substitution
+                    substitution.variations = substitution.variations.map(withoutStates)
+                    return substitution
+                }
+            }
+        }
+        return result
+    }
+
+    private static func withoutStates(_ variations: Variations) -> Variations {
+        var result = variations
+        result.plural = variations.plural?.mapValues(withoutStates)
+        result.device = variations.device?.mapValues(withoutStates)
+        result.width = variations.width?.mapValues(withoutStates)
+        return result
     }
 
     /// The legacy tables below `directory`: each table's files, in the order they are merged (the source language
@@ -118,6 +306,15 @@ public struct Migration: Sendable {
     public func read(
         _ files: [LegacyFile], tableName: String, options: Options, diagnostics: inout Diagnostics
     ) throws -> [LegacyPart] {
+        var leftOut: [LeftOutFile] = []
+        return try read(files, tableName: tableName, options: options, leftOut: &leftOut, diagnostics: &diagnostics)
+    }
+
+    /// ``read(_:tableName:options:diagnostics:)``, adding the files left out to `leftOut`.
+    func read(
+        _ files: [LegacyFile], tableName: String, options: Options, leftOut: inout [LeftOutFile],
+        diagnostics: inout Diagnostics
+    ) throws -> [LegacyPart] {
         let registry = self.registry
         let sourceLanguage = options.sourceLanguage
         let results = concurrentMap(files) { file -> Result<(StringTable, Diagnostics)?, any Error> in
@@ -140,6 +337,8 @@ public struct Migration: Sendable {
                 let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
                 parts.append(LegacyPart(file: file, language: language, table: table))
             } catch let error as ConversionError where !options.strict {
+                let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
+                leftOut.append(LeftOutFile(path: file.path, language: language, reason: "cannot be read"))
                 for diagnostic in error.diagnostics {
                     var warning = diagnostic
                     warning.severity = .warning
@@ -153,6 +352,11 @@ public struct Migration: Sendable {
 
     /// The catalog Xcode's migration makes of a table's legacy files (see docs/migration.md).
     ///
+    /// A key's comment is the development language's: a comment in a translation's file describes that
+    /// translation, and is left out (one warning per file names the keys whose comment is then lost). Interface
+    /// Builder tables are the exception: their comments are `ibtool`'s description of the storyboard object, the
+    /// same in every language, so a translation's stands in when the development language has no file.
+    ///
     /// - Parameter interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept
     ///   as written.
     public func catalog(
@@ -161,30 +365,50 @@ public struct Migration: Sendable {
     ) -> StringTable {
         // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
         // localizations. Merging then only moves localizations, in the parts' order.
-        let prepared = concurrentMap(parts) { part -> (StringTable, Diagnostics) in
+        let prepared = concurrentMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
             var diagnostics = Diagnostics()
             var table = part.table
-            if !interfaceBuilder, !part.file.isStringsDict {
-                for index in table.entries.indices {
-                    if let comment = table.entries[valueAt: index].comment, comment.utf8.contains(92) {
-                        table.entries[valueAt: index].comment = Self.unescapedComment(comment)
-                    }
+            var translationComments: [(String, String)] = []
+            let isTranslation = part.language != sourceLanguage
+            for index in table.entries.indices {
+                guard let comment = table.entries[valueAt: index].comment else { continue }
+                if isTranslation, !interfaceBuilder, !Self.isInterfaceBuilderComment(comment) {
+                    translationComments.append((table.entries.key(at: index), comment))
+                    table.entries[valueAt: index].comment = nil
+                    table.entries[valueAt: index].isCommentAutoGenerated = nil
+                } else if !interfaceBuilder, !part.file.isStringsDict, comment.utf8.contains(92) {
+                    table.entries[valueAt: index].comment = Self.unescapedComment(comment)
                 }
             }
             Self.reportWhatCannotMigrate(table, language: part.language, file: part.file.path, diagnostics: &diagnostics)
-            return (table.removingWidthVariations().migratedToCatalog(), diagnostics)
+            return (table.removingWidthVariations().migratedToCatalog(), diagnostics, translationComments)
         }
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
-        for (part, (prepared, partDiagnostics)) in zip(parts, prepared) {
+        for (part, (prepared, partDiagnostics, _)) in zip(parts, prepared) {
             diagnostics.append(contentsOf: partDiagnostics)
             table.merge(prepared, diagnostics: &diagnostics, origin: part.file.path)
+        }
+        for (part, (_, _, translationComments)) in zip(parts, prepared) where !translationComments.isEmpty {
+            // Lost only where the development language does not say the same (translators often copy it).
+            let lost = translationComments.filter { key, comment in
+                let kept = table.entries[key]?.comment
+                return kept != comment && kept != Self.unescapedComment(comment)
+            }
+            guard !lost.isEmpty else { continue }
+            let keys = lost.map { Diagnostic.quoted($0.0) }.joined(separator: ", ")
+            diagnostics.warn(
+                "the comments of \(lost.count) \(lost.count == 1 ? "key" : "keys") in this translation are left out "
+                    + "(a catalog keeps the development language's comment): \(keys)", path: part.file.path)
         }
         table.version = "1.0"
         return table
     }
 
     /// Writes planned catalogs, all or nothing.
-    public func write(_ plans: [PlannedCatalog], diagnostics: inout Diagnostics) throws {
+    /// - Parameter force: Whether a plan may merge into a catalog that exists; without it such a plan is an error
+    ///   and nothing is written.
+    public func write(_ plans: [PlannedCatalog], force: Bool = false, diagnostics: inout Diagnostics) throws {
+        try Self.checkExisting(plans, force: force)
         guard let writer = registry.format(named: "xcstrings")?.writer else { return }
         var transaction = FileTransaction()
         for plan in plans {
@@ -193,6 +417,17 @@ public struct Migration: Sendable {
             }
         }
         try transaction.commit()
+    }
+
+    /// Throws, naming each, when plans merge into catalogs that exist and `force` is off.
+    public static func checkExisting(_ plans: [PlannedCatalog], force: Bool) throws {
+        guard !force else { return }
+        let existing = plans.filter { $0.existing != nil }.map {
+            Diagnostic(
+                .error, "a catalog already exists here; pass --force to merge the legacy tables into it",
+                path: $0.destination)
+        }
+        if !existing.isEmpty { throw ConversionError(existing) }
     }
 
     // MARK: - Details

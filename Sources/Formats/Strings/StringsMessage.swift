@@ -56,6 +56,10 @@ enum StringsMessage {
         "expected ';' after the value of \(quoted(key)), found \(found)"
     }
 
+    static func missingSemicolonAtLineEnd(key: String) -> String {
+        "missing ';' after the value of \(quoted(key)) at the end of the line; the entry is read as if it were there"
+    }
+
     static func missingClosingBrace(line: Int, column: Int) -> String {
         "expected '}' to close the '{' at line \(line), column \(column)"
     }

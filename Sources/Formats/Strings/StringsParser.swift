@@ -6,7 +6,8 @@ import LocalizationCatalog
 /// file  := ( entries | "{" entries "}" )
 /// entry := string ( "=" string )? ";"      ; `"key";` alone means value = key
 /// ```
-/// Errors stop the parse (CoreFoundation abandons the whole file too); they never crash or loop.
+/// Errors stop the parse (CoreFoundation abandons the whole file too); they never crash or loop. One mistake is
+/// recovered, as Xcode's migration does: a `;` missing at the end of a line (see ``parseValue(key:diagnostics:)``).
 struct StringsParser {
     private var lexer: StringsLexer
 
@@ -19,6 +20,8 @@ struct StringsParser {
     mutating func parse(diagnostics: inout Diagnostics) throws(ConversionError) -> ParsedEntries {
         var result = ParsedEntries()
         var (token, position) = try lexer.next()
+        // The token after a value whose `;` is missing, read already: the next key, `}` or the end.
+        var pending: (token: StringsToken, position: StringsPosition)?
         var openingBrace: StringsPosition?
         if token == .character(UInt32(UInt8(ascii: "{"))) {
             openingBrace = position
@@ -43,7 +46,8 @@ struct StringsParser {
                 return result
             case .string(let key):
                 let comment = lexer.takeComment()
-                let value = try parseValue(key: key)
+                let (value, next) = try parseValue(key: key, diagnostics: &diagnostics)
+                pending = next
                 lexer.moveWarnings(to: &diagnostics)
                 result.add(
                     key, ParsedEntry(value: value, comment: comment, line: position.line),
@@ -51,16 +55,29 @@ struct StringsParser {
             case .character:
                 throw error(StringsMessage.expectedKey(found: StringsMessage.describe(token)), position)
             }
-            (token, position) = try lexer.next()
+            if let next = pending {
+                (token, position) = next
+                pending = nil
+            } else {
+                (token, position) = try lexer.next()
+            }
         }
     }
 
     /// Parses what follows a key, up to and including the `;`.
-    private mutating func parseValue(key: String) throws(ConversionError) -> String {
+    ///
+    /// A `;` missing at the end of a line is a warning, and the entry is read as if it were there, when nothing
+    /// else can be meant: the value is on one line and is the last token on it, and what follows (after any
+    /// comments) is the next entry's key followed by `=` or `;`, the closing `}`, or the end of the file. That
+    /// token is returned, already read, to be the parser's next one. Anything else (more tokens on the value's
+    /// line, a value over several lines, a key without `=`) stays an error.
+    private mutating func parseValue(
+        key: String, diagnostics: inout Diagnostics
+    ) throws(ConversionError) -> (value: String, next: (token: StringsToken, position: StringsPosition)?) {
         let (token, position) = try lexer.next()
         switch token {
         case .character(UInt32(UInt8(ascii: ";"))):
-            return key
+            return (key, nil)
         case .character(UInt32(UInt8(ascii: "="))):
             break
         default:
@@ -83,8 +100,13 @@ struct StringsParser {
                 StringsMessage.expectedValue(key: key, found: StringsMessage.describe(valueToken)), valuePosition)
         }
         let valueEnd = lexer.position
-        let (semicolon, _) = try lexer.next()
+        let (semicolon, semicolonPosition) = try lexer.next()
         guard semicolon == .character(UInt32(UInt8(ascii: ";"))) else {
+            if valueEnd.line == valuePosition.line, isNextEntry(semicolon, at: semicolonPosition, after: valueEnd) {
+                diagnostics.append(
+                    Diagnostic(.warning, StringsMessage.missingSemicolonAtLineEnd(key: key), at: lexer.location(valueEnd)))
+                return (value, (semicolon, semicolonPosition))
+            }
             let message = StringsMessage.missingSemicolon(key: key, found: StringsMessage.describe(semicolon))
             var diagnostics = [Diagnostic(.error, message, at: lexer.location(valueEnd))]
             if valueEnd.line > valuePosition.line {
@@ -95,7 +117,27 @@ struct StringsParser {
             }
             throw ConversionError(diagnostics)
         }
-        return value
+        return (value, nil)
+    }
+
+    /// Whether `token`, read where a `;` was expected after a value ending at `valueEnd`, starts what can only be
+    /// the next entry or the end: the end of the file, or on a later line `}` or a key followed by `=` or `;`.
+    private func isNextEntry(_ token: StringsToken, at position: StringsPosition, after valueEnd: StringsPosition)
+        -> Bool
+    {
+        if token == .end { return true }
+        guard position.line > valueEnd.line else { return false }
+        switch token {
+        case .character(UInt32(UInt8(ascii: "}"))):
+            return true
+        case .string:
+            // Looks one token ahead on a copy; the lexer itself stays right after the key.
+            var lookahead = lexer
+            guard let (after, _) = try? lookahead.next() else { return false }
+            return after == .character(UInt32(UInt8(ascii: "="))) || after == .character(UInt32(UInt8(ascii: ";")))
+        default:
+            return false
+        }
     }
 
     private func error(_ message: String, _ position: StringsPosition) -> ConversionError {

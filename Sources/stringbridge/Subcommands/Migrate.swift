@@ -11,10 +11,14 @@ struct Migrate: ParsableCommand {
             different folders; Base.lproj counts as the source language), and one <Table>.xcstrings is written per \
             table — next to the source language's .lproj folder, or into the folder given with -o. As in Xcode, \
             every value becomes state "translated", every entry extractionState "migrated", the comment above an \
-            entry becomes its comment, and single-variable plurals become plural variations. Whatever a catalog \
-            cannot hold (width variations) is listed with its file and line. A malformed legacy file is left out \
-            with a warning at the place of the problem, as Xcode does (--strict makes it an error and writes \
-            nothing). The legacy files are left in place.
+            entry in the development language becomes its comment, and single-variable plurals become plural \
+            variations. Whatever a catalog cannot hold (width variations) is listed with its file and line. A ';' \
+            missing at the end of a line is a warning and the file is read, as Xcode does; a file that cannot be \
+            read is left out with a warning at the place of the problem, as Xcode does, and the summary names it \
+            (--strict makes it an error and writes nothing). Tables in a .bundle (Settings.bundle) are left out: \
+            the Settings app cannot read catalogs. A catalog that already exists is merged into with --force: its \
+            keys, values, states and comments stay, and a legacy value that differs is reported by key and \
+            language. The legacy files are left in place.
 
             Examples:
               stringbridge migrate MyApp/Resources
@@ -31,7 +35,7 @@ struct Migrate: ParsableCommand {
     @Option(help: "The development language; Base.lproj counts as it.")
     var sourceLanguage: String = "en"
 
-    @Flag(help: "Replace catalogs that already exist.")
+    @Flag(help: "Merge the legacy tables into catalogs that already exist (their keys, values and states stay).")
     var force = false
 
     @Flag(help: "Stop at a malformed legacy file instead of leaving it out with a warning.")
@@ -53,14 +57,32 @@ struct Migrate: ParsableCommand {
                 let options = Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
+            if !dryRun { try Migration.checkExisting(plans, force: force) }
             for plan in plans {
                 let languages = plan.table.languages
+                let verb = plan.existing == nil ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")
                 print(
-                    "\(dryRun ? "would write" : "wrote") \(plan.destination): \(plan.table.entries.count) keys, "
+                    "\(verb) \(plan.destination): \(plan.table.entries.count) keys, "
                         + "\(languages.count) languages (\(languages.joined(separator: ", "))) "
                         + "from \(plan.sources.count) files")
+                if let existing = plan.existing {
+                    print("  " + Self.describe(existing, force: force))
+                }
+                for file in plan.leftOut {
+                    let absence = languages.contains(file.language) ? "" : "; the catalog has no \(file.language)"
+                    print("  left out: \(file.path) (\(file.language)), which \(file.reason)\(absence)")
+                }
             }
-            if !dryRun { try migration.write(plans, diagnostics: &diagnostics) }
+            if !dryRun { try migration.write(plans, force: force, diagnostics: &diagnostics) }
         }
+    }
+
+    /// What merging into an existing catalog does, in one line.
+    static func describe(_ existing: Migration.ExistingCatalog, force: Bool) -> String {
+        let conflicts = existing.conflicts.count
+        return "the catalog there had \(existing.keys) keys: \(existing.addedKeys.count) keys and "
+            + "\(existing.addedLocalizations) localizations added, \(conflicts) "
+            + "\(conflicts == 1 ? "conflict" : "conflicts") (the catalog's value kept)"
+            + (force ? "" : "; --force is needed to write it")
     }
 }
