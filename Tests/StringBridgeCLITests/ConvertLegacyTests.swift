@@ -54,7 +54,7 @@ struct ConvertLegacyTests {
     func catalogToStringsNeedsALanguage() throws {
         let ambiguous = try run(["convert", "Localizable.xcstrings", "-o", "out.strings"])
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.error == "out.strings: error: the input has 2 languages (de, en); choose one with --language\n")
+        #expect(ambiguous.error == "out.strings: error: the input has 3 languages (de, en, it); choose one with --language\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.strings").path))
 
         let result = try run(["convert", "Localizable.xcstrings", "-o", "out.stringsdict", "--language", "de"])

@@ -25,21 +25,34 @@ struct MigrateCommandTests {
         Fixtures.files(inFolderAt: folder.appendingPathComponent(path).path)
     }
 
-    static let expectedWarning =
-        "MyApp/fr.lproj/Localizable.strings:2:30: warning: expected ';' after the value of \"settings.title\", "
-        + "found a string; this file is left out of the migration\n"
+    static let expectedWarnings = """
+        MyApp: note: left out of the migration: MyApp/Settings.bundle (en.lproj/Root.strings); the Settings app \
+        reads only .strings tables, and Xcode does not migrate the tables of a bundle
+        MyApp/fr.lproj/Localizable.strings:2:30: warning: expected ';' after the value of "settings.title", found a \
+        string; this file is left out of the migration
+        MyApp/it.lproj/Localizable.strings:2:34: warning: missing ';' after the value of "settings.title" at the end \
+        of the line; the entry is read as if it were there
+        MyApp/de.lproj/Localizable.strings: warning: the comments of 3 keys in this translation are left out (a \
+        catalog keeps the development language's comment): "greeting", "no comment", "only in german"
+        MyApp/it.lproj/Localizable.strings: warning: the comments of 1 key in this translation are left out (a \
+        catalog keeps the development language's comment): "note"
 
-    @Test("Writes Xcode's catalogs where Xcode puts them, and warns about the malformed file")
+        """
+
+    static let expectedSummary = """
+        wrote MyApp/Localizable.xcstrings: 11 keys, 3 languages (en, de, it) from 5 files
+          left out: MyApp/fr.lproj/Localizable.strings (fr), which cannot be read; the catalog has no fr
+        wrote MyApp/mul.lproj/Main.xcstrings: 1 keys, 1 languages (de) from 1 files
+
+        """
+
+    @Test("Writes Xcode's catalogs; a missing ';' at a line end is read, unreadable files and Settings.bundle left out")
     func migratesInPlace() throws {
         let result = try StringBridgeProcess.run(["migrate", "MyApp"], in: folder)
         #expect(result.status == 0)
-        #expect(result.error == Self.expectedWarning)
-        #expect(
-            result.output == """
-                wrote MyApp/Localizable.xcstrings: 11 keys, 2 languages (en, de) from 4 files
-                wrote MyApp/mul.lproj/Main.xcstrings: 1 keys, 1 languages (de) from 1 files
-
-                """)
+        #expect(result.error == Self.expectedWarnings)
+        #expect(result.output == Self.expectedSummary)
+        #expect(!files(below: "MyApp").contains { $0.hasSuffix("Root.xcstrings") })
         #expect(Fixtures.compareGolden(contents("MyApp/Localizable.xcstrings") ?? [], "migration/expected/Localizable.xcstrings") == nil)
         #expect(
             Fixtures.compareGolden(
@@ -54,21 +67,99 @@ struct MigrateCommandTests {
         #expect(contents("out/Localizable.xcstrings") == (try Fixtures.bytes("migration/expected/Localizable.xcstrings")))
     }
 
-    @Test("An existing catalog is not replaced without --force")
+    @Test("An existing catalog is not touched without --force; a dry run says what would be merged")
     func refusesToOverwrite() throws {
-        let previous = Array("previous".utf8)
+        let previous = try Fixtures.bytes("migration/existing/Localizable.xcstrings")
         try Data(previous).write(to: folder.appendingPathComponent("MyApp/Localizable.xcstrings"))
         let result = try StringBridgeProcess.run(["migrate", "MyApp"], in: folder)
         #expect(result.status == 1)
+        #expect(result.output == "")
         #expect(
             result.error.hasSuffix(
-                "MyApp/Localizable.xcstrings: error: a catalog already exists here; pass --force to replace it\n"))
+                "MyApp/Localizable.xcstrings: error: a catalog already exists here; pass --force to merge the legacy "
+                    + "tables into it\n"))
         #expect(contents("MyApp/Localizable.xcstrings") == previous)
         #expect(contents("MyApp/mul.lproj/Main.xcstrings") == nil)
 
-        let forced = try StringBridgeProcess.run(["migrate", "MyApp", "--force"], in: folder)
-        #expect(forced.status == 0)
-        #expect(contents("MyApp/Localizable.xcstrings") == (try Fixtures.bytes("migration/expected/Localizable.xcstrings")))
+        let dryRun = try StringBridgeProcess.run(["migrate", "MyApp", "--dry-run"], in: folder)
+        #expect(dryRun.status == 0)
+        #expect(
+            dryRun.output.hasPrefix(
+                """
+                would merge into MyApp/Localizable.xcstrings: 12 keys, 3 languages (en, de, it) from 5 files
+                  the catalog there had 4 keys: 8 keys and 5 localizations added, 2 conflicts (the catalog's value \
+                kept); --force is needed to write it
+
+                """))
+        #expect(contents("MyApp/Localizable.xcstrings") == previous)
+    }
+
+    @Test("--force merges into an existing catalog: its keys, values, states, comments and extraction states stay")
+    func mergesIntoExistingCatalog() throws {
+        try Data(try Fixtures.bytes("migration/existing/Localizable.xcstrings"))
+            .write(to: folder.appendingPathComponent("MyApp/Localizable.xcstrings"))
+        let result = try StringBridgeProcess.run(["migrate", "MyApp", "--force"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.output.hasPrefix(
+                """
+                merged into MyApp/Localizable.xcstrings: 12 keys, 3 languages (en, de, it) from 5 files
+                  the catalog there had 4 keys: 8 keys and 5 localizations added, 2 conflicts (the catalog's value kept)
+                  left out: MyApp/fr.lproj/Localizable.strings (fr), which cannot be read; the catalog has no fr
+
+                """))
+        #expect(
+            result.error.hasSuffix(
+                """
+                MyApp/Localizable.xcstrings: warning: "greeting" (de): the legacy value differs from the catalog's; \
+                the catalog's is kept
+                MyApp/Localizable.xcstrings: warning: "note" (en): the legacy value differs from the catalog's; the \
+                catalog's is kept
+
+                """))
+        #expect(
+            Fixtures.compareGolden(
+                contents("MyApp/Localizable.xcstrings") ?? [], "migration/existing/Localizable.merged.xcstrings") == nil)
+
+        // Merging again changes nothing and finds no conflict with what it merged.
+        let merged = contents("MyApp/Localizable.xcstrings")
+        let again = try StringBridgeProcess.run(["migrate", "MyApp", "--force"], in: folder)
+        #expect(again.status == 0)
+        #expect(again.output.contains("the catalog there had 12 keys: 0 keys and 0 localizations added, 2 conflicts"))
+        #expect(contents("MyApp/Localizable.xcstrings") == merged)
+    }
+
+    @Test("--force refuses a catalog it cannot read, and writes nothing")
+    func refusesUnreadableCatalog() throws {
+        let previous = Array("previous".utf8)
+        try Data(previous).write(to: folder.appendingPathComponent("MyApp/Localizable.xcstrings"))
+        let result = try StringBridgeProcess.run(["migrate", "MyApp", "--force"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.error.hasSuffix(
+                "MyApp/Localizable.xcstrings: note: a catalog already exists here and cannot be read, so the legacy "
+                    + "tables cannot be merged into it\n"))
+        #expect(contents("MyApp/Localizable.xcstrings") == previous)
+        #expect(contents("MyApp/mul.lproj/Main.xcstrings") == nil)
+    }
+
+    @Test("Migration.plan plans a merge instead of throwing when a catalog exists")
+    func planReportsExistingCatalog() throws {
+        try Data(try Fixtures.bytes("migration/existing/Localizable.xcstrings"))
+            .write(to: folder.appendingPathComponent("MyApp/Localizable.xcstrings"))
+        var diagnostics = Diagnostics()
+        let plans = try Migration().plan(
+            directory: folder.appendingPathComponent("MyApp").path, options: Migration.Options(),
+            diagnostics: &diagnostics)
+        let localizable = try #require(plans.first { $0.destination.hasSuffix("/Localizable.xcstrings") })
+        let existing = try #require(localizable.existing)
+        #expect(existing.keys == 4)
+        #expect(existing.addedKeys.count == 8)
+        #expect(existing.addedLocalizations == 5)
+        #expect(existing.conflicts.map { "\($0.key) (\($0.language))" } == ["greeting (de)", "note (en)"])
+        #expect(plans.first { $0.destination.hasSuffix("/Main.xcstrings") }?.existing == nil)
+        #expect(localizable.leftOut.map(\.language) == ["fr"])
+        #expect(throws: ConversionError.self) { try Migration().write(plans, diagnostics: &diagnostics) }
     }
 
     @Test("--dry-run writes nothing; --strict stops at the malformed file and writes nothing")
@@ -82,8 +173,8 @@ struct MigrateCommandTests {
         let strict = try StringBridgeProcess.run(["migrate", "MyApp", "--strict"], in: folder)
         #expect(strict.status == 1)
         #expect(
-            strict.error
-                == "MyApp/fr.lproj/Localizable.strings:2:30: error: expected ';' after the value of \"settings.title\", found a string\n")
+            strict.error.hasSuffix(
+                "\nMyApp/fr.lproj/Localizable.strings:2:30: error: expected ';' after the value of \"settings.title\", found a string\n"))
         #expect(files(below: "MyApp") == before)
     }
 
@@ -111,6 +202,7 @@ struct MigrateCommandTests {
             ("MyApp/en.lproj/Localizable.strings", "en"), ("MyApp/de.lproj/Localizable.strings", "de"),
             ("MyApp/Plurals/en.lproj/Localizable.stringsdict", "en"),
             ("MyApp/Plurals/de.lproj/Localizable.stringsdict", "de"), ("MyApp/de.lproj/Main.strings", "de"),
+            ("MyApp/it.lproj/Localizable.strings", "it"),
         ] {
             let name = original.split(separator: "/").last.map(String.init)!
             var diagnostics = Diagnostics()
