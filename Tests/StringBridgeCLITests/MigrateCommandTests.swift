@@ -178,6 +178,23 @@ struct MigrateCommandTests {
         #expect(files(below: "MyApp") == before)
     }
 
+    @Test("convert reads a .strings file with a ';' missing at a line end too, with the same warning")
+    func convertRecoversMissingSemicolon() throws {
+        let result = try StringBridgeProcess.run(
+            ["convert", "MyApp/it.lproj/Localizable.strings", "-o", "it.xcstrings"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "MyApp/it.lproj/Localizable.strings:2:34: warning: missing ';' after the value of \"settings.title\" "
+                + "at the end of the line; the entry is read as if it were there\n")
+        var diagnostics = Diagnostics()
+        let table = try Converter().read(
+            folder.appendingPathComponent("it.xcstrings").path, options: ReadOptions(), diagnostics: &diagnostics)
+        #expect(table.entries.keys == ["greeting", "note", "settings.title"])
+        #expect(table.entries["settings.title"]?.localizations?["it"]?.stringUnit?.value == "Impostazioni")
+        #expect(table.entries["note"]?.comment == "Nota")
+    }
+
     @Test("compile writes .strings for plain entries and .stringsdict for varied ones, per language")
     func compiles() throws {
         _ = try StringBridgeProcess.run(["migrate", "MyApp", "-o", "catalogs"], in: folder)
