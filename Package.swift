@@ -26,6 +26,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "XMLSupport", dependencies: ["CLibXML2"]),
+        // Async-signal-safe removal of temporary files and created folders on SIGINT/SIGTERM/SIGHUP.
+        .target(name: "CSignalCleanup"),
 
         // The hub: the canonical catalog model every format reads into and writes from.
         .target(
@@ -58,7 +60,10 @@ let package = Package(
         // Pipeline (format registry, conversions, atomic output) and the thin CLI on top.
         .target(
             name: "LocalizationConverter",
-            dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "XLIFFFormat"]
+            dependencies: [
+                "LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "XLIFFFormat",
+                "CSignalCleanup",
+            ]
         ),
         .executableTarget(
             name: "stringbridge",

@@ -69,12 +69,15 @@ public struct Compilation: Sendable {
         return files
     }
 
-    /// Reads catalogs and writes their legacy tables into `outputDirectory`, all or nothing.
+    /// Reads catalogs and writes their legacy tables into `outputDirectory`, all or nothing; read-only files there
+    /// are replaced only with `replacesReadOnlyFiles`.
     public func compile(
-        catalogs: [String], outputDirectory: String, languages: [String]?, diagnostics: inout Diagnostics
+        catalogs: [String], outputDirectory: String, languages: [String]?, replacesReadOnlyFiles: Bool = false,
+        diagnostics: inout Diagnostics
     ) throws {
         guard let reader = registry.format(named: "xcstrings")?.reader else { return }
         var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
         var written = Set<String>()
         for path in catalogs {
             let table = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)

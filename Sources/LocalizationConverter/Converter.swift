@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import LocalizationCatalog
 
 /// Conversions between files, composed from a reader, the catalog model and a writer.
@@ -48,14 +55,20 @@ public struct Converter: Sendable {
     /// (``StringTable/migratedToCatalog()``). A catalog converted to a single-language legacy file needs the
     /// language (`writeOptions.languages`) unless it has only one.
     ///
+    /// The output `-` is standard output (its format named by `to`); the table is then named after the first
+    /// input. A read-only output file is replaced only with `replacesReadOnlyFiles`.
+    ///
     /// - Throws: ``ConversionError``; the output is then untouched.
     public func convert(
         inputs: [String], output: String, from: String? = nil, to: String? = nil,
         readOptions: ReadOptions = ReadOptions(), writeOptions: WriteOptions = WriteOptions(),
-        diagnostics: inout Diagnostics
+        replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
     ) throws {
         precondition(!inputs.isEmpty, "convert needs at least one input")
+        let toStandardOutput = output == "-"
         let target = try format(for: output, override: to)
+        // The name the table takes from the output's file name.
+        let named = toStandardOutput ? inputs[0] : output
         guard let writer = target.writer else {
             throw ConversionError("\(target.name) files cannot be written", path: output)
         }
@@ -66,7 +79,7 @@ public struct Converter: Sendable {
             sourceFormats.insert(source.name)
             var options = readOptions
             // An XLIFF `<file original>` names the table it came from, so an XLIFF output keeps the input's name.
-            if target.name != "xliff" { options.tableName = options.tableName ?? tableName(of: output) }
+            if target.name != "xliff" { options.tableName = options.tableName ?? tableName(of: named) }
             if options.language == nil, !source.isCatalog, !target.isCatalog,
                 ProjectPaths.lprojLanguage(of: input) == nil
             {
@@ -81,7 +94,7 @@ public struct Converter: Sendable {
             }
         }
         guard var table else { return }
-        if target.name != "xliff" { table.name = tableName(of: output) }
+        if target.name != "xliff" { table.name = tableName(of: named) }
         if target.isCatalog, !sourceFormats.contains(where: { registry.format(named: $0)?.isCatalog == true }) {
             // Legacy tables become a catalog as Xcode's migration makes one; XLIFF already has catalog shapes.
             if sourceFormats.allSatisfy({ $0 == "strings" || $0 == "stringsdict" }) {
@@ -104,7 +117,12 @@ public struct Converter: Sendable {
             throw ConversionError(
                 "the \(target.name) output has \(files.count) files; this conversion needs exactly one", path: output)
         }
+        if toStandardOutput {
+            try writeToStandardOutput(file.bytes)
+            return
+        }
         var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
         transaction.stage(file.bytes, at: output)
         try transaction.commit()
     }
@@ -113,6 +131,22 @@ public struct Converter: Sendable {
 extension FormatDescriptor {
     /// Whether the format holds every language of a table in one file (String Catalogs, XLIFF bundles do not count).
     var isCatalog: Bool { name == "xcstrings" }
+}
+
+/// Writes all of `bytes` to standard output.
+/// - Throws: ``ConversionError`` when standard output cannot take them (closed, full disk).
+func writeToStandardOutput(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+            let count = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ConversionError("cannot write to standard output: \(systemError())", path: nil)
+            }
+            offset += count
+        }
+    }
 }
 
 /// The table name a path implies: its base name without the extension.

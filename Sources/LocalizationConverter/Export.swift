@@ -21,6 +21,8 @@ public struct Export: Sendable {
         public var tool: XLIFFTool
         /// The project named in `contents.json`, if any.
         public var project: String?
+        /// Whether read-only files in the output folder are replaced (else the export fails, writing nothing).
+        public var replacesReadOnlyFiles = false
 
         /// Creates options.
         public init(
@@ -209,6 +211,7 @@ public struct Export: Sendable {
         // The tables are freed while the files are written, not after.
         releaseInBackground((consume bases, consume readTables, consume catalogs))
         var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
         var seen = Set<Diagnostic>()
         for (language, result) in zip(languages, try results.values()) {
             // The same table gives the same warnings in every language; say each once.

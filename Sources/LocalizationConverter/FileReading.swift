@@ -5,23 +5,56 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import Foundation
 import LocalizationCatalog
 
 /// Reads a whole file.
-/// - Throws: ``ConversionError`` naming the path when it is missing, a folder, or unreadable.
+///
+/// Only regular files (or symbolic links to them) are read: a FIFO, a device (`/dev/zero`) or a socket is refused
+/// before it is read, and opening never blocks.
+/// - Throws: ``ConversionError`` naming the path when it is missing, a folder, not a regular file, or unreadable.
 public func readSourceFile(_ path: String) throws -> SourceFile {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw ConversionError("cannot read the file: \(systemError())", path: path) }
+    let (descriptor, info) = try openRegularFile(path)
     defer { close(descriptor) }
+    return try readOpenFile(descriptor, info, path: path)
+}
+
+/// Opens a regular file for reading: checked before it is opened (a FIFO would block, `/dev/zero` never ends)
+/// and again once open (it may have been swapped meanwhile). `O_NONBLOCK` keeps even that swap from blocking.
+private func openRegularFile(_ path: String) throws -> (Int32, stat) {
     var info = stat()
+    guard stat(path, &info) == 0 else { throw ConversionError("cannot read the file: \(systemError())", path: path) }
+    try requireRegularFile(info, path: path)
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard descriptor >= 0 else { throw ConversionError("cannot read the file: \(systemError())", path: path) }
     guard fstat(descriptor, &info) == 0 else {
-        throw ConversionError("cannot read the file: \(systemError())", path: path)
+        let error = ConversionError("cannot read the file: \(systemError())", path: path)
+        close(descriptor)
+        throw error
     }
-    if (info.st_mode & S_IFMT) == S_IFDIR {
-        throw ConversionError("is a folder, not a file", path: path)
+    do {
+        try requireRegularFile(info, path: path)
+    } catch {
+        close(descriptor)
+        throw error
     }
+    return (descriptor, info)
+}
+
+private func requireRegularFile(_ info: stat, path: String) throws {
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return
+    case S_IFDIR: throw ConversionError("is a folder, not a file", path: path)
+    default:
+        throw ConversionError(
+            "is \(fileKind(info.st_mode)), not a regular file; only regular files are read", path: path)
+    }
+}
+
+/// Reads the open regular file `descriptor` (described by `info`) to its end.
+private func readOpenFile(_ descriptor: Int32, _ info: stat, path: String) throws -> SourceFile {
     // A large regular file is mapped rather than copied (see `FileMapping`).
-    if (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) >= mappingThreshold,
+    if Int(info.st_size) >= mappingThreshold,
         let mapping = FileMapping(descriptor: descriptor, count: Int(info.st_size))
     {
         return SourceFile(path: path, mapping: mapping)
@@ -34,7 +67,7 @@ public func readSourceFile(_ path: String) throws -> SourceFile {
         while count < buffer.count {
             let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
             if result < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 failure = errno
                 return
             }
@@ -48,7 +81,7 @@ public func readSourceFile(_ path: String) throws -> SourceFile {
         while true {
             let result = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if result < 0 {
-                if errno == EINTR { continue }
+                if errno == EINTR || errno == EAGAIN { continue }
                 failure = errno
                 break
             }
@@ -61,6 +94,150 @@ public func readSourceFile(_ path: String) throws -> SourceFile {
         throw ConversionError("cannot read the file: \(systemError())", path: path)
     }
     return SourceFile(path: path, bytes: bytes)
+}
+
+/// A file read for update and locked until the write that replaces it is done (``FileTransaction/require(_:)``).
+///
+/// The lock is an advisory `flock` on the file itself, taken before the file is read: another stringbridge
+/// process that reads the same file for update waits until this one has renamed its new file into place, then
+/// reads that one. What the lock cannot stop (a program that does not take it) is caught before the rename: the
+/// file must still be the one read (same inode, size and modification time), or nothing is written.
+public final class FileLock: @unchecked Sendable {
+    /// The path the file was read from.
+    public let path: String
+    private var descriptor: Int32
+    private let identity: FileIdentity
+    private let mutex = NSLock()
+
+    fileprivate init(path: String, descriptor: Int32, identity: FileIdentity) {
+        self.path = path
+        self.descriptor = descriptor
+        self.identity = identity
+    }
+
+    deinit {
+        release()
+    }
+
+    /// Whether the file at ``path`` is still the one read.
+    /// - Throws: ``ConversionError`` when it is not.
+    public func verify() throws {
+        var info = stat()
+        guard stat(path, &info) == 0, FileIdentity(info) == identity else {
+            throw ConversionError(
+                "the file was changed by another program since it was read; nothing was written (run the command "
+                    + "again)", path: path)
+        }
+    }
+
+    /// Releases the lock (and closes the file); calling it again does nothing.
+    public func release() {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard descriptor >= 0 else { return }
+        HeldLocks.shared.remove(identity)
+        close(descriptor)
+        descriptor = -1
+    }
+}
+
+/// What tells a file from the one that replaces it.
+private struct FileIdentity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modifiedSeconds: Int
+    var modifiedNanoseconds: Int
+
+    init(_ info: stat) {
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        #if canImport(Darwin)
+            modifiedSeconds = Int(info.st_mtimespec.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtimespec.tv_nsec)
+        #else
+            modifiedSeconds = Int(info.st_mtim.tv_sec)
+            modifiedNanoseconds = Int(info.st_mtim.tv_nsec)
+        #endif
+    }
+
+    /// The file, whatever its size and time.
+    var file: [UInt64] { [device, inode] }
+}
+
+/// The files this process holds locks on: a second lock on one of them (`flock` locks of one process conflict
+/// too) would wait for itself.
+private final class HeldLocks: @unchecked Sendable {
+    static let shared = HeldLocks()
+    private let mutex = NSLock()
+    private var files = Set<[UInt64]>()
+
+    func insert(_ identity: FileIdentity) -> Bool {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return files.insert(identity.file).inserted
+    }
+
+    func remove(_ identity: FileIdentity) {
+        mutex.lock()
+        defer { mutex.unlock() }
+        files.remove(identity.file)
+    }
+}
+
+/// Reads a whole file that is going to be replaced, locking it against other stringbridge processes doing the
+/// same (``FileLock``) until the returned lock is released, normally by the ``FileTransaction`` that writes it.
+///
+/// When another process holds the lock, this waits, up to `timeout` seconds, and reads the file that process
+/// wrote. On a file system without `flock` the file is read unlocked (the check before the rename remains).
+/// - Throws: ``ConversionError`` as ``readSourceFile(_:)`` does, when the wait times out, or when this process
+///   holds the file already (the same file named by two paths).
+public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Double) throws -> (
+    file: SourceFile, lock: FileLock
+) {
+    var start = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    while true {
+        var (descriptor, info) = try openRegularFile(path)
+        var locked = false
+        while true {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                locked = true
+                break
+            }
+            if errno == EINTR { continue }
+            // No locks on this file system: read it unlocked.
+            guard errno == EWOULDBLOCK else { break }
+            var now = timespec()
+            clock_gettime(CLOCK_MONOTONIC, &now)
+            let waited = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
+            if waited >= timeout {
+                close(descriptor)
+                throw ConversionError(
+                    "another process is writing this file (still locked after \(Int(timeout.rounded())) s); "
+                        + "nothing was written", path: path)
+            }
+            usleep(20_000)
+        }
+        // The process that held the lock may have replaced the file: read the new one.
+        var current = stat()
+        if locked, stat(path, &current) == 0, fstat(descriptor, &info) == 0,
+            FileIdentity(current).file != FileIdentity(info).file
+        {
+            close(descriptor)
+            continue
+        }
+        let identity = FileIdentity(info)
+        guard HeldLocks.shared.insert(identity) else {
+            close(descriptor)
+            throw ConversionError(
+                "this file is already being written by this command under another path (a symbolic link?); "
+                    + "nothing was written", path: path)
+        }
+        let lock = FileLock(path: path, descriptor: descriptor, identity: identity)
+        return (try readOpenFile(descriptor, info, path: path), lock)
+    }
 }
 
 /// Files from this size on are mapped into memory instead of read into an array.

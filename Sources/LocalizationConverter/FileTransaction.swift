@@ -5,16 +5,28 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import CSignalCleanup
 import LocalizationCatalog
 
 /// Writes a set of files all or nothing.
 ///
 /// Each file is first written in full to a temporary file in its destination folder; only when every file is
-/// written are they renamed into place. On failure the temporary files are removed and the destinations are
-/// untouched. A rename within a folder is atomic, so a reader never sees a half-written file.
+/// written are they renamed into place. On failure the temporary files and the folders the transaction created
+/// are removed and the destinations are untouched. A rename within a folder is atomic, so a reader never sees a
+/// half-written file.
+///
+/// A destination that is a symbolic link is written through it: the new file is renamed onto the file the link
+/// leads to, and the link stays. A file that is replaced keeps its permissions (and its owner, where the process
+/// may set it). Destinations that are not regular files (folders, FIFOs, devices, sockets) are refused, and so are
+/// read-only files unless ``replacesReadOnlyFiles`` is set. The temporary files and the folders being created are
+/// removed when the process is ended by SIGINT, SIGTERM or SIGHUP (``InterruptCleanup``).
 public struct FileTransaction: Sendable {
     private var staged: [(destination: String, content: Content)] = []
     private var directories: [String] = []
+    private var locks: [FileLock] = []
+
+    /// Whether a read-only destination (no write permission) is replaced; otherwise committing refuses it.
+    public var replacesReadOnlyFiles = false
 
     private enum Content {
         /// Bytes written when the transaction commits.
@@ -43,11 +55,20 @@ public struct FileTransaction: Sendable {
         staged.append((file.destination, .written(file)))
     }
 
-    /// Removes the temporary files of the files staged already written, for a transaction that will not commit.
+    /// Makes the commit depend on a file read for update (``readSourceFileForUpdate(_:waitingAtMost:)``): the
+    /// commit fails, writing nothing, when the file is no longer the one read, and the lock is held until every
+    /// file is in place, then released (as it is by ``discard()``).
+    public mutating func require(_ lock: FileLock) {
+        locks.append(lock)
+    }
+
+    /// Removes the temporary files of the files staged already written, for a transaction that will not commit,
+    /// and releases the locks it holds.
     public func discard() {
         for (_, content) in staged {
             if case .written(let file) = content { file.discard() }
         }
+        for lock in locks { lock.release() }
     }
 
     /// Adds a folder to create (empty if nothing else is written into it).
@@ -61,11 +82,24 @@ public struct FileTransaction: Sendable {
     /// Writes every staged file, creating missing folders.
     ///
     /// The temporary files are written side by side, each flushed to disk before any is renamed into place.
-    /// - Throws: ``ConversionError`` naming the file that could not be written; nothing is changed then.
+    /// - Throws: ``ConversionError`` naming the file that could not be written (or may not be replaced); nothing
+    ///   is changed then, and the folders the transaction created are removed.
     public func commit() throws {
         var files: [TemporaryFile] = []
+        var created = CreatedFolders()
+        defer {
+            created.forget()
+            for lock in locks { lock.release() }
+        }
         do {
-            for (destination, _) in staged { try createParentDirectories(of: destination) }
+            // Every destination is checked before anything is created.
+            let targets = try staged.map { item -> ResolvedDestination in
+                let resolved = try resolveDestination(item.destination)
+                try resolved.check(replacingReadOnly: replacesReadOnlyFiles)
+                return resolved
+            }
+            for target in targets { try created.createParents(of: target.target, for: target.named) }
+            for directory in directories { try created.createParents(of: directory + "/.", for: directory) }
             // The umask is process-wide and can only be read by setting it: read it once, before any thread writes.
             let mask = umask(0)
             umask(mask)
@@ -74,37 +108,167 @@ public struct FileTransaction: Sendable {
                     let file: TemporaryFile
                     switch staged[index].content {
                     case .bytes(let bytes):
-                        file = try TemporaryFile(nextTo: staged[index].destination)
+                        file = try TemporaryFile(resolved: targets[index])
                         bytes.forEachChunk { file.write($0) }
                     case .written(let written):
                         file = written
                     }
-                    try file.finish(umask: mask)
+                    try file.finish(like: targets[index].existing, umask: mask)
                     return file
                 }
             }
             files = outcomes.compactMap { try? $0.get() }
             for outcome in outcomes { _ = try outcome.get() }
-            for directory in directories { try createParentDirectories(of: directory + "/.") }
+            pauseForTests()
+            for lock in locks { try lock.verify() }
+            // A signal that comes while the files are renamed takes effect once all are in place.
+            sb_cleanup_begin_critical()
+            defer { sb_cleanup_end_critical() }
             for file in files { try file.place() }
+            created.keep()
         } catch {
             // Every temporary file not in place is removed, those written while they were made included; the
             // destinations are as they were.
             for file in files { file.discard() }
             discard()
+            created.removeAll()
             throw error
         }
     }
 
-    private func createParentDirectories(of path: String) throws {
+    /// `STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME=SECONDS` makes a commit wait, its temporary files written, before it
+    /// renames them: a test hook, so that a test can interrupt the process at that point.
+    private func pauseForTests() {
+        guard let value = getenv("STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME"),
+            let seconds = Double(String(cString: value)), seconds > 0
+        else { return }
+        usleep(UInt32(min(seconds, 60) * 1_000_000))
+    }
+}
+
+/// The folders a transaction created, registered for removal on a signal, and removed again when it fails.
+private struct CreatedFolders {
+    private var folders: [(path: String, handle: Int)] = []
+
+    /// Creates the missing folders of `path`'s folder.
+    mutating func createParents(of path: String, for destination: String) throws {
         let folder = parentDirectory(of: path)
         var current = folder.hasPrefix("/") ? "" : "."
         for component in folder.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o777) != 0, errno != EEXIST {
-                throw ConversionError("cannot create the folder \(current): \(systemError())", path: path)
+            if mkdir(current, 0o777) == 0 {
+                folders.append((current, sb_cleanup_register(current, 1)))
+            } else if errno != EEXIST {
+                throw ConversionError("cannot create the folder \(current): \(systemError())", path: destination)
             }
         }
+    }
+
+    /// Removes the folders created, innermost first (a folder something else was put into meanwhile stays).
+    mutating func removeAll() {
+        for folder in folders.reversed() { rmdir(folder.path) }
+    }
+
+    /// The folders stay: no longer removed on a signal.
+    mutating func keep() {
+        forget()
+    }
+
+    mutating func forget() {
+        for folder in folders { sb_cleanup_unregister(folder.handle) }
+        folders = []
+    }
+}
+
+/// Where a destination is written: the named path, or the file a symbolic link there leads to (through every
+/// link), and the regular file found there, if any.
+struct ResolvedDestination {
+    /// The path as given (for messages).
+    var named: String
+    /// The path written: `named`, or where its links lead.
+    var target: String
+    /// The regular file at `target`, if there is one.
+    var existing: stat?
+
+    /// Refuses a read-only file, unless it may be replaced.
+    func check(replacingReadOnly: Bool) throws {
+        guard let existing, !replacingReadOnly else { return }
+        let readOnly =
+            existing.st_mode & 0o222 == 0 || (geteuid() != 0 && access(target, W_OK) != 0 && errno == EACCES)
+        if readOnly {
+            throw ConversionError("the file is read-only; it is not replaced (--force replaces it)", path: named)
+        }
+    }
+}
+
+/// Follows the symbolic links at `named` to the file to write.
+/// - Throws: ``ConversionError`` when that is a folder or not a regular file, or the links loop.
+func resolveDestination(_ named: String) throws -> ResolvedDestination {
+    // What the links lead to, told by the system first: a link into /proc (`/dev/stdout` on a pipe) leads to a
+    // name that is no path.
+    var followed = stat()
+    if stat(named, &followed) == 0, followed.st_mode & S_IFMT != S_IFREG {
+        try refuseNonRegular(followed.st_mode, named)
+    }
+    var path = named
+    for _ in 0..<40 {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            // Nothing there (yet): the file is created. A missing or wrong folder is reported when writing.
+            if errno == ENOENT || errno == ENOTDIR { return ResolvedDestination(named: named, target: path) }
+            throw ConversionError("cannot write the file: \(systemError())", path: named)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            return ResolvedDestination(named: named, target: path, existing: info)
+        case S_IFLNK:
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(path, &buffer, buffer.count - 1)
+            guard count > 0 else { throw ConversionError("cannot write the file: \(systemError())", path: named) }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            path = link.hasPrefix("/") ? link : "\(parentDirectory(of: path))/\(link)"
+        default:
+            try refuseNonRegular(info.st_mode, named)
+        }
+    }
+    throw ConversionError("cannot write the file: too many levels of symbolic links", path: named)
+}
+
+private func refuseNonRegular(_ mode: mode_t, _ named: String) throws {
+    if mode & S_IFMT == S_IFDIR { throw ConversionError("is a folder, not a file", path: named) }
+    throw ConversionError(
+        "is \(fileKind(mode)), not a regular file; outputs are written only to regular files "
+            + "(-o - writes to standard output)",
+        path: named)
+}
+
+/// The kind of a file that is not a regular file or a folder, for messages: "a FIFO", "a character device"…
+func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    case S_IFDIR: return "a folder"
+    case S_IFLNK: return "a symbolic link"
+    default: return "a special file"
+    }
+}
+
+/// Removes the temporary files and created folders of the writes in progress when the process is ended by
+/// SIGINT, SIGTERM or SIGHUP (the signal then ends it as usual). `kill -9` cannot be caught: it can leave a
+/// `.NAME.stringbridge-XXXXXX` file next to a destination, which may be deleted (project scans skip it).
+public enum InterruptCleanup {
+    /// Installs the signal handlers; a process that writes files calls this once, early. A signal the process
+    /// ignores stays ignored.
+    public static func install() {
+        sb_cleanup_install()
+    }
+
+    /// Removes the registered temporary files and folders now; async-signal-safe, for another fatal signal's
+    /// handler.
+    public static func removeAll() {
+        sb_cleanup_remove_all()
     }
 }
 
@@ -117,6 +281,8 @@ public struct FileTransaction: Sendable {
 public final class TemporaryFile: @unchecked Sendable {
     /// Where the file goes.
     public let destination: String
+    /// The file that is replaced: the destination, or where the symbolic links there lead.
+    let target: String
     /// The temporary file's path.
     let path: String
     private var descriptor: Int32
@@ -124,20 +290,35 @@ public final class TemporaryFile: @unchecked Sendable {
     private var failure: String?
     /// Whether the file was renamed into place, or removed.
     private var settled = false
+    /// The path's registration for removal on a signal.
+    private let cleanupHandle: Int
 
-    /// Creates the temporary file in the destination's folder, which must exist.
+    /// Creates the temporary file in the folder of the destination (or of the file a symbolic link there leads
+    /// to), which must exist.
     ///
-    /// - Throws: ``ConversionError`` when the file cannot be created.
-    public init(nextTo destination: String) throws {
-        self.destination = destination
-        let folder = parentDirectory(of: destination)
-        let name = destination.split(separator: "/").last.map(String.init) ?? destination
+    /// - Throws: ``ConversionError`` when the file cannot be created, or the destination is not a regular file.
+    public convenience init(nextTo destination: String) throws {
+        try self.init(resolved: try resolveDestination(destination))
+    }
+
+    init(resolved: ResolvedDestination) throws {
+        destination = resolved.named
+        target = resolved.target
+        let folder = parentDirectory(of: target)
+        let name = target.split(separator: "/").last.map(String.init) ?? target
         var template = Array("\(folder)/.\(name).stringbridge-XXXXXX".utf8CString)
         descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
             throw ConversionError("cannot write the file: \(systemError())", path: destination)
         }
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        cleanupHandle = sb_cleanup_register(path, 0)
+    }
+
+    /// Whether `name` is that of a temporary file of this type (`.NAME.stringbridge-XXXXXX`).
+    public static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let dash = name.lastIndex(of: "-") else { return false }
+        return name[name.index(after: dash)...].utf8.count == 6 && name[..<dash].hasSuffix(".stringbridge")
     }
 
     /// A file dropped before it was put in place is removed.
@@ -162,11 +343,19 @@ public final class TemporaryFile: @unchecked Sendable {
         written += bytes.count
     }
 
-    /// Flushes and closes the file, with the usual permissions; a file that could not be written is removed.
-    func finish(umask mask: mode_t) throws {
+    /// Flushes and closes the file, with the permissions (and owner, where allowed) of the file it replaces, or
+    /// the usual ones for a new file; a file that could not be written is removed.
+    func finish(like existing: stat?, umask mask: mode_t) throws {
         if failure == nil, fsync(descriptor) != 0 { failure = systemError() }
-        // mkstemp creates files 0600.
-        fchmod(descriptor, 0o666 & ~mask)
+        if let existing {
+            // Only root may give a file away; a group the process is in is allowed. The mode is set after, as
+            // changing the owner can clear set-id bits.
+            _ = fchown(descriptor, existing.st_uid, existing.st_gid)
+            fchmod(descriptor, existing.st_mode & 0o7777)
+        } else {
+            // mkstemp creates files 0600.
+            fchmod(descriptor, 0o666 & ~mask)
+        }
         if close(descriptor) != 0, failure == nil { failure = systemError() }
         descriptor = -1
         if let failure {
@@ -175,12 +364,13 @@ public final class TemporaryFile: @unchecked Sendable {
         }
     }
 
-    /// Renames the finished file to its destination.
+    /// Renames the finished file to its destination (the file a symbolic link there leads to).
     func place() throws {
-        guard rename(path, destination) == 0 else {
+        guard rename(path, target) == 0 else {
             throw ConversionError("cannot write the file: \(systemError())", path: destination)
         }
         settled = true
+        sb_cleanup_unregister(cleanupHandle)
     }
 
     /// Closes and removes the temporary file, unless it was put in place or removed already.
@@ -192,6 +382,7 @@ public final class TemporaryFile: @unchecked Sendable {
         guard !settled else { return }
         unlink(path)
         settled = true
+        sb_cleanup_unregister(cleanupHandle)
     }
 
     /// Asks Linux to start writing the range to disk without waiting (`sync_file_range`, which Glibc's Swift

@@ -26,6 +26,11 @@ public struct Import: Sendable {
         /// (on a background thread). A process that exits right after (the command-line tool) sets it to `false`
         /// and leaves them to the system, which saves the CPU time freeing a few hundred thousand strings takes.
         public var freesWorkingMemory = true
+        /// Whether read-only table files are replaced (else the import fails, writing nothing).
+        public var replacesReadOnlyFiles = false
+        /// How long to wait, in seconds, for another process writing one of the tables (``FileLock``) before
+        /// failing.
+        public var lockTimeout: Double = 120
 
         /// Creates options.
         public init(
@@ -114,7 +119,7 @@ public struct Import: Sendable {
         var result = Result()
         result.dryRun = options.dryRun
         let paths = try documents(for: inputs)
-        let loader = TableLoader()
+        let loader = TableLoader(lockTimeout: options.lockTimeout)
         let parsed = ParallelResults<(document: XLIFFDocument, diagnostics: Diagnostics, targets: [FileTarget])>(
             count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
@@ -170,6 +175,12 @@ public struct Import: Sendable {
         }
         let changedTables = work.tables.filter(\.changed)
         var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
+        // The tables read are locked from their reading to the end of the write (or of a dry run); a table that
+        // is written must still be the file read.
+        let locks = work.tables.flatMap(\.locks)
+        defer { for lock in locks { lock.release() } }
+        for table in changedTables { for lock in table.locks { transaction.require(lock) } }
         do {
             // A catalog is written to its temporary file while it is encoded; the other tables are encoded first.
             var files: [TemporaryFile?] = []
@@ -282,12 +293,18 @@ public struct Import: Sendable {
                 sourceLanguage: options.sourceLanguage, key: ProjectPaths.absolute(outputPath)))
     }
 
-    /// Reads the table a request names.
-    fileprivate func readTable(_ request: TableRequest, diagnostics: inout Diagnostics) throws -> WorkingTable {
-        if request.kind == .catalog { return try catalogTable(at: request.sourcePath, diagnostics: &diagnostics) }
+    /// Reads the table a request names; the file it is written to is read locked (``FileLock``).
+    fileprivate func readTable(_ request: TableRequest, lockTimeout: Double, diagnostics: inout Diagnostics) throws
+        -> WorkingTable
+    {
+        let readForUpdate = { (path: String) in try readSourceFileForUpdate(path, waitingAtMost: lockTimeout) }
+        if request.kind == .catalog {
+            return try catalogTable(at: request.sourcePath, reading: readForUpdate, diagnostics: &diagnostics)
+        }
         return try legacyTable(
             kind: request.kind, sourcePath: request.sourcePath, outputPath: request.outputPath,
-            language: request.language, sourceLanguage: request.sourceLanguage, diagnostics: &diagnostics)
+            language: request.language, sourceLanguage: request.sourceLanguage, reading: readForUpdate,
+            diagnostics: &diagnostics)
     }
 
     /// The file a legacy table's `language` lives in: the source file itself when it is that language's, else the
@@ -304,21 +321,25 @@ public struct Import: Sendable {
         }
     }
 
-    private func catalogTable(at path: String, diagnostics: inout Diagnostics) throws -> WorkingTable {
+    private func catalogTable(
+        at path: String, reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock),
+        diagnostics: inout Diagnostics
+    ) throws -> WorkingTable {
         guard let reader = registry.format(forPath: path)?.reader else {
             throw ConversionError("no reader for this file", path: path)
         }
-        let table = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+        let (file, lock) = try readForUpdate(path)
+        let table = try reader.read(file, options: ReadOptions(), diagnostics: &diagnostics)
         return WorkingTable(
             kind: .catalog, outputPath: path, merged: table, target: nil, legacyLanguage: nil, before: nil,
-            targetExists: true)
+            targetExists: true, locks: [lock])
     }
 
     /// A legacy table to import into: the source language's file merged with the language's own file, which is
     /// kept apart so that it is written back with its own order, comments and encoding.
     private func legacyTable(
         kind: TableKind, sourcePath: String, outputPath: String, language: String, sourceLanguage: String,
-        diagnostics: inout Diagnostics
+        reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock), diagnostics: inout Diagnostics
     ) throws -> WorkingTable {
         guard let reader = registry.format(forPath: sourcePath)?.reader else {
             throw ConversionError("no reader for this file", path: sourcePath)
@@ -326,17 +347,21 @@ public struct Import: Sendable {
         let sourceOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
         if outputPath == sourcePath {
             let options = ReadOptions(language: language, sourceLanguage: language)
-            let table = try reader.read(try readSourceFile(sourcePath), options: options, diagnostics: &diagnostics)
+            let (file, lock) = try readForUpdate(sourcePath)
+            let table = try reader.read(file, options: options, diagnostics: &diagnostics)
             return WorkingTable(
                 kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
-                before: table, targetExists: true)
+                before: table, targetExists: true, locks: [lock])
         }
         var merged = try reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
         var target: StringTable
+        var locks: [FileLock] = []
         let targetExists = fileExists(outputPath)
         if targetExists {
             let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
-            target = try reader.read(try readSourceFile(outputPath), options: options, diagnostics: &diagnostics)
+            let (file, lock) = try readForUpdate(outputPath)
+            locks.append(lock)
+            target = try reader.read(file, options: options, diagnostics: &diagnostics)
             var ignored = Diagnostics()
             merged.merge(target, diagnostics: &ignored, origin: outputPath)
         } else {
@@ -346,7 +371,7 @@ public struct Import: Sendable {
         }
         return WorkingTable(
             kind: kind, outputPath: outputPath, merged: merged, target: target, legacyLanguage: language,
-            before: merged, targetExists: targetExists)
+            before: merged, targetExists: targetExists, locks: locks)
     }
 
     // MARK: - Writing
@@ -408,6 +433,8 @@ private struct WorkingTable {
     var before: StringTable?
     /// For a legacy table, whether the language's file exists.
     var targetExists: Bool
+    /// The files read that the import writes, locked until it is done.
+    var locks: [FileLock] = []
     var changed = false
 }
 
@@ -426,9 +453,14 @@ private struct WorkingTables {
 
 /// Reads each table once, on whichever thread first asks for it, while other threads go on parsing.
 private final class TableLoader: @unchecked Sendable {
+    private let lockTimeout: Double
     private let lock = NSLock()
     private var claimed = Set<String>()
     private var loaded: [String: Swift.Result<(table: WorkingTable, diagnostics: Diagnostics), any Error>] = [:]
+
+    init(lockTimeout: Double) {
+        self.lockTimeout = lockTimeout
+    }
 
     /// Reads the table unless another thread has claimed it.
     func load(_ request: Import.TableRequest, using importer: Import) {
@@ -438,7 +470,7 @@ private final class TableLoader: @unchecked Sendable {
         guard isNew else { return }
         var diagnostics = Diagnostics()
         let result = Swift.Result {
-            (table: try importer.readTable(request, diagnostics: &diagnostics), diagnostics: diagnostics)
+            (table: try importer.readTable(request, lockTimeout: lockTimeout, diagnostics: &diagnostics), diagnostics: diagnostics)
         }
         lock.lock()
         loaded[request.key] = result

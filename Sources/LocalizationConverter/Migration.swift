@@ -423,11 +423,12 @@ public struct Migration: Sendable {
 
     /// Writes planned catalogs, all or nothing.
     /// - Parameter force: Whether a plan may merge into a catalog that exists; without it such a plan is an error
-    ///   and nothing is written.
+    ///   and nothing is written. It also lets a read-only catalog be replaced (else refused).
     public func write(_ plans: [PlannedCatalog], force: Bool = false, diagnostics: inout Diagnostics) throws {
         try Self.checkExisting(plans, force: force)
         guard let writer = registry.format(named: "xcstrings")?.writer else { return }
         var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = force
         for plan in plans {
             for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
                 transaction.stage(file.bytes, at: plan.destination)

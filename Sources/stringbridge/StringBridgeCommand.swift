@@ -1,4 +1,5 @@
 import ArgumentParser
+import LocalizationConverter
 
 #if canImport(Glibc)
     import Glibc
@@ -11,7 +12,9 @@ struct StringBridgeCommand: ParsableCommand {
         abstract: "Convert Apple localization files: .strings, .stringsdict, .xcstrings and XLIFF.",
         discussion: """
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
-            path:line:column: error: message), 64 on a usage error. Outputs are written all or nothing.
+            path:line:column: error: message), 64 on a usage error. Outputs are written all or nothing, through \
+            symbolic links, keeping the permissions of the files they replace; read-only files are replaced only \
+            with --force. Interrupted (SIGINT, SIGTERM, SIGHUP), a command leaves no temporary file behind.
 
             Examples:
               stringbridge convert Localizable.xcstrings -o Localizable.xcstrings
@@ -31,6 +34,7 @@ struct StringBridgeCommand: ParsableCommand {
     static func main() {
         MemoryTuning.forShortCommand()
         MappedInputs.reportTruncation()
+        InterruptCleanup.install()
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -47,6 +51,7 @@ enum MappedInputs {
     static func reportTruncation() {
         #if canImport(Glibc)
             signal(SIGBUS) { _ in
+                InterruptCleanup.removeAll()
                 let message: StaticString =
                     "stringbridge: error: an input file was shortened by another program while it was being read; nothing was written\n"
                 _ = write(2, message.utf8Start, message.utf8CodeUnitCount)

@@ -25,8 +25,12 @@ struct Compile: ParsableCommand {
     @Option(name: .customLong("language"), help: "Compile only this language (repeatable).")
     var languages: [String] = []
 
+    @Flag(help: "Replace output files even when they are read-only.")
+    var force = false
+
     func validate() throws {
         guard !catalogs.isEmpty else { throw ValidationError("Name at least one String Catalog.") }
+        guard output != "-" else { throw ValidationError("compile writes a folder; -o - (standard output) takes one file.") }
     }
 
     func run() throws {
@@ -34,7 +38,7 @@ struct Compile: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             try Compilation().compile(
                 catalogs: catalogs, outputDirectory: output, languages: languages.isEmpty ? nil : languages,
-                diagnostics: &diagnostics)
+                replacesReadOnlyFiles: force, diagnostics: &diagnostics)
         }
     }
 }

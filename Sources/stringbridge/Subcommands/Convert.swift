@@ -9,7 +9,7 @@ struct Convert: ParsableCommand {
             The formats are chosen by file extension (.xcstrings, .strings, .stringsdict), or named with --from and \
             --to. \
             Several inputs are merged into one table. The output is written atomically: on any error it is left \
-            untouched.
+            untouched. With -o - the output goes to standard output (name its format with --to).
 
             Examples:
               stringbridge convert Localizable.xcstrings -o Normalized.xcstrings
@@ -22,8 +22,11 @@ struct Convert: ParsableCommand {
     @Argument(help: "The files to read.")
     var inputs: [String]
 
-    @Option(name: [.short, .customLong("output")], help: "The file to write.")
+    @Option(name: [.short, .customLong("output")], help: "The file to write, or - for standard output.")
     var output: String
+
+    @Flag(help: "Replace the output file even when it is read-only.")
+    var force = false
 
     @Option(help: "The input format, when the extension does not tell it (xcstrings).")
     var from: String?
@@ -53,6 +56,9 @@ struct Convert: ParsableCommand {
         let converter = Converter()
         do {
             for input in inputs { _ = try converter.format(for: input, override: from) }
+            if output == "-", to == nil {
+                throw ValidationError("Name the format written to standard output with --to (xcstrings, strings…).")
+            }
             _ = try converter.format(for: output, override: to)
         } catch let error as ConversionError {
             throw ValidationError(error.diagnostics.map(\.description).joined(separator: "\n"))
@@ -72,7 +78,7 @@ struct Convert: ParsableCommand {
             }
             try converter.convert(
                 inputs: inputs, output: output, from: from, to: to, readOptions: readOptions,
-                writeOptions: writeOptions, diagnostics: &diagnostics)
+                writeOptions: writeOptions, replacesReadOnlyFiles: force, diagnostics: &diagnostics)
         }
     }
 }

@@ -48,9 +48,13 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The project name written in contents.json (e.g. MyApp.xcodeproj).")
     var project: String?
 
+    @Flag(help: "Replace output files even when they are read-only.")
+    var force = false
+
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Name at least one catalog, table or folder.") }
         guard !languages.isEmpty else { throw ValidationError("Name at least one --language to export.") }
+        guard output != "-" else { throw ValidationError("export writes a folder; -o - (standard output) takes one file.") }
     }
 
     func run() throws {
@@ -60,9 +64,10 @@ struct ExportCommand: ParsableCommand {
             let found = try export.sources(for: sources, root: root, sourceLanguage: sourceLanguage)
             let tool = XLIFFTool(
                 id: Export.defaultTool.id, name: Export.defaultTool.name, version: toolVersion, buildNumber: toolBuild)
-            let options = Export.Options(
+            var options = Export.Options(
                 languages: languages, root: root, outputDirectory: output, xcloc: xcloc,
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
+            options.replacesReadOnlyFiles = force
             let written = try export.run(found, options: options, diagnostics: &diagnostics)
             for path in written where path.hasSuffix(".xliff") {
                 print("wrote \(path) (\(found.count) tables)")

@@ -12,7 +12,9 @@ struct ImportCommand: ParsableCommand {
             Each <file original> is found relative to --root, its targets are merged into that table, and the table \
             is written back in its own format: the catalog, or the L.lproj/.strings and .stringsdict files of a \
             legacy table (created when missing). Tables are written all or nothing and atomically, and only when \
-            something changed. Like Xcode, targets in state new or needs-review-* are skipped (--accept-unfinished \
+            something changed. A table is locked from its reading to its writing, so that imports run at the same \
+            time into one table wait for each other (up to --lock-timeout) instead of losing one another's \
+            languages. Like Xcode, targets in state new or needs-review-* are skipped (--accept-unfinished \
             takes them), and a unit whose <source> no longer matches the table is imported as needs_review \
             (--skip-changed-source skips it). Every unit that is not applied is listed with its reason.
 
@@ -40,6 +42,15 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Import targets in state new (as new) and needs-review-* (as needs_review), which Xcode skips.")
     var acceptUnfinished = false
 
+    @Flag(help: "Replace table files even when they are read-only.")
+    var force = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How long to wait for another stringbridge process writing the same table, in seconds.",
+            valueName: "seconds"))
+    var lockTimeout: Double = 120
+
     @Option(help: "The report format on standard output: text or json.")
     var report: ReportFormat = .text
 
@@ -59,6 +70,8 @@ struct ImportCommand: ParsableCommand {
                 mapping: XLIFFImport.Options(skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished))
             // The command exits right after: the system takes the memory back faster than freeing it would.
             options.freesWorkingMemory = false
+            options.replacesReadOnlyFiles = force
+            options.lockTimeout = lockTimeout
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
             switch report {
             case .text: writeAll(ImportSummary.text(result), to: 1)

@@ -35,7 +35,7 @@ struct Migrate: ParsableCommand {
     @Option(help: "The development language; Base.lproj counts as it.")
     var sourceLanguage: String = "en"
 
-    @Flag(help: "Merge the legacy tables into catalogs that already exist (their keys, values and states stay).")
+    @Flag(help: "Merge the legacy tables into catalogs that already exist (their keys, values and states stay), read-only ones too.")
     var force = false
 
     @Flag(help: "Stop at a malformed legacy file instead of leaving it out with a warning.")
@@ -46,6 +46,7 @@ struct Migrate: ParsableCommand {
 
     func validate() throws {
         guard !directories.isEmpty else { throw ValidationError("Name at least one folder to migrate.") }
+        guard output != "-" else { throw ValidationError("migrate writes a folder; -o - (standard output) takes one file.") }
     }
 
     func run() throws {
