@@ -215,7 +215,7 @@ public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Doubl
             if waited >= timeout {
                 close(descriptor)
                 throw ConversionError(
-                    "another process is writing this file (still locked after \(Int(timeout.rounded())) s); "
+                    "another process is writing this file (still locked after \(seconds(timeout)) s); "
                         + "nothing was written", path: path)
             }
             usleep(20_000)
@@ -238,6 +238,11 @@ public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Doubl
         let lock = FileLock(path: path, descriptor: descriptor, identity: identity)
         return (try readOpenFile(descriptor, info, path: path), lock)
     }
+}
+
+/// `2`, `0.5`: a number of seconds as people write it.
+private func seconds(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }
 
 /// Files from this size on are mapped into memory instead of read into an array.
