@@ -200,6 +200,13 @@ public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Doubl
     clock_gettime(CLOCK_MONOTONIC, &start)
     while true {
         var (descriptor, info) = try openRegularFile(path)
+        let opened = FileIdentity(info)
+        guard HeldLocks.shared.insert(opened) else {
+            close(descriptor)
+            throw ConversionError(
+                "this file is already being written by this command under another path (a symbolic link?); "
+                    + "nothing was written", path: path)
+        }
         var locked = false
         while true {
             if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
@@ -213,6 +220,7 @@ public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Doubl
             clock_gettime(CLOCK_MONOTONIC, &now)
             let waited = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
             if waited >= timeout {
+                HeldLocks.shared.remove(opened)
                 close(descriptor)
                 throw ConversionError(
                     "another process is writing this file (still locked after \(seconds(timeout)) s); "
@@ -222,20 +230,19 @@ public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Doubl
         }
         // The process that held the lock may have replaced the file: read the new one.
         var current = stat()
-        if locked, stat(path, &current) == 0, fstat(descriptor, &info) == 0,
-            FileIdentity(current).file != FileIdentity(info).file
-        {
+        if locked, stat(path, &current) == 0, FileIdentity(current).file != opened.file {
+            HeldLocks.shared.remove(opened)
             close(descriptor)
             continue
         }
-        let identity = FileIdentity(info)
-        guard HeldLocks.shared.insert(identity) else {
+        // The size and time as they are now that nobody else writes.
+        guard fstat(descriptor, &info) == 0 else {
+            let error = ConversionError("cannot read the file: \(systemError())", path: path)
+            HeldLocks.shared.remove(opened)
             close(descriptor)
-            throw ConversionError(
-                "this file is already being written by this command under another path (a symbolic link?); "
-                    + "nothing was written", path: path)
+            throw error
         }
-        let lock = FileLock(path: path, descriptor: descriptor, identity: identity)
+        let lock = FileLock(path: path, descriptor: descriptor, identity: FileIdentity(info))
         return (try readOpenFile(descriptor, info, path: path), lock)
     }
 }

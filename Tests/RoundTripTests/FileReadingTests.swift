@@ -121,4 +121,149 @@ struct FileReadingTests {
         #expect(throws: ConversionError.self) { try readSourceFile("/nonexistent/stringbridge") }
         #expect(throws: ConversionError.self) { try readSourceFile("/tmp") }
     }
+
+    private static func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch let error as ConversionError {
+            return error.description
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    private static func freshFolder(_ name: String) throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-\(name)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("Only regular files are read: FIFOs, devices and sockets are refused without blocking; links to files are read")
+    func specialFiles() throws {
+        let folder = try Self.freshFolder("special")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(mkfifo(folder + "/fifo", 0o644) == 0)
+        #expect(
+            Self.message { _ = try readSourceFile(folder + "/fifo") }
+                == "\(folder)/fifo: error: is a FIFO, not a regular file; only regular files are read")
+        #expect(
+            Self.message { _ = try readSourceFile("/dev/zero") }
+                == "/dev/zero: error: is a character device, not a regular file; only regular files are read")
+        let socketPath = folder + "/socket"
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in socketPath.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        #expect(bound == 0)
+        #expect(
+            Self.message { _ = try readSourceFile(socketPath) }
+                == "\(socketPath): error: is a socket, not a regular file; only regular files are read")
+        try Data("text".utf8).write(to: URL(fileURLWithPath: folder + "/file"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link", withDestinationPath: "file")
+        #expect(try readSourceFile(folder + "/link").bytes == Array("text".utf8))
+    }
+
+    @Test("A transaction writes through links (a dangling one creates its target) and keeps the replaced file's mode")
+    func transactionThroughLinks() throws {
+        let folder = try Self.freshFolder("links")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/shared", withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/shared/a.txt"))
+        chmod(folder + "/shared/a.txt", 0o640)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a.txt", withDestinationPath: "shared/a.txt")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b.txt", withDestinationPath: "shared/b.txt")
+        var transaction = FileTransaction()
+        transaction.stage(Array("new a".utf8), at: folder + "/a.txt")
+        let streamed = try TemporaryFile(nextTo: folder + "/b.txt")
+        Array("new b".utf8).withUnsafeBytes { streamed.write($0) }
+        transaction.stage(streamed)
+        try transaction.commit()
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/a.txt") == "shared/a.txt")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/b.txt") == "shared/b.txt")
+        #expect(try String(contentsOfFile: folder + "/shared/a.txt", encoding: .utf8) == "new a")
+        #expect(try String(contentsOfFile: folder + "/shared/b.txt", encoding: .utf8) == "new b")
+        #expect((try FileManager.default.attributesOfItem(atPath: folder + "/shared/a.txt"))[.posixPermissions] as? Int == 0o640)
+        #expect(Self.listing(folder + "/shared") == ["a.txt", "b.txt"])
+
+        try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: "loop")
+        var looping = FileTransaction()
+        looping.stage([1], at: folder + "/loop")
+        #expect(Self.message { try looping.commit() } == "\(folder)/loop: error: cannot write the file: too many levels of symbolic links")
+    }
+
+    @Test("A read-only destination is refused unless the transaction may replace it; a failed commit removes the folders it made")
+    func readOnlyAndCreatedFolders() throws {
+        let folder = try Self.freshFolder("readonly")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("old".utf8).write(to: URL(fileURLWithPath: folder + "/locked.txt"))
+        chmod(folder + "/locked.txt", 0o444)
+        var refused = FileTransaction()
+        refused.stage(Array("x".utf8), at: folder + "/new/deeper/file.txt")
+        refused.stage(Array("new".utf8), at: folder + "/locked.txt")
+        #expect(
+            Self.message { try refused.commit() }
+                == "\(folder)/locked.txt: error: the file is read-only; it is not replaced (--force replaces it)")
+        #expect(Self.listing(folder) == ["locked.txt"])
+
+        // Folders are made, then a write fails: they are removed again.
+        try Data().write(to: URL(fileURLWithPath: folder + "/plain"))
+        var failing = FileTransaction()
+        failing.replacesReadOnlyFiles = true
+        failing.stage(Array("x".utf8), at: folder + "/new/deeper/file.txt")
+        failing.stageDirectory(folder + "/new/empty")
+        failing.stage(Array("x".utf8), at: folder + "/plain/file.txt")
+        #expect(Self.message { try failing.commit() } == "\(folder)/plain/file.txt: error: cannot write the file: Not a directory")
+        #expect(Self.listing(folder) == ["locked.txt", "plain"])
+
+        var forced = FileTransaction()
+        forced.replacesReadOnlyFiles = true
+        forced.stage(Array("new".utf8), at: folder + "/locked.txt")
+        try forced.commit()
+        #expect(try String(contentsOfFile: folder + "/locked.txt", encoding: .utf8) == "new")
+        #expect((try FileManager.default.attributesOfItem(atPath: folder + "/locked.txt"))[.posixPermissions] as? Int == 0o444)
+    }
+
+    @Test("A file read for update: locked once per process, and a commit fails when it changed since")
+    func readForUpdate() throws {
+        let folder = try Self.freshFolder("update")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/table.txt"
+        try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+        let (file, lock) = try readSourceFileForUpdate(path, waitingAtMost: 1)
+        #expect(file.bytes == Array("one".utf8))
+        // The same file under another name, in the same process: an error, not a wait for itself.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/alias.txt", withDestinationPath: "table.txt")
+        #expect(
+            Self.message { _ = try readSourceFileForUpdate(folder + "/alias.txt", waitingAtMost: 1) }
+                == "\(folder)/alias.txt: error: this file is already being written by this command under another path "
+                + "(a symbolic link?); nothing was written")
+        // Another program replaces the file: the commit writes nothing.
+        try Data("two".utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        var transaction = FileTransaction()
+        transaction.require(lock)
+        transaction.stage(Array("three".utf8), at: path)
+        #expect(
+            Self.message { try transaction.commit() }
+                == "\(path): error: the file was changed by another program since it was read; nothing was written "
+                + "(run the command again)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
+        #expect(Self.listing(folder) == ["alias.txt", "table.txt"])
+        // The lock was released with the transaction: the file can be read for update again.
+        let (_, again) = try readSourceFileForUpdate(path, waitingAtMost: 1)
+        again.release()
+    }
+
+    @Test func temporaryNames() {
+        #expect(TemporaryFile.isTemporaryName(".Localizable.xcstrings.stringbridge-Ab12Cd"))
+        #expect(!TemporaryFile.isTemporaryName("Localizable.xcstrings.stringbridge-Ab12Cd"))
+        #expect(!TemporaryFile.isTemporaryName(".Localizable.xcstrings"))
+        #expect(!TemporaryFile.isTemporaryName(".a.stringbridge-toolong"))
+    }
 }
