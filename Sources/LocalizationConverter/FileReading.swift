@@ -136,6 +136,8 @@ public final class FileLock: @unchecked Sendable {
         defer { mutex.unlock() }
         guard descriptor >= 0 else { return }
         HeldLocks.shared.remove(identity)
+        // Unlocked explicitly: a mapping of the file (``FileMapping``) keeps the open file, and its lock, alive.
+        flock(descriptor, LOCK_UN)
         close(descriptor)
         descriptor = -1
     }
