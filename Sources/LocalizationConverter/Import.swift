@@ -470,7 +470,10 @@ private final class TableLoader: @unchecked Sendable {
         guard isNew else { return }
         var diagnostics = Diagnostics()
         let result = Swift.Result {
-            (table: try importer.readTable(request, lockTimeout: lockTimeout, diagnostics: &diagnostics), diagnostics: diagnostics)
+            (
+                table: try importer.readTable(request, lockTimeout: lockTimeout, diagnostics: &diagnostics),
+                diagnostics: diagnostics
+            )
         }
         lock.lock()
         loaded[request.key] = result

@@ -30,7 +30,9 @@ struct Compile: ParsableCommand {
 
     func validate() throws {
         guard !catalogs.isEmpty else { throw ValidationError("Name at least one String Catalog.") }
-        guard output != "-" else { throw ValidationError("compile writes a folder; -o - (standard output) takes one file.") }
+        guard output != "-" else {
+            throw ValidationError("compile writes a folder; -o - (standard output) takes one file.")
+        }
     }
 
     func run() throws {

@@ -54,7 +54,9 @@ struct ExportCommand: ParsableCommand {
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Name at least one catalog, table or folder.") }
         guard !languages.isEmpty else { throw ValidationError("Name at least one --language to export.") }
-        guard output != "-" else { throw ValidationError("export writes a folder; -o - (standard output) takes one file.") }
+        guard output != "-" else {
+            throw ValidationError("export writes a folder; -o - (standard output) takes one file.")
+        }
     }
 
     func run() throws {

@@ -46,7 +46,9 @@ struct Migrate: ParsableCommand {
 
     func validate() throws {
         guard !directories.isEmpty else { throw ValidationError("Name at least one folder to migrate.") }
-        guard output != "-" else { throw ValidationError("migrate writes a folder; -o - (standard output) takes one file.") }
+        guard output != "-" else {
+            throw ValidationError("migrate writes a folder; -o - (standard output) takes one file.")
+        }
     }
 
     func run() throws {
