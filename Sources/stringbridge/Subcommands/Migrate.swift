@@ -35,7 +35,10 @@ struct Migrate: ParsableCommand {
     @Option(help: "The development language; Base.lproj counts as it.")
     var sourceLanguage: String = "en"
 
-    @Flag(help: "Merge the legacy tables into catalogs that already exist (their keys, values and states stay), read-only ones too.")
+    @Flag(
+        help:
+            "Merge the legacy tables into catalogs that already exist (their keys, values and states stay), read-only ones too."
+    )
     var force = false
 
     @Flag(help: "Stop at a malformed legacy file instead of leaving it out with a warning.")
