@@ -65,7 +65,8 @@ fuzz() {
     echo "== $target: $seconds s, seeds $(find "$seed_dir" -type f | wc -l), corpus $(find "$corpus" -type f | wc -l)" >&2
     # detect_leaks=0: the Swift runtime's caches (metadata, conformances) are reachable only through globals that
     # LeakSanitizer does not always see; a leak in our code shows up as growing RSS (rss_limit_mb) instead.
-    FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" nice -n "${FUZZ_NICE:-19}" "$binary" \
+    # SWIFT_BACKTRACE: the Swift backtracer reads the stack in a way ASan reports as an error of its own.
+    FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" SWIFT_BACKTRACE=enable=no nice -n "${FUZZ_NICE:-19}" "$binary" \
         -max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" \
         -max_len="${FUZZ_MAX_LEN:-65536}" -print_final_stats=1 -artifact_prefix="$artifacts" \
         "${dict[@]}" "$@" "$corpus" "$seed_dir"
@@ -85,7 +86,7 @@ case "$command" in
         [ -x "$binary" ] || build
         target=$2
         shift 2
-        FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" "$binary" -timeout="${FUZZ_TIMEOUT:-10}" "$@"
+        FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" SWIFT_BACKTRACE=enable=no "$binary" -timeout="${FUZZ_TIMEOUT:-10}" "$@"
         ;;
     all)
         seconds=${2:-30}
