@@ -10,7 +10,16 @@ enum KnownBugs {
     /// Inputs skipped by every target.
     static func skipsInput(_ bytes: [UInt8]) -> Bool {
         guard enabled else { return false }
-        return hasLongDigitRunAfterPercent(bytes) || hasManyAttributes(bytes)
+        return hasLongDigitRunAfterPercent(bytes) || hasManyAttributes(bytes) || declaresOtherEncoding(bytes)
+    }
+
+    /// Output that is not compared with a second write of what was read back.
+    static func skipsFixpointCheck(_ output: [UInt8], _ format: FormatDescriptor) -> Bool {
+        guard enabled else { return false }
+        // Found by fuzzing, not fixed yet: a source-language XLIFF of a catalog plural without the language's
+        // `one` case gains a `plural.one` unit without a target, read back as a new case
+        // (Fuzz/findings/xliff-table-roundtrip/plural-missing-category.xliff).
+        return format.name == "xliff" && output.firstRange(of: Array("plural.".utf8)) != nil
     }
 
     /// Tables whose content is not compared after a round trip.
@@ -34,6 +43,16 @@ enum KnownBugs {
         // A namespace URI with `&amp;` does not come back the same.
         let attributes = document.rootAttributes + document.files.flatMap(\.otherAttributes)
         return attributes.contains { $0.name.hasPrefix("xmlns") && $0.value.contains("&") }
+    }
+
+    /// Found by fuzzing, not fixed yet: a document that declares an encoding other than UTF-8/UTF-16 and holds a
+    /// byte that encoding cannot convert is cut short silently, and libxml2 prints to stderr
+    /// (Fuzz/findings/xliff-roundtrip/shift-jis-invalid-byte.xliff).
+    private static func declaresOtherEncoding(_ bytes: [UInt8]) -> Bool {
+        let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
+        guard let range = head.range(of: "encoding=") else { return false }
+        let value = head[range.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        return !["utf-8", "utf8", "utf-16", "utf16"].contains(String(value))
     }
 
     /// `%` followed by 19 or more digits traps in the format-specifier scanner.
