@@ -16,10 +16,11 @@ enum KnownBugs {
     /// Output that is not compared with a second write of what was read back.
     static func skipsFixpointCheck(_ output: [UInt8], _ format: FormatDescriptor) -> Bool {
         guard enabled else { return false }
-        // Found by fuzzing, not fixed yet: a source-language XLIFF of a catalog plural without the language's
-        // `one` case gains a `plural.one` unit without a target, read back as a new case
-        // (Fuzz/findings/xliff-table-roundtrip/plural-missing-category.xliff).
-        return format.name == "xliff" && output.firstRange(of: Array("plural.".utf8)) != nil
+        // Found by fuzzing, not fixed yet: XLIFF of a plural without the language's `one` case gains a `one` unit,
+        // read back as a new case (Fuzz/findings/xliff-table-roundtrip/plural-missing-category.xliff; the same with
+        // `.stringsdict` ids).
+        return format.name == "xliff"
+            && (output.firstRange(of: Array("plural.".utf8)) != nil || output.firstRange(of: Array(":dict/other:".utf8)) != nil)
     }
 
     /// Tables whose content is not compared after a round trip.
