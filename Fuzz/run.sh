@@ -48,7 +48,6 @@ seeds() {
 fuzz() {
     local target=$1 seconds=$2
     shift 2
-    extensions "$target" >/dev/null
     if [ -z "$(extensions "$target")" ]; then
         echo "unknown target '$target'; targets: $(targets | tr '\n' ' ')" >&2
         return 2

@@ -103,7 +103,7 @@ private func read(_ bytes: [UInt8], path: String, _ descriptor: FormatDescriptor
 /// A target that reads, writes what it read, and reads that again:
 ///
 /// - what a writer wrote, its reader reads without an error;
-/// - writing that again gives the same bytes (the output is a fixpoint);
+/// - unless the write warned, writing that again gives the same bytes (the output is a fixpoint);
 /// - when the first write had no warning, the table read back has the same entries (nothing lost or changed without
 ///   a message).
 private func roundTrip(_ format: String, _ descriptor: FormatDescriptor, seeds: [String], name: String? = nil)
@@ -153,7 +153,12 @@ private func checkWriteRead(_ table: StringTable, _ descriptor: FormatDescriptor
                 "\(descriptor.name): writing the table read back has no \(output.relativePath) (\(context))",
                 "paths: \(second.map(\.relativePath))")
         }
-        if rewritten.bytes != output.bytes, !KnownBugs.skipsFixpointCheck(output.bytes, descriptor) {
+        // A write that warned left something out; reading its output back is then another table, which may be
+        // written otherwise (an XLIFF of a `.stringsdict` table whose units were all left out is read back as an
+        // empty table and written with a `.strings` original).
+        if writeDiagnostics.all.isEmpty, rewritten.bytes != output.bytes,
+            !KnownBugs.skipsFixpointCheck(output.bytes, descriptor)
+        {
             failure(
                 "\(descriptor.name) output is not a fixpoint (\(context))",
                 "--- first write ---\n\(show(output.bytes))\n--- second write ---\n\(show(rewritten.bytes))")
