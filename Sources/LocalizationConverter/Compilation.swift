@@ -76,11 +76,33 @@ public struct Compilation: Sendable {
         diagnostics: inout Diagnostics
     ) throws {
         guard let reader = registry.format(named: "xcstrings")?.reader else { return }
+        for language in languages ?? [] {
+            if let message = LanguageIdentifier.message(language, as: "--language") {
+                throw ConversionError(message, path: nil)
+            }
+        }
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
         var written = Set<String>()
         for path in catalogs {
-            let table = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+            let source = try readSourceFile(path)
+            let table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
+            // Each language becomes a folder name (`OUT/<language>.lproj`): a catalog's languages are checked
+            // before anything is written.
+            var refusals: [Diagnostic] = []
+            var named = [table.sourceLanguage] + table.languages
+            if let languages { named = named.filter(languages.contains) }
+            var checked = Set<String>()
+            for language in named where checked.insert(language).inserted {
+                let what = language == table.sourceLanguage ? "sourceLanguage" : "language"
+                guard let message = LanguageIdentifier.message(language, as: what) else { continue }
+                if let location = Self.location(ofJSONString: language, in: source) {
+                    refusals.append(Diagnostic(.error, message, at: location))
+                } else {
+                    refusals.append(Diagnostic(.error, message, path: path))
+                }
+            }
+            if !refusals.isEmpty { throw ConversionError(refusals) }
             for file in try compile(table, languages: languages, diagnostics: &diagnostics) {
                 let destination = "\(outputDirectory)/\(file.relativePath)"
                 guard written.insert(destination).inserted else {
@@ -90,5 +112,21 @@ public struct Compilation: Sendable {
             }
         }
         try transaction.commit()
+    }
+
+    /// Where `value` first appears in `file` as a JSON string (`"value"`, written as is), if it does.
+    static func location(ofJSONString value: String, in file: SourceFile) -> FileLocation? {
+        let needle = Array("\"\(value)\"".utf8)
+        return file.withUnsafeBytes { bytes -> FileLocation? in
+            guard needle.count <= bytes.count else { return nil }
+            var offset = 0
+            while offset + needle.count <= bytes.count {
+                if bytes[offset] == needle[0], needle.indices.allSatisfy({ bytes[offset + $0] == needle[$0] }) {
+                    return FileLocation(path: file.path, bytes: bytes, offset: offset)
+                }
+                offset += 1
+            }
+            return nil
+        }
     }
 }

@@ -48,8 +48,11 @@ public struct Export: Sendable {
         public var kind: TableKind
         /// The file: the catalog, or the source language's legacy file.
         public var path: String
-        /// The path relative to the project root, which XLIFF calls `original`.
+        /// The path relative to the project root, which XLIFF calls `original`: the table's, or for an Interface
+        /// Builder table the storyboard's or xib's, as Xcode names them (`App/Base.lproj/Main.storyboard`).
         public var original: String
+        /// The storyboard or xib in `Base.lproj` that the table translates, if any.
+        public var interfaceBuilderFile: String? = nil
     }
 
     /// The registry that provides readers and writers.
@@ -61,37 +64,75 @@ public struct Export: Sendable {
     }
 
     /// The tables named by `paths`: catalogs, legacy files, and folders holding them (searched recursively).
+    ///
+    /// Tables inside a `.bundle` folder below a folder searched (a `Settings.bundle`, whose tables the Settings
+    /// app reads and which cannot be catalogs) are left out unless `includeBundles`, with a warning naming them;
+    /// a file named explicitly is always taken. The translations of an Interface Builder table whose
+    /// development-language texts live only in the storyboard or xib (no `Base.lproj` or source-language
+    /// `.strings` file) cannot be exported: a warning names them.
     /// - Throws: ``ConversionError`` for a path that is missing or holds no table.
-    public func sources(for paths: [String], root: String, sourceLanguage: String) throws -> [Source] {
+    public func sources(
+        for paths: [String], root: String, sourceLanguage: String, includeBundles: Bool = false,
+        diagnostics: inout Diagnostics
+    ) throws -> [Source] {
         var result: [Source] = []
         var seen = Set<String>()
+        var withoutSource: [(interfaceBuilderFile: String, translations: [String])] = []
         func add(_ path: String) {
             guard let kind = TableKind(path: path) else { return }
             var file = path
             if kind != .catalog, let language = ProjectPaths.lprojLanguage(of: path), language != sourceLanguage {
                 // Export a legacy table from its source-language file, wherever the user pointed.
+                var found = false
                 for candidate in [sourceLanguage, "Base"] {
                     let sibling = ProjectPaths.sibling(of: path, language: candidate)
                     if fileExists(sibling) {
                         file = sibling
+                        found = true
                         break
                     }
                 }
+                if !found, kind == .strings, let interfaceBuilder = Self.interfaceBuilderFile(for: path) {
+                    if let index = withoutSource.firstIndex(where: { $0.interfaceBuilderFile == interfaceBuilder }) {
+                        withoutSource[index].translations.append(path)
+                    } else {
+                        withoutSource.append((interfaceBuilder, [path]))
+                    }
+                    return
+                }
             }
-            let original = ProjectPaths.relative(file, to: root)
+            // Xcode names an Interface Builder table after its storyboard or xib, whether the texts are in a
+            // `mul.lproj` catalog beside it or in `.strings` files.
+            var interfaceBuilder: String?
+            if let language = ProjectPaths.lprojLanguage(of: file),
+                kind == .catalog ? language == "mul" : kind == .strings && (language == sourceLanguage || language == "Base")
+            {
+                interfaceBuilder = Self.interfaceBuilderFile(for: file)
+            }
+            let original = ProjectPaths.relative(interfaceBuilder ?? file, to: root)
             if seen.insert(original).inserted {
-                result.append(Source(kind: kind, path: file, original: original))
+                result.append(Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
             }
         }
+        var inBundles: [String] = []
         for path in paths {
             if isDirectory(path) {
                 let found = ProjectPaths.files(below: path, extensions: ["xcstrings", "strings", "stringsdict"])
-                let tables = found.filter { file in
-                    guard TableKind(path: file) != .catalog else { return true }
+                var tables: [String] = []
+                for file in found {
+                    let below = file.dropFirst(path.count).split(separator: "/").dropLast()
+                    if !includeBundles, below.contains(where: { $0.lowercased().hasSuffix(".bundle") }) {
+                        inBundles.append(file)
+                        continue
+                    }
                     let language = ProjectPaths.lprojLanguage(of: file)
-                    return language == sourceLanguage || language == "Base"
+                    if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base" {
+                        tables.append(file)
+                    } else if TableKind(path: file) == .strings, Self.interfaceBuilderFile(for: file) != nil {
+                        add(file)  // reports the translations of a table whose texts live in a storyboard
+                    }
                 }
-                if tables.isEmpty {
+                if tables.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
                     throw ConversionError("no String Catalogs or source-language .lproj tables found", path: path)
                 }
                 tables.forEach(add)
@@ -104,7 +145,33 @@ public struct Export: Sendable {
                 throw ConversionError("cannot read the file: No such file or directory", path: path)
             }
         }
+        for (interfaceBuilder, translations) in withoutSource {
+            diagnostics.warn(
+                "the development-language texts of this Interface Builder table live only in the "
+                    + "\(fileExtension(interfaceBuilder) ?? "file"), which export cannot read (no Base.lproj or "
+                    + "\(sourceLanguage).lproj .strings file); not exported: \(translations.joined(separator: ", "))",
+                path: interfaceBuilder)
+        }
+        if !inBundles.isEmpty {
+            diagnostics.warn(
+                "left out \(inBundles.count) table\(inBundles.count == 1 ? "" : "s") inside .bundle folders (a "
+                    + "Settings.bundle is read by the Settings app, not the app; --include-bundles exports them): "
+                    + inBundles.joined(separator: ", "),
+                path: nil)
+        }
         return result
+    }
+
+    /// The storyboard or xib in `Base.lproj` that the table of `path` (`X/L.lproj/T.strings` or
+    /// `X/mul.lproj/T.xcstrings`) translates: `X/Base.lproj/T.storyboard` or `.xib`, if it exists.
+    static func interfaceBuilderFile(for path: String) -> String? {
+        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else { return nil }
+        let folder = parentDirectory(of: parentDirectory(of: path))
+        for ext in ["storyboard", "xib"] {
+            let candidate = "\(folder)/Base.lproj/\(name).\(ext)"
+            if isRegularFile(candidate) { return candidate }
+        }
+        return nil
     }
 
     /// A table as read once for all languages: the catalog, or the source-language legacy file.
@@ -158,6 +225,11 @@ public struct Export: Sendable {
     /// - Returns: The paths written.
     @discardableResult
     public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
+        for language in options.languages {
+            if let message = LanguageIdentifier.message(language, as: "--language") {
+                throw ConversionError(message, path: nil)
+            }
+        }
         // Xcode writes the <file> elements ordered by `original`, case-insensitively (the corpus's exports).
         let order = XcodeKeyOrder.sortedIndices(sources.map(\.original))
         let sources = order.map { sources[$0] }
@@ -239,6 +311,7 @@ public struct Export: Sendable {
     /// What Xcode puts in `Source Contents`: a catalog keeps only its source language (rewritten in Xcode's
     /// layout); a legacy file is copied as it is.
     private func sourceCopy(of source: Source, table: StringTable) throws -> [UInt8] {
+        if let interfaceBuilder = source.interfaceBuilderFile { return try readSourceFile(interfaceBuilder).bytes }
         guard source.kind == .catalog else { return try readSourceFile(source.path).bytes }
         var copy = table
         for index in copy.entries.indices {

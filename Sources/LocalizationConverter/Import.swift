@@ -22,6 +22,9 @@ public struct Import: Sendable {
         public var dryRun: Bool
         /// Where the mapping may differ from Xcode.
         public var mapping: XLIFFImport.Options
+        /// Folders outside the default boundary (the git work tree holding ``root``, or ``root``) that tables
+        /// may be written in (``WriteBoundary``).
+        public var boundaries: [String] = []
         /// Whether the documents and tables read are freed when ``Import/run(_:options:diagnostics:)`` returns
         /// (on a background thread). A process that exits right after (the command-line tool) sets it to `false`
         /// and leaves them to the system, which saves the CPU time freeing a few hundred thousand strings takes.
@@ -96,6 +99,14 @@ public struct Import: Sendable {
                 if found.isEmpty {
                     throw ConversionError("no Localized Contents/*.xliff in this folder; is it an .xcloc bundle?", path: input)
                 }
+                // A bundle comes from elsewhere: what it holds is read only when it is a regular file of the bundle
+                // (a symbolic link could name any file, a FIFO or a device would never end).
+                for entry in [localized] + found {
+                    if let kind = ProjectPaths.irregularKind(entry, folderAllowed: entry == localized) {
+                        throw ConversionError(
+                            "this entry of the .xcloc bundle is \(kind), not a regular file; refused", path: entry)
+                    }
+                }
                 result += found
             } else if fileExists(input) {
                 guard let ext = fileExtension(input), ext == "xliff" || ext == "xlf" else {
@@ -119,6 +130,8 @@ public struct Import: Sendable {
         var result = Result()
         result.dryRun = options.dryRun
         let paths = try documents(for: inputs)
+        try Self.checkLanguage(options.sourceLanguage, as: "--source-language")
+        let boundary = WriteBoundary(root: options.root, extra: options.boundaries)
         let loader = TableLoader(lockTimeout: options.lockTimeout)
         let parsed = ParallelResults<(document: XLIFFDocument, diagnostics: Diagnostics, targets: [FileTarget])>(
             count: paths.count)
@@ -127,7 +140,22 @@ public struct Import: Sendable {
             do {
                 let file = try readSourceFile(paths[index])
                 let document = try XLIFFReader(keepsNotes: false).read(file, diagnostics: &local)
-                let targets = document.files.map { target(of: $0, options: options) }
+                var targets = document.files.map {
+                    target(of: $0, in: paths[index], options: options, boundary: boundary)
+                }
+                // An Interface Builder table whose texts live only in its storyboard takes the document's sources
+                // and notes as its development language: the notes, not read otherwise, are read for it.
+                if targets.contains(where: { if case .table(let request) = $0 { request.sourcesFromDocument != nil } else { false } }) {
+                    var ignored = Diagnostics()
+                    let withNotes = try XLIFFReader(keepsNotes: true).read(file, diagnostics: &ignored)
+                    for position in targets.indices {
+                        guard case .table(var request) = targets[position], let found = request.sourcesFromDocument,
+                            position < withNotes.files.count
+                        else { continue }
+                        request.sourcesFromDocument = (withNotes.files[position], found.interfaceBuilderFile)
+                        targets[position] = .table(request)
+                    }
+                }
                 for case .table(let request) in targets { loader.load(request, using: self) }
                 parsed.set(index, .success((document, local, targets)))
             } catch {
@@ -137,7 +165,18 @@ public struct Import: Sendable {
         // In document order: diagnostics, and each table's reading diagnostics where it is first named.
         var work = WorkingTables()
         var pending: [(result: Int, file: XLIFFFile, table: Int, kind: TableKind)] = []
-        for (path, read) in zip(paths, try parsed.values()) {
+        let documentsRead = try parsed.values()
+        // Languages that are no identifiers and tables outside the boundary fail the import before any table is
+        // read or written.
+        var refusals: [Diagnostic] = []
+        for read in documentsRead {
+            for case .refuse(let refusal) in read.targets { refusals.append(refusal) }
+        }
+        if !refusals.isEmpty {
+            for read in documentsRead { diagnostics.append(contentsOf: read.diagnostics) }
+            throw ConversionError(refusals)
+        }
+        for (path, read) in zip(paths, documentsRead) {
             diagnostics.append(contentsOf: read.diagnostics)
             for (file, target) in zip(read.document.files, read.targets) {
                 var fileResult = FileResult(
@@ -145,6 +184,8 @@ public struct Import: Sendable {
                 switch target {
                 case .skip(let reason):
                     fileResult.report.skipAll(of: file, reason)
+                case .refuse:
+                    preconditionFailure("refused files end the import above")
                 case .table(let request):
                     let index = try work.index(for: request.key) {
                         let loaded = try loader.take(request.key)
@@ -259,10 +300,12 @@ public struct Import: Sendable {
 
     // MARK: - Finding a file's table
 
-    /// The table a `<file>` goes to, or why it goes nowhere.
+    /// The table a `<file>` goes to, why it goes nowhere, or why the import is refused.
     fileprivate enum FileTarget: Sendable {
         case table(TableRequest)
         case skip(XLIFFImportReport.Reason)
+        /// A language that is no identifier, or a table outside the boundary: an error, nothing is written.
+        case refuse(Diagnostic)
     }
 
     /// What to read for a `<file>`: the catalog, or a legacy table in one language.
@@ -274,23 +317,99 @@ public struct Import: Sendable {
         var outputPath: String
         var language: String
         var sourceLanguage: String
-        /// The table's identity: the absolute output path.
+        /// The table's identity: the output file, however it is spelled (``ProjectPaths/identity(of:)``).
         var key: String
+        /// For an Interface Builder table without a development-language `.strings` file (its texts live in the
+        /// storyboard or xib, which is no table): the `<file>` whose sources stand for the development language,
+        /// and the Interface Builder file.
+        var sourcesFromDocument: (file: XLIFFFile, interfaceBuilderFile: String)?
     }
 
-    private func target(of file: XLIFFFile, options: Options) -> FileTarget {
-        guard let kind = TableKind(path: file.original) else { return .skip(.unknownTable) }
+    /// The extensions of Interface Builder files, which Xcode names as the `original` of their tables.
+    static let interfaceBuilderExtensions: Set<String> = ["storyboard", "xib"]
+
+    /// Refuses a language that is not an identifier (a language becomes part of paths).
+    static func checkLanguage(_ language: String, as what: String) throws {
+        if let message = LanguageIdentifier.message(language, as: what) { throw ConversionError(message, path: nil) }
+    }
+
+    private func target(of file: XLIFFFile, in document: String, options: Options, boundary: WriteBoundary)
+        -> FileTarget
+    {
+        func refuse(_ message: String) -> FileTarget {
+            .refuse(
+                file.location.map { Diagnostic(.error, message, at: $0) } ?? Diagnostic(.error, message, path: document))
+        }
+        if let language = file.targetLanguage, !language.isEmpty,
+            let message = LanguageIdentifier.message(language, as: "target-language")
+        {
+            return refuse(message)
+        }
+        if !file.sourceLanguage.isEmpty, let message = LanguageIdentifier.message(file.sourceLanguage, as: "source-language") {
+            return refuse(message)
+        }
+        let resolved = ProjectPaths.resolve(file.original, against: options.root)
+        if let message = boundary.refusal(of: resolved, named: "original \"\(file.original)\"") {
+            return refuse(message)
+        }
+        let isInterfaceBuilder = fileExtension(resolved).map { Self.interfaceBuilderExtensions.contains($0) } ?? false
+        guard isInterfaceBuilder || TableKind(path: file.original) != nil else { return .skip(.unknownTable) }
         guard let language = file.targetLanguage, !language.isEmpty else { return .skip(.noTargetLanguage) }
-        let sourcePath = ProjectPaths.resolve(file.original, against: options.root)
-        guard fileExists(sourcePath), !isDirectory(sourcePath) else { return .skip(.unknownTable) }
-        let outputPath =
-            kind == .catalog
-            ? sourcePath
-            : Self.legacyOutputPath(source: sourcePath, language: language, sourceLanguage: options.sourceLanguage)
-        return .table(
-            TableRequest(
-                kind: kind, sourcePath: sourcePath, outputPath: outputPath, language: language,
-                sourceLanguage: options.sourceLanguage, key: ProjectPaths.absolute(outputPath)))
+        var request: TableRequest
+        if isInterfaceBuilder {
+            guard let found = interfaceBuilderTable(resolved, file: file, language: language, options: options) else {
+                return .skip(.unknownTable)
+            }
+            request = found
+        } else {
+            guard let kind = TableKind(path: resolved), isRegularFile(resolved) else { return .skip(.unknownTable) }
+            let outputPath =
+                kind == .catalog
+                ? resolved
+                : Self.legacyOutputPath(source: resolved, language: language, sourceLanguage: options.sourceLanguage)
+            request = TableRequest(
+                kind: kind, sourcePath: resolved, outputPath: outputPath, language: language,
+                sourceLanguage: options.sourceLanguage, key: "")
+        }
+        for path in Set([request.sourcePath, request.outputPath]) {
+            if let message = boundary.refusal(of: path, named: "the table of original \"\(file.original)\"") {
+                return refuse(message)
+            }
+        }
+        request.key = ProjectPaths.identity(of: request.outputPath)
+        return .table(request)
+    }
+
+    /// The table of an Interface Builder file as Xcode names it (`X/Base.lproj/Main.storyboard`): the catalog
+    /// `X/mul.lproj/Main.xcstrings` when there is one (Xcode 15 and later), else the legacy table
+    /// `X/L.lproj/Main.strings`, whose development-language texts are `X/Base.lproj/Main.strings` or
+    /// `X/en.lproj/Main.strings` — or, when neither exists, the storyboard itself, of which the document's
+    /// `<source>` texts are Xcode's extraction. `nil` when none of these exists.
+    private func interfaceBuilderTable(_ path: String, file: XLIFFFile, language: String, options: Options)
+        -> TableRequest?
+    {
+        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else { return nil }
+        let folder = parentDirectory(of: parentDirectory(of: path))
+        let catalog = "\(folder)/mul.lproj/\(name).xcstrings"
+        if isRegularFile(catalog) {
+            return TableRequest(
+                kind: .catalog, sourcePath: catalog, outputPath: catalog, language: language,
+                sourceLanguage: options.sourceLanguage, key: "")
+        }
+        for candidate in ["Base", options.sourceLanguage] {
+            let source = "\(folder)/\(candidate).lproj/\(name).strings"
+            guard isRegularFile(source) else { continue }
+            return TableRequest(
+                kind: .strings, sourcePath: source,
+                outputPath: Self.legacyOutputPath(source: source, language: language, sourceLanguage: options.sourceLanguage),
+                language: language, sourceLanguage: options.sourceLanguage, key: "")
+        }
+        guard isRegularFile(path) else { return nil }
+        let source = "\(folder)/\(options.sourceLanguage).lproj/\(name).strings"
+        return TableRequest(
+            kind: .strings, sourcePath: source, outputPath: "\(folder)/\(language).lproj/\(name).strings",
+            language: language, sourceLanguage: options.sourceLanguage, key: "",
+            sourcesFromDocument: (file, path))
     }
 
     /// Reads the table a request names; the file it is written to is read locked (``FileLock``).
@@ -301,10 +420,33 @@ public struct Import: Sendable {
         if request.kind == .catalog {
             return try catalogTable(at: request.sourcePath, reading: readForUpdate, diagnostics: &diagnostics)
         }
+        var sourceTable: StringTable?
+        if let (file, interfaceBuilderFile) = request.sourcesFromDocument {
+            sourceTable = Self.interfaceBuilderSources(
+                file, name: ProjectPaths.baseName(of: interfaceBuilderFile) ?? "", language: request.sourceLanguage)
+            diagnostics.warn(
+                "this Interface Builder table has no \(request.sourceLanguage).lproj or Base.lproj .strings file "
+                    + "(its texts live in the \(fileExtension(interfaceBuilderFile) ?? "file"), which is no table): the "
+                    + "<source> texts of the XLIFF are taken as its development-language texts",
+                path: interfaceBuilderFile)
+        }
         return try legacyTable(
             kind: request.kind, sourcePath: request.sourcePath, outputPath: request.outputPath,
-            language: request.language, sourceLanguage: request.sourceLanguage, reading: readForUpdate,
-            diagnostics: &diagnostics)
+            language: request.language, sourceLanguage: request.sourceLanguage, sourceTable: sourceTable,
+            reading: readForUpdate, diagnostics: &diagnostics)
+    }
+
+    /// The development-language table an Interface Builder `<file>`'s sources make: one entry per unit, the
+    /// note as comment (as Xcode's `ibtool` writes them into `.strings` files).
+    static func interfaceBuilderSources(_ file: XLIFFFile, name: String, language: String) -> StringTable {
+        var table = StringTable(name: name, sourceLanguage: language)
+        for unit in file.units {
+            guard let source = unit.source, table.entries[unit.id] == nil else { continue }
+            let note = unit.notes.first?.text ?? ""
+            table.entries[unit.id] = CatalogEntry(
+                comment: note.isEmpty ? nil : note, localizations: [language: Localization(source)])
+        }
+        return table
     }
 
     /// The file a legacy table's `language` lives in: the source file itself when it is that language's, else the
@@ -339,13 +481,14 @@ public struct Import: Sendable {
     /// kept apart so that it is written back with its own order, comments and encoding.
     private func legacyTable(
         kind: TableKind, sourcePath: String, outputPath: String, language: String, sourceLanguage: String,
+        sourceTable: StringTable? = nil,
         reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock), diagnostics: inout Diagnostics
     ) throws -> WorkingTable {
         guard let reader = registry.format(forPath: sourcePath)?.reader else {
             throw ConversionError("no reader for this file", path: sourcePath)
         }
         let sourceOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
-        if outputPath == sourcePath {
+        if outputPath == sourcePath, sourceTable == nil {
             let options = ReadOptions(language: language, sourceLanguage: language)
             let (file, lock) = try readForUpdate(sourcePath)
             let table = try reader.read(file, options: options, diagnostics: &diagnostics)
@@ -353,7 +496,9 @@ public struct Import: Sendable {
                 kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
                 before: table, targetExists: true, locks: [lock])
         }
-        var merged = try reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
+        var merged =
+            try sourceTable
+            ?? reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
         var target: StringTable
         var locks: [FileLock] = []
         let targetExists = fileExists(outputPath)

@@ -39,7 +39,8 @@ struct TransferBenchmark {
         let languages = table.languages
         print("\(catalog): export of \(languages.count) languages")
         let export = Export()
-        let sources = try export.sources(for: [catalog], root: root, sourceLanguage: "en")
+        var ignored = Diagnostics()
+        let sources = try export.sources(for: [catalog], root: root, sourceLanguage: "en", diagnostics: &ignored)
         var commandTimes: [Times] = []
         var lintTimes: [Times] = []
         var size = 0

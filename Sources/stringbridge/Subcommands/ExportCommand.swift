@@ -45,6 +45,9 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The tool build number written in the XLIFF header and contents.json.")
     var toolBuild: String = Export.defaultTool.buildNumber ?? "17E192"
 
+    @Flag(help: "Also export the tables inside .bundle folders (Settings.bundle) of the folders searched.")
+    var includeBundles = false
+
     @Option(help: "The project name written in contents.json (e.g. MyApp.xcodeproj).")
     var project: String?
 
@@ -63,7 +66,9 @@ struct ExportCommand: ParsableCommand {
         let export = Export()
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            let found = try export.sources(for: sources, root: root, sourceLanguage: sourceLanguage)
+            let found = try export.sources(
+                for: sources, root: root, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
+                diagnostics: &diagnostics)
             let tool = XLIFFTool(
                 id: Export.defaultTool.id, name: Export.defaultTool.name, version: toolVersion, buildNumber: toolBuild)
             var options = Export.Options(

@@ -30,6 +30,14 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The project root that XLIFF original paths are relative to.")
     var root: String = "."
 
+    @Option(
+        name: .customLong("boundary"),
+        help: ArgumentHelp(
+            "Also allow tables in this folder (repeatable). By default only tables inside the git work tree that "
+                + "holds --root (or inside --root outside a repository) are changed.",
+            valueName: "dir"))
+    var boundaries: [String] = []
+
     @Option(help: "The development language of legacy tables (catalogs name their own).")
     var sourceLanguage: String = "en"
 
@@ -68,6 +76,7 @@ struct ImportCommand: ParsableCommand {
             var options = Import.Options(
                 root: root, sourceLanguage: sourceLanguage, dryRun: dryRun,
                 mapping: XLIFFImport.Options(skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished))
+            options.boundaries = boundaries
             // The command exits right after: the system takes the memory back faster than freeing it would.
             options.freesWorkingMemory = false
             options.replacesReadOnlyFiles = force

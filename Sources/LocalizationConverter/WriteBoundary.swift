@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+import LocalizationCatalog
+
+/// The folders an import may change files in, with symbolic links resolved.
+///
+/// Paths that come from a document (an XLIFF `original`) are resolved against the project root, and Xcode's own
+/// exports legitimately climb out of the folder of the `.xcodeproj` (`../Resources/InfoPlist.xcstrings`), so a
+/// path is not refused for its `..`: it is refused when the file it reaches — after every symbolic link on the
+/// way is followed — lies outside the boundary. By default the boundary is the git work tree that holds the root
+/// (the nearest folder, from the root up, that has a `.git`), or the root itself outside a repository; it is
+/// widened only by folders named explicitly (`--boundary DIR`).
+public struct WriteBoundary: Sendable {
+    /// The folders, resolved (no symbolic links, no `..`).
+    public private(set) var folders: [String]
+    /// What the first folder is, for messages: `the git work tree holding the root` or `the root`.
+    public private(set) var origin: String
+
+    /// The boundary for a project root, widened by `extra` folders.
+    public init(root: String, extra: [String] = []) {
+        let resolvedRoot = ProjectPaths.resolved(root) ?? ProjectPaths.absolute(root)
+        var folder = resolvedRoot
+        var found: String?
+        while true {
+            var info = stat()
+            if lstat(folder == "/" ? "/.git" : folder + "/.git", &info) == 0 {
+                found = folder
+                break
+            }
+            if folder == "/" { break }
+            folder = parentDirectory(of: folder)
+        }
+        folders = [found ?? resolvedRoot]
+        origin = found == nil ? "the root" : "the git work tree holding the root"
+        for path in extra { folders.append(ProjectPaths.resolved(path) ?? ProjectPaths.absolute(path)) }
+    }
+
+    /// Whether the file `path` reaches lies inside one of the folders. A path through a dangling symbolic link
+    /// is outside (where it would lead cannot be known).
+    public func contains(_ path: String) -> Bool {
+        guard let resolved = ProjectPaths.resolved(path) else { return false }
+        return folders.contains { folder in
+            folder == "/" || resolved == folder || resolved.hasPrefix(folder + "/")
+        }
+    }
+
+    /// Why `path` (named by `what`) is refused, or `nil` when it is inside.
+    func refusal(of path: String, named what: String) -> String? {
+        guard !contains(path) else { return nil }
+        let resolved = ProjectPaths.resolved(path).map { "reaches \($0)" } ?? "goes through a dangling symbolic link"
+        return "\(what) \(resolved), outside \(origin) (\(folders[0])); refused (--boundary DIR allows another folder)"
+    }
+}
+
+extension ProjectPaths {
+    /// The absolute path of the file `path` names, with every symbolic link resolved: the real path of the deepest
+    /// part that exists, followed by the parts that do not exist yet. `nil` when a part that exists cannot be
+    /// resolved (a dangling or looping symbolic link, no permission).
+    static func resolved(_ path: String) -> String? {
+        var existing = absolute(path)
+        var missing: [String] = []
+        var info = stat()
+        while lstat(existing, &info) != 0 {
+            guard errno == ENOENT || errno == ENOTDIR, existing != "/" else { return nil }
+            missing.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
+            existing = parentDirectory(of: existing)
+        }
+        guard let real = realpath(existing, nil) else { return nil }
+        defer { free(real) }
+        let base = String(cString: real)
+        if missing.isEmpty { return base }
+        return (base == "/" ? "" : base) + "/" + missing.joined(separator: "/")
+    }
+
+    /// What identifies the file `path` names, however it is spelled: its device and inode when it exists, else
+    /// its resolved path (``resolved(_:)``).
+    static func identity(of path: String) -> String {
+        var info = stat()
+        if stat(path, &info) == 0 { return "\(info.st_dev):\(info.st_ino)" }
+        return resolved(path) ?? absolute(path)
+    }
+}
+
+extension ProjectPaths {
+    /// The file name without its extension: `X/Base.lproj/Main.storyboard` → `Main`.
+    static func baseName(of path: String) -> String? {
+        guard let name = path.split(separator: "/").last else { return nil }
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return String(name) }
+        return String(name[..<dot])
+    }
+
+    /// What `path` is when it is neither a regular file nor (when `folderAllowed`) a folder, without following
+    /// a symbolic link: `a symbolic link`, `a FIFO`, `a device`, `a socket`, `a folder`; `nil` otherwise.
+    static func irregularKind(_ path: String, folderAllowed: Bool = false) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return folderAllowed ? nil : "a folder"
+        case S_IFLNK: return "a symbolic link"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+}
+
+/// Whether `path` names a regular file (a symbolic link to one counts).
+func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+}
