@@ -174,10 +174,11 @@ struct ImportCommandTests {
 
     @Test("A table that cannot be written fails the import: the catalog written meanwhile is not put in place")
     func writeFailure() throws {
-        // fr.lproj leads nowhere: the catalog's temporary file is written before the .strings file fails.
+        // fr.lproj is a file, not a folder: the catalog's temporary file is written before the .strings file
+        // fails. (A link leading out of the project is refused before anything is written; AddressingTests.)
         let french = project.appendingPathComponent("App/fr.lproj")
         try FileManager.default.removeItem(at: french)
-        try FileManager.default.createSymbolicLink(atPath: french.path, withDestinationPath: "/nonexistent/stringbridge")
+        try Data("not a folder".utf8).write(to: french)
         let before = snapshot()
         let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(result.status == 1)
