@@ -145,6 +145,17 @@ struct AddressingTests {
         #expect(option.error.hasPrefix("error: --language \"../x\" is not a language identifier"))
     }
 
+    @Test("export refuses a --language that is a path (it names OUTDIR/L.xliff) and writes nothing")
+    func exportLanguagePath() throws {
+        try write(Self.catalog, to: "root/Localizable.xcstrings")
+        let result = try StringBridgeProcess.run(
+            ["export", "Localizable.xcstrings", "--language", "../../x", "-o", "out"], in: url("root"))
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: --language \"../../x\" is not a language identifier"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["root"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url("root").path) == ["Localizable.xcstrings"])
+    }
+
     @Test("Language identifiers: letters, digits, - and _, from a letter")
     func identifiers() throws {
         try write(Self.catalog, to: "root/Localizable.xcstrings")
