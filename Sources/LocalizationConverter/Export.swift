@@ -105,13 +105,15 @@ public struct Export: Sendable {
             // `mul.lproj` catalog beside it or in `.strings` files.
             var interfaceBuilder: String?
             if let language = ProjectPaths.lprojLanguage(of: file),
-                kind == .catalog ? language == "mul" : kind == .strings && (language == sourceLanguage || language == "Base")
+                kind == .catalog
+                    ? language == "mul" : kind == .strings && (language == sourceLanguage || language == "Base")
             {
                 interfaceBuilder = Self.interfaceBuilderFile(for: file)
             }
             let original = ProjectPaths.relative(interfaceBuilder ?? file, to: root)
             if seen.insert(original).inserted {
-                result.append(Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
+                result.append(
+                    Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
             }
         }
         var inBundles: [String] = []

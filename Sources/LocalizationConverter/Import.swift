@@ -145,7 +145,10 @@ public struct Import: Sendable {
                 }
                 // An Interface Builder table whose texts live only in its storyboard takes the document's sources
                 // and notes as its development language: the notes, not read otherwise, are read for it.
-                if targets.contains(where: { if case .table(let request) = $0 { request.sourcesFromDocument != nil } else { false } }) {
+                let needsNotes = targets.contains {
+                    if case .table(let request) = $0 { request.sourcesFromDocument != nil } else { false }
+                }
+                if needsNotes {
                     var ignored = Diagnostics()
                     let withNotes = try XLIFFReader(keepsNotes: true).read(file, diagnostics: &ignored)
                     for position in targets.indices {
@@ -338,14 +341,17 @@ public struct Import: Sendable {
     {
         func refuse(_ message: String) -> FileTarget {
             .refuse(
-                file.location.map { Diagnostic(.error, message, at: $0) } ?? Diagnostic(.error, message, path: document))
+                file.location.map { Diagnostic(.error, message, at: $0) }
+                    ?? Diagnostic(.error, message, path: document))
         }
         if let language = file.targetLanguage, !language.isEmpty,
             let message = LanguageIdentifier.message(language, as: "target-language")
         {
             return refuse(message)
         }
-        if !file.sourceLanguage.isEmpty, let message = LanguageIdentifier.message(file.sourceLanguage, as: "source-language") {
+        if !file.sourceLanguage.isEmpty,
+            let message = LanguageIdentifier.message(file.sourceLanguage, as: "source-language")
+        {
             return refuse(message)
         }
         let resolved = ProjectPaths.resolve(file.original, against: options.root)
@@ -388,7 +394,9 @@ public struct Import: Sendable {
     private func interfaceBuilderTable(_ path: String, file: XLIFFFile, language: String, options: Options)
         -> TableRequest?
     {
-        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else { return nil }
+        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else {
+            return nil
+        }
         let folder = parentDirectory(of: parentDirectory(of: path))
         let catalog = "\(folder)/mul.lproj/\(name).xcstrings"
         if isRegularFile(catalog) {
@@ -401,7 +409,8 @@ public struct Import: Sendable {
             guard isRegularFile(source) else { continue }
             return TableRequest(
                 kind: .strings, sourcePath: source,
-                outputPath: Self.legacyOutputPath(source: source, language: language, sourceLanguage: options.sourceLanguage),
+                outputPath: Self.legacyOutputPath(
+                    source: source, language: language, sourceLanguage: options.sourceLanguage),
                 language: language, sourceLanguage: options.sourceLanguage, key: "")
         }
         guard isRegularFile(path) else { return nil }
@@ -426,8 +435,8 @@ public struct Import: Sendable {
                 file, name: ProjectPaths.baseName(of: interfaceBuilderFile) ?? "", language: request.sourceLanguage)
             diagnostics.warn(
                 "this Interface Builder table has no \(request.sourceLanguage).lproj or Base.lproj .strings file "
-                    + "(its texts live in the \(fileExtension(interfaceBuilderFile) ?? "file"), which is no table): the "
-                    + "<source> texts of the XLIFF are taken as its development-language texts",
+                    + "(its texts live in the \(fileExtension(interfaceBuilderFile) ?? "file"), which is no table): "
+                    + "the <source> texts of the XLIFF are taken as its development-language texts",
                 path: interfaceBuilderFile)
         }
         return try legacyTable(

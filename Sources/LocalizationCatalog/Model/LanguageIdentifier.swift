@@ -21,7 +21,9 @@ public enum LanguageIdentifier {
         let bytes = Array(language.utf8)
         guard let first = bytes.first else { return "is empty" }
         if bytes.count > maximumLength { return "is longer than \(maximumLength) characters" }
-        func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") }
+        func isLetter(_ byte: UInt8) -> Bool {
+            (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        }
         for byte in bytes {
             let allowed =
                 isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
