@@ -104,7 +104,8 @@ public struct Import: Sendable {
                 for entry in [localized] + found {
                     if let kind = ProjectPaths.irregularKind(entry, folderAllowed: entry == localized) {
                         throw ConversionError(
-                            "this entry of the .xcloc bundle is \(kind), not a regular file; refused", path: entry)
+                            "is \(kind), not a regular file; only regular files of an .xcloc bundle are read (links "
+                                + "are not followed)", path: entry)
                     }
                 }
                 result += found

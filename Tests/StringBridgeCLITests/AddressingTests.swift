@@ -263,16 +263,16 @@ struct AddressingTests {
         #expect(linked.status == 1)
         #expect(
             linked.error
-                == "../fr.xcloc/Localized Contents/fr.xliff: error: this entry of the .xcloc bundle is a symbolic link, "
-                + "not a regular file; refused\n")
+                == "../fr.xcloc/Localized Contents/fr.xliff: error: is a symbolic link, not a regular file; only "
+                + "regular files of an .xcloc bundle are read (links are not followed)\n")
         try FileManager.default.removeItem(at: localized.appendingPathComponent("fr.xliff"))
         #expect(mkfifo(localized.appendingPathComponent("fr.xliff").path, 0o600) == 0)
         let fifo = try StringBridgeProcess.run(["import", "../fr.xcloc"], in: url("root"))
         #expect(fifo.status == 1)
         #expect(
             fifo.error
-                == "../fr.xcloc/Localized Contents/fr.xliff: error: this entry of the .xcloc bundle is a FIFO, "
-                + "not a regular file; refused\n")
+                == "../fr.xcloc/Localized Contents/fr.xliff: error: is a FIFO, not a regular file; only regular "
+                + "files of an .xcloc bundle are read (links are not followed)\n")
         #expect(read("root/Localizable.xcstrings") == Self.catalog)
     }
 
