@@ -26,3 +26,31 @@ func swiftString(_ pointer: UnsafePointer<xmlChar>?) -> String? {
     guard let pointer else { return nil }
     return String(cString: pointer)
 }
+
+// MARK: - Messages
+
+/// Runs `body` with every libxml2 message of the current thread going to `collector`: the errors libxml2 raises
+/// without a parser context (encoding failures while input is converted, I/O errors, the writer's errors) through
+/// the thread's structured handler, and the few it formats itself through the thread's generic handler. Both
+/// would print to stderr otherwise. The handlers in place before are put back afterwards (they are per thread,
+/// and `body` never suspends, so other parses on other threads are not affected).
+func routingLibXMLMessages<Result>(to collector: ErrorCollector, _ body: () throws -> Result) rethrows -> Result {
+    let context = Unmanaged.passUnretained(collector).toOpaque()
+    var sink = stringbridge_error_sink(
+        message: { context, text in
+            guard let context, let text else { return }
+            Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().recordGeneric(String(cString: text))
+        },
+        context: context)
+    return try withUnsafeMutablePointer(to: &sink) { sink in
+        let saved = stringbridge_route_errors(
+            sink,
+            { context, error in
+                guard let context, let error else { return }
+                Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+            },
+            context)
+        defer { stringbridge_restore_errors(saved) }
+        return try body()
+    }
+}

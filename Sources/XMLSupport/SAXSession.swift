@@ -491,12 +491,57 @@ final class ErrorCollector {
         Int32($0.rawValue)
     }
 
+    /// A byte the declared encoding cannot decode: where it is in the input, and the encoding's name.
+    struct Undecodable {
+        var offset: Int
+        var encoding: String
+    }
+
     /// The main parser context, for the parser's current position.
     @exclusivity(unchecked) var context: xmlParserCtxtPtr?
     @exclusivity(unchecked) var first: Reported?
+    /// How many bytes of the input have been pushed to libxml2 (counting the chunk being pushed).
+    @exclusivity(unchecked) var pushed = 0
+    /// The size of the whole input.
+    @exclusivity(unchecked) var total = 0
+    /// Set when the first error is that the input could not be converted from its declared encoding.
+    @exclusivity(unchecked) var undecodable: Undecodable?
+
+    /// A message libxml2 formatted itself (its generic handler): taken as an error, at the parser's position.
+    func recordGeneric(_ text: String) {
+        guard first == nil else { return }
+        var message = text
+        while let last = message.last, last.isWhitespace { message.removeLast() }
+        message = message.split(separator: "\n").joined(separator: " ")
+        let input = context?.pointee.input?.pointee
+        first = Reported(
+            code: -1, line: max(Int(input?.line ?? 1), 1), column: max(Int(input?.col ?? 1), 1), message: message)
+    }
+
+    /// Whether libxml2 stopped converting the input at a byte its declared encoding cannot decode: the bytes not
+    /// converted yet start there. An encoding error raised while bytes are pushed says so, and so does the end of
+    /// the document being reached with bytes left unconverted (libxml2's ASCII decoder stops without an error).
+    private func findUndecodableByte(_ error: xmlError) -> Undecodable? {
+        let conversionFailed =
+            error.domain == Int32(XML_FROM_I18N.rawValue)
+            || (error.domain == Int32(XML_FROM_IO.rawValue) && error.code == Int32(XML_IO_ENCODER.rawValue))
+        guard conversionFailed || (error.code == Int32(XML_ERR_DOCUMENT_END.rawValue) && pushed == total),
+            let input = context?.pointee.input?.pointee, let buffer = input.buf?.pointee,
+            let encoder = buffer.encoder, let raw = buffer.raw
+        else { return nil }
+        let left = Int(xmlBufUse(raw))
+        guard left > 0, left <= pushed else { return nil }
+        let name = swiftString(input.encoding) ?? encoder.pointee.name.map { String(cString: $0) } ?? "the encoding"
+        return Undecodable(offset: pushed - left, encoding: name)
+    }
 
     func record(_ error: xmlError) {
         guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        if let undecodable = findUndecodableByte(error) {
+            self.undecodable = undecodable
+            first = Reported(code: error.code, line: 1, column: 1, message: "undecodable input")
+            return
+        }
         var message = error.message.map { String(cString: $0) } ?? "libxml2 error \(error.code)"
         while let last = message.last, last.isWhitespace { message.removeLast() }
         // Some messages carry a second line ("Bytes: 0xC3 0x28 …"); keep diagnostics on one line.

@@ -34,6 +34,7 @@ public enum XMLEventParser {
             throw XMLParseError(path: path, line: 1, column: 1, message: "document is larger than 2 GB")
         }
         // Element positions are found by scanning UTF-8; UTF-16 input gets a transcoded copy for that scan only.
+        try checkByteOrderMarks(input, path: path)
         let utf8Copy = try utf8CopyIfUTF16(input, path: path)
         try withUTF8(utf8Copy, or: input) { utf8 in
             let session = HandlerSession(
@@ -55,11 +56,45 @@ public enum XMLEventParser {
 
     private static func run(_ session: SAXSession, on input: UnsafeBufferPointer<UInt8>) throws {
         let path = session.path
+        if let oversized = MarkupLimits.startTagWithTooManyAttributes(in: session.locator.bytes) {
+            var locator = session.locator.restarted()
+            let position = locator.position(of: oversized.offset)
+            throw XMLParseError(
+                path: path, line: position.line, column: position.column,
+                message: "the element <\(oversized.name)> has more than \(MarkupLimits.maximumAttributes) attributes, "
+                    + "more than this reader accepts in one element")
+        }
+        let errors = session.errors
+        errors.total = input.count
+        try routingLibXMLMessages(to: errors) {
+            try parse(session, on: input)
+            if let undecodable = errors.undecodable {
+                let position = MarkupLimits.position(of: undecodable.offset, in: input, encoding: undecodable.encoding)
+                let byte = String(input[undecodable.offset], radix: 16, uppercase: true)
+                throw XMLParseError(
+                    path: path, line: position.line, column: position.column,
+                    message: "byte 0x\(byte.count < 2 ? "0" : "")\(byte) is not valid \(undecodable.encoding), "
+                        + "which the file declares")
+            }
+        }
+        if let failure = session.failure { throw failure }
+        if let error = session.errors.first { throw clarified(error, locator: session.locator, path: path) }
+        guard session.sawRoot else {
+            throw XMLParseError(path: path, line: 1, column: 1, message: "Document is empty")
+        }
+    }
+
+    /// Pushes `input` to libxml2. Its errors are left in `session.errors`; a stop libxml2 reports only by its
+    /// return value or `wellFormed` becomes an error there too.
+    private static func parse(_ session: SAXSession, on input: UnsafeBufferPointer<UInt8>) throws {
+        let path = session.path
+        let errors = session.errors
         let empty: StaticString = ""
         let base = UnsafeRawPointer(input.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
         // As `xmlTextReader` does: the first four bytes let libxml2 detect the encoding (shorter input is
         // pushed like the rest, which keeps libxml2's errors for it the same).
         let head = input.count >= 4 ? 4 : 0
+        errors.pushed = head
         guard let context = xmlCreatePushParserCtxt(nil, nil, base, Int32(head), path) else {
             throw XMLParseError(path: path, line: 1, column: 1, message: "cannot create an XML parser")
         }
@@ -72,19 +107,24 @@ public enum XMLEventParser {
         session.install(on: context)
 
         var offset = head
-        while offset < input.count, session.failure == nil, session.errors.first == nil {
+        var status: Int32 = 0
+        while offset < input.count, status == 0, session.failure == nil, errors.first == nil {
             let count = min(chunkSize, input.count - offset)
-            xmlParseChunk(context, base + offset, Int32(count), 0)
+            errors.pushed += count
+            status = xmlParseChunk(context, base + offset, Int32(count), 0)
             offset += count
         }
-        if session.failure == nil, session.errors.first == nil {
-            xmlParseChunk(context, nil, 0, 1)
+        if status == 0, session.failure == nil, errors.first == nil {
+            status = xmlParseChunk(context, nil, 0, 1)
             session.flushText()
         }
-        if let failure = session.failure { throw failure }
-        if let error = session.errors.first { throw clarified(error, locator: session.locator, path: path) }
-        guard session.sawRoot else {
-            throw XMLParseError(path: path, line: 1, column: 1, message: "Document is empty")
+        guard session.failure == nil, errors.first == nil else { return }
+        if status != 0 || context.pointee.wellFormed == 0 {
+            // libxml2 stopped without a message (none of its errors is expected to do this).
+            let input = context.pointee.input?.pointee
+            errors.first = ErrorCollector.Reported(
+                code: status, line: max(Int(input?.line ?? 1), 1), column: max(Int(input?.col ?? 1), 1),
+                message: "libxml2 stopped reading the document (error \(status))")
         }
     }
 
@@ -104,6 +144,34 @@ public enum XMLEventParser {
             result.message = "Premature end of document: the root element is not closed"
         }
         return result
+    }
+
+    // MARK: - Byte order marks
+
+    /// Rejects what libxml2 would call an empty document: a UTF-32 byte order mark (libxml2 2.9 has no UTF-32
+    /// decoder, and UTF-32 input is not read anyway) and a byte order mark twice.
+    private static func checkByteOrderMarks(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(XMLParseError) {
+        func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
+            guard bytes.count >= offset + prefix.count else { return false }
+            for (index, byte) in prefix.enumerated() where bytes[offset + index] != byte { return false }
+            return true
+        }
+        if starts(with: [0xFF, 0xFE, 0x00, 0x00]) || starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+            throw XMLParseError(
+                path: path, line: 1, column: 1,
+                message: "the file starts with a UTF-32 byte order mark; only UTF-8 and UTF-16 are read")
+        }
+        let utf8 = starts(with: [0xEF, 0xBB, 0xBF])
+        let secondMark =
+            utf8
+            ? starts(with: [0xEF, 0xBB, 0xBF], at: 3) || starts(with: [0xFE, 0xFF], at: 3)
+                || starts(with: [0xFF, 0xFE], at: 3)
+            : (starts(with: [0xFE, 0xFF]) && starts(with: [0xFE, 0xFF], at: 2))
+                || (starts(with: [0xFF, 0xFE]) && starts(with: [0xFF, 0xFE], at: 2))
+        if secondMark {
+            throw XMLParseError(
+                path: path, line: 1, column: 1, message: "a second byte order mark follows the first")
+        }
     }
 
     // MARK: - UTF-16
