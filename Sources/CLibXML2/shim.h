@@ -15,6 +15,7 @@
 #include <libxml/xmlreader.h>
 #include <libxml/xmlwriter.h>
 #include <libxml/encoding.h>
+#include <libxml/uri.h>
 #include <libxml/globals.h>
 #include <stdarg.h>
 #include <stdio.h>

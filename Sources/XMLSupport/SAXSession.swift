@@ -537,6 +537,20 @@ final class ErrorCollector {
 
     func record(_ error: xmlError) {
         guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        if error.code == Int32(XML_WAR_NS_URI.rawValue), let url = error.str2.map({ String(cString: $0) }), url.contains("&#38;") {
+            // libxml2 checks the namespace name in its own form, where each `&` is `&#38;`: a second `&` makes a
+            // second `#`, which no URI has. Check the name as written instead.
+            let written = url.replacing("&#38;", with: "&")
+            if let uri = xmlParseURI(written) {
+                xmlFreeURI(uri)
+                return
+            }
+            let prefix = error.str1.map { "xmlns:\(String(cString: $0))" } ?? "xmlns"
+            first = Reported(
+                code: error.code, line: max(Int(error.line), 1), column: max(Int(error.int2), 1),
+                message: "\(prefix): '\(written)' is not a valid URI")
+            return
+        }
         if let undecodable = findUndecodableByte(error) {
             self.undecodable = undecodable
             first = Reported(code: error.code, line: 1, column: 1, message: "undecodable input")

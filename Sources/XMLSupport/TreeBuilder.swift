@@ -86,7 +86,11 @@ struct NameCache {
         guard let pointer else { return nil }
         let slot = Int(truncatingIfNeeded: UInt(bitPattern: pointer) >> 4) & (Self.size - 1)
         if keys[slot] == pointer { return values[slot] }
-        let string = String(cString: pointer)
+        // Namespace URIs are attribute values: without entity substitution libxml2 leaves each `&` in them as
+        // `&#38;`, as it does in other attribute values.
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        let string = attributeValue(UnsafeBufferPointer(start: pointer, count: length))
         keys[slot] = pointer
         values[slot] = string
         return string

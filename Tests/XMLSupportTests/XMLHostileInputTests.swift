@@ -90,3 +90,20 @@ struct XMLHostileInputTests {
         #expect(error(Array("<r a=\"\(escaped)\"/>".utf8)) == nil)
     }
 }
+
+@Suite("Namespace URIs")
+struct XMLNamespaceURITests {
+    @Test("A namespace URI holding & reads as written, in the declaration and in the names that use it")
+    func ampersand() throws {
+        let tree = try XMLDocumentTree(
+            parsing: Array("<p:a xmlns:p=\"urn:x?a=1&amp;b=&#38;2\" p:x=\"1\"/>".utf8), path: "t.xml")
+        #expect(tree.root.namespaceURI == "urn:x?a=1&b=&2")
+        #expect(tree.root.attributes.map(\.value) == ["urn:x?a=1&b=&2", "1"])
+        #expect(tree.root.attributes.last?.namespaceURI == "urn:x?a=1&b=&2")
+        let written = tree.serialized(style: .compact)
+        #expect(String(decoding: written, as: UTF8.self).contains("xmlns:p=\"urn:x?a=1&amp;b=&amp;2\""))
+        let again = try XMLDocumentTree(parsing: written, path: "t.xml")
+        #expect(again.root.namespaceURI == tree.root.namespaceURI)
+        #expect(again.root.attributes == tree.root.attributes)
+    }
+}

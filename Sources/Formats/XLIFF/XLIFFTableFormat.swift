@@ -30,6 +30,7 @@ public struct XLIFFTableReader: CatalogReader {
         let kind = XLIFFTableKind(original: xliffFile.original) ?? .catalog
         var table = XLIFFSkeleton.table(for: xliffFile, kind: kind)
         table.name = options.tableName ?? XLIFFTableKind.tableName(of: xliffFile.original)
+        table.traits.originalPath = xliffFile.original
         if let language = xliffFile.targetLanguage, language != xliffFile.sourceLanguage {
             let report = XLIFFImport.apply(
                 xliffFile, to: &table, kind: kind, options: XLIFFImport.Options(acceptUnfinished: true))
@@ -74,9 +75,24 @@ public struct XLIFFTableWriter: CatalogWriter {
         } else {
             kind = .strings
         }
-        let file = XLIFFExport.file(
-            for: table, kind: kind, original: "\(table.name).\(kind.fileExtension)", targetLanguage: language,
+        // A table read from XLIFF keeps the folder of its `original` (the table's path in its project).
+        var folder = ""
+        if let path = table.traits.originalPath, let slash = path.lastIndex(of: "/") {
+            folder = String(path[...slash])
+        }
+        var file = XLIFFExport.file(
+            for: table, kind: kind, original: "\(folder)\(table.name).\(kind.fileExtension)", targetLanguage: language,
             tool: XLIFFExport.defaultTool, diagnostics: &diagnostics)
+        if kind != .catalog {
+            // Xcode's legacy tables have no `shouldTranslate`, so the export leaves it out; a table read from an XLIFF
+            // with `translate="no"` units keeps them.
+            for index in file.units.indices where file.units[index].translate == nil {
+                guard let (key, _) = XLIFFSkeleton.locate(file.units[index].id, kind: kind),
+                    table.entries[key]?.shouldTranslate == false
+                else { continue }
+                file.units[index].translate = false
+            }
+        }
         return [
             OutputFile(relativePath: "\(language).xliff", bytes: XLIFFWriter().write(XLIFFDocument(files: [file])))
         ]

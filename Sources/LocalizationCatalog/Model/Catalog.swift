@@ -61,6 +61,9 @@ public struct FileTraits: Sendable, Equatable {
     public var endsWithNewline: Bool?
     /// The text encoding the file used; `nil` for formats that have only one.
     public var encoding: TextEncoding?
+    /// The path an XLIFF `<file>` gave the table (its `original`, `MyApp/en.lproj/Main.strings`), so that writing
+    /// XLIFF again keeps the folder; `nil` for a table that did not come from XLIFF.
+    public var originalPath: String? = nil
 
     /// Creates traits.
     public init(endsWithNewline: Bool? = nil, encoding: TextEncoding? = nil) {
