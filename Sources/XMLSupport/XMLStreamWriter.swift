@@ -46,6 +46,8 @@ public final class XMLStreamWriter {
 
     private let output = Output()
     private let writer: xmlTextWriterPtr
+    /// What libxml2 reports while writing (see ``check(_:_:)``).
+    private let messages = ErrorCollector()
     private let style: XMLOutputStyle
     private let indentation: [UInt8]
     @exclusivity(unchecked) private var lineBreaks: [[UInt8]] = []
@@ -90,7 +92,7 @@ public final class XMLStreamWriter {
     }
 
     deinit {
-        if !isFinished { xmlFreeTextWriter(writer) }
+        if !isFinished { routingLibXMLMessages(to: messages) { xmlFreeTextWriter(writer) } }
         pending.deallocate()
     }
 
@@ -100,7 +102,7 @@ public final class XMLStreamWriter {
         precondition(frames.isEmpty, "XMLStreamWriter.finish() with \(frames.count) element(s) still open")
         flush()
         isFinished = true
-        xmlFreeTextWriter(writer)  // flushes into `output`, and frees the output buffer
+        routingLibXMLMessages(to: messages) { xmlFreeTextWriter(writer) }  // flushes into `output`, frees the buffer
         let bytes = output.bytes
         output.bytes = []
         return bytes
@@ -117,14 +119,14 @@ public final class XMLStreamWriter {
     public func writeXMLDeclaration() {
         precondition(frames.isEmpty, "XML declaration inside an element")
         flush()
-        check(xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil), "start document")
+        check("start document") { xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil) }
     }
 
     /// Writes the DOCTYPE on one line, followed by a line break.
     public func writeDoctype(_ doctype: XMLDoctype) {
         precondition(frames.isEmpty, "DOCTYPE inside an element")
         flush()
-        check(xmlTextWriterWriteDTD(writer, doctype.name, doctype.publicID, doctype.systemID, nil), "DOCTYPE")
+        check("DOCTYPE") { xmlTextWriterWriteDTD(writer, doctype.name, doctype.publicID, doctype.systemID, nil) }
         pending.append(UInt8(ascii: "\n"))
     }
 
@@ -224,18 +226,18 @@ public final class XMLStreamWriter {
     public func writeCDATA(_ text: String) {
         beginText()
         flush()
-        check(xmlTextWriterStartCDATA(writer), "start CDATA")
+        check("start CDATA") { xmlTextWriterStartCDATA(writer) }
         writeReplacing(text, "]]>", with: "]]]]><![CDATA[>")
-        check(xmlTextWriterEndCDATA(writer), "end CDATA")
+        check("end CDATA") { xmlTextWriterEndCDATA(writer) }
     }
 
     /// Writes `<!--text-->`. `text` is written as is: it must not contain `--`.
     public func writeComment(_ text: String) {
         beginMarkup()
         flush()
-        check(xmlTextWriterStartComment(writer), "start comment")
+        check("start comment") { xmlTextWriterStartComment(writer) }
         writeDirectly(text)
-        check(xmlTextWriterEndComment(writer), "end comment")
+        check("end comment") { xmlTextWriterEndComment(writer) }
         if frames.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
@@ -243,9 +245,9 @@ public final class XMLStreamWriter {
     public func writeProcessingInstruction(target: String, data: String) {
         beginMarkup()
         flush()
-        check(xmlTextWriterStartPI(writer, target), "start processing instruction")
+        check("start processing instruction") { xmlTextWriterStartPI(writer, target) }
         writeDirectly(data)
-        check(xmlTextWriterEndPI(writer), "end processing instruction")
+        check("end processing instruction") { xmlTextWriterEndPI(writer) }
         if frames.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
@@ -318,8 +320,12 @@ public final class XMLStreamWriter {
 
     // MARK: - Bytes
 
-    private func check(_ result: Int32, _ operation: StaticString) {
-        precondition(result >= 0, "libxml2 xmlTextWriter failed: \(operation)")
+    /// Makes a libxml2 writer call. Its messages go to `messages`, never to stderr; a failure is a bug of this
+    /// writer (what it hands over is always well-formed), so it stops the program, with libxml2's message.
+    private func check(_ operation: StaticString, _ call: () -> Int32) {
+        let result = routingLibXMLMessages(to: messages, call)
+        precondition(
+            result >= 0, "libxml2 xmlTextWriter failed: \(operation)\(messages.first.map { ": " + $0.message } ?? "")")
     }
 
     /// Hands the pending bytes to libxml2.
@@ -332,7 +338,7 @@ public final class XMLStreamWriter {
 
     private func writeDirectly(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
-        check(xmlTextWriterWriteRawLen(writer, start, Int32(bytes.count)), "write")
+        check("write") { xmlTextWriterWriteRawLen(writer, start, Int32(bytes.count)) }
     }
 
     private func writeDirectly(_ literal: StaticString) {
