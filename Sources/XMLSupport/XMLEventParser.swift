@@ -156,10 +156,13 @@ public enum XMLEventParser {
             for (index, byte) in prefix.enumerated() where bytes[offset + index] != byte { return false }
             return true
         }
-        if starts(with: [0xFF, 0xFE, 0x00, 0x00]) || starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
+        for (mark, order) in [([0xFF, 0xFE, 0x00, 0x00] as [UInt8], "little-endian"), ([0x00, 0x00, 0xFE, 0xFF], "big-endian")]
+        where starts(with: mark) {
+            let bytes = mark.map { String($0 >> 4, radix: 16, uppercase: true) + String($0 & 0xF, radix: 16, uppercase: true) }
             throw XMLParseError(
                 path: path, line: 1, column: 1,
-                message: "the file starts with a UTF-32 byte order mark; only UTF-8 and UTF-16 are read")
+                message: "the file starts with a UTF-32 \(order) byte-order mark (\(bytes.joined(separator: " "))); "
+                    + "XML is read as UTF-8 or UTF-16: save the file as UTF-8")
         }
         let utf8 = starts(with: [0xEF, 0xBB, 0xBF])
         let secondMark =
@@ -170,7 +173,7 @@ public enum XMLEventParser {
                 || (starts(with: [0xFF, 0xFE]) && starts(with: [0xFF, 0xFE], at: 2))
         if secondMark {
             throw XMLParseError(
-                path: path, line: 1, column: 1, message: "a second byte order mark follows the first")
+                path: path, line: 1, column: 1, message: "a second byte-order mark (U+FEFF) follows the file's byte-order mark; remove it")
         }
     }
 
