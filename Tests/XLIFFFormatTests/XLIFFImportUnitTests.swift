@@ -136,10 +136,10 @@ struct XLIFFImportUnitTests {
         let greeting = try #require(file.units.first { $0.id == "Greeting %@" }?.location)
         let count = try #require(file.units.first { $0.id == "%lld of %@" }?.location)
         #expect(warnings == [
-            "fr.xliff:\(count.line):\(count.column): warning: unit \"%lld of %@\" imported, but the target's "
+            "fr.xliff:\(count.line):\(count.column): warning: unit \"%lld of %@\": the target's "
                 + "placeholders differ from the source's: argument 1 is an integer (%lld) in the source but an object "
                 + "(%@) here",
-            "fr.xliff:\(greeting.line):\(greeting.column): warning: unit \"Greeting %@\" imported, but the target's "
+            "fr.xliff:\(greeting.line):\(greeting.column): warning: unit \"Greeting %@\": the target's "
                 + "placeholders differ from the source's: argument 1 (%@) of the source is missing",
         ])
         #expect(report.skipped.allSatisfy { $0.reason == .noTarget })

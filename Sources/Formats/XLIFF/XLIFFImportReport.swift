@@ -114,7 +114,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
     /// A warning for each applied unit whose placeholders differ from the source's, at its location.
     public func placeholderWarnings(path: String? = nil) -> [Diagnostic] {
         appliedWithPlaceholderMismatch.map { unit in
-            let message = "unit \"\(unit.id)\" imported, but \(unit.reason)"
+            let message = "unit \"\(unit.id)\": \(unit.reason)"
             if let location = unit.location { return Diagnostic(.warning, message, at: location) }
             return Diagnostic(.warning, message, path: path)
         }

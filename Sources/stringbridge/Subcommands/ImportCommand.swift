@@ -162,7 +162,10 @@ enum ImportSummary {
             byReason.isEmpty ? "" : " (" + byReason.map { "\($0.units.count) \($0.code)" }.joined(separator: ", ") + ")"
         let verb = result.dryRun ? "would change" : "changed"
         var summary = "import: \(counts(total, dryRun: result.dryRun))"
-        summary += "\(reasons); \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
+        summary += reasons
+        let mismatches = total.appliedWithPlaceholderMismatch.count
+        if mismatches > 0 { summary += "; \(units(mismatches)) with a placeholder mismatch" }
+        summary += "; \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
         for path in result.changed { summary += "  \(verb): \(path)\n" }
         out += summary.utf8
         return out
