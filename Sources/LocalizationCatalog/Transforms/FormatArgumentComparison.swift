@@ -102,6 +102,7 @@ public enum FormatArgumentComparison {
         }
         readers.sort { $0.start < $1.start }
         var result: [Argument] = []
+        var seen = Set<Int>()
         var sequential = 0
         for reader in readers {
             let position: Int
@@ -111,7 +112,7 @@ public enum FormatArgumentComparison {
                 sequential += 1
                 position = sequential
             }
-            guard !result.contains(where: { $0.position == position }) else { continue }
+            guard seen.insert(position).inserted else { continue }
             result.append(Argument(position: position, text: reader.text, kind: reader.kind))
         }
         return result.sorted { $0.position < $1.position }
@@ -134,8 +135,11 @@ public enum FormatArgumentComparison {
         let expected = arguments(in: source, substitutionSpecifier: substitutionSpecifier)
         let found = arguments(in: translation, substitutionSpecifier: substitutionSpecifier)
         var result: [Mismatch] = []
+        var foundAt: [Int: Argument] = [:]
+        for argument in found { foundAt[argument.position] = argument }
+        let expectedPositions = Set(expected.map(\.position))
         for argument in expected {
-            guard let other = found.first(where: { $0.position == argument.position }) else {
+            guard let other = foundAt[argument.position] else {
                 if !(allowsMissingIntegers && argument.kind == .integer) { result.append(.missing(argument)) }
                 continue
             }
@@ -143,7 +147,7 @@ public enum FormatArgumentComparison {
                 result.append(.kindChanged(source: argument, translation: other))
             }
         }
-        for argument in found where !expected.contains(where: { $0.position == argument.position }) {
+        for argument in found where !expectedPositions.contains(argument.position) {
             result.append(.added(argument))
         }
         return result
