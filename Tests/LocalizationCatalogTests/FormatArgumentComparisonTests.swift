@@ -34,6 +34,19 @@ struct FormatArgumentComparisonTests {
         #expect(compare("%lld items", "one item", plural: true) == [])
     }
 
+    @Test("The quick test of same specifier texts agrees with the full comparison")
+    func sameTexts() {
+        #expect(C.sameSpecifierTexts("Hello %@, 100%%", "Bonjour %@ à 100 %%"))
+        #expect(C.sameSpecifierTexts("%1$#@A@ x", "y %1$#@A@"))
+        #expect(!C.sameSpecifierTexts("%1$#@A@", "%1$#@B@"))
+        #expect(!C.sameSpecifierTexts("%@ %lld", "%lld %@"))
+        #expect(!C.sameSpecifierTexts("%@", "no"))
+        #expect(C.sameSpecifierTexts("plain", "simple"))
+        // Different names of the same substitution kind still go through the full comparison.
+        #expect(compare("%#@COUNT@", "%#@OTHER@") == [])
+        #expect(compare("%1$#@A@", "%1$#@COUNT@") == [])
+    }
+
     @Test("A missing, an added and a changed argument are each said")
     func mismatches() {
         #expect(compare("Hello %@", "Bonjour") == ["argument 1 (%@) of the source is missing"])

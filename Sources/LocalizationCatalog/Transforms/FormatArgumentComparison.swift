@@ -132,6 +132,8 @@ public enum FormatArgumentComparison {
         // Most strings have no specifier at all.
         let percent = UInt8(ascii: "%")
         guard source.utf8.contains(percent) || translation.utf8.contains(percent) else { return [] }
+        // Most translations have the source's placeholders, in the same order: then nothing differs.
+        if sameSpecifierTexts(source, translation) { return [] }
         let expected = arguments(in: source, substitutionSpecifier: substitutionSpecifier)
         let found = arguments(in: translation, substitutionSpecifier: substitutionSpecifier)
         var result: [Mismatch] = []
@@ -151,5 +153,75 @@ public enum FormatArgumentComparison {
             result.append(.added(argument))
         }
         return result
+    }
+
+    /// Whether `lhs` and `rhs` have the same run of specifier texts (each `%` up to and including the first
+    /// conversion character after it, a `%#@NAME@` up to its closing `@`; `%%` skipped), in the same order.
+    /// Such strings read the same arguments, so they are compared without making any array.
+    /// Every specifier or reference `FormatSpecifiers` reads lies inside one such text, and its reading depends
+    /// on nothing else, so equal runs give equal ``arguments(in:substitutionSpecifier:)``.
+    public static func sameSpecifierTexts(_ lhs: String, _ rhs: String) -> Bool {
+        var lhs = lhs
+        var rhs = rhs
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                var leftIndex = 0
+                var rightIndex = 0
+                while true {
+                    let leftText = nextSpecifierText(left, from: &leftIndex)
+                    let rightText = nextSpecifierText(right, from: &rightIndex)
+                    guard let leftText, let rightText else { return leftText == nil && rightText == nil }
+                    guard leftText.count == rightText.count else { return false }
+                    for offset in 0..<leftText.count
+                    where left[leftText.lowerBound + offset] != right[rightText.lowerBound + offset] {
+                        return false
+                    }
+                }
+            }
+        }
+    }
+
+    /// The bytes of the next specifier text at or after `index` (see ``sameSpecifierTexts(_:_:)``), moving
+    /// `index` past it; `nil` when there is none.
+    private static func nextSpecifierText(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Range<Int>? {
+        let percent = UInt8(ascii: "%")
+        while index < bytes.count {
+            guard bytes[index] == percent else {
+                index += 1
+                continue
+            }
+            let start = index
+            if start + 1 < bytes.count, bytes[start + 1] == percent {
+                index = start + 2
+                continue
+            }
+            var cursor = start + 1
+            while cursor < bytes.count, !isConversion(bytes[cursor]) { cursor += 1 }
+            guard cursor < bytes.count else {
+                index = bytes.count
+                return start..<bytes.count
+            }
+            if bytes[cursor] == UInt8(ascii: "@"), bytes[cursor - 1] == UInt8(ascii: "#") {
+                // A substitution reference: its name, up to the closing `@`, is part of it.
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "@") { cursor += 1 }
+            }
+            index = min(cursor + 1, bytes.count)
+            return start..<index
+        }
+        return nil
+    }
+
+    /// The conversion characters (`d`, `@`, …), and `F`: a superset of what ``FormatSpecifiers`` reads.
+    private static func isConversion(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
+            UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "f"),
+            UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
+            UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
+            UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "@"):
+            true
+        default: false
+        }
     }
 }
