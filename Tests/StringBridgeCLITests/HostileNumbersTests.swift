@@ -130,7 +130,7 @@ struct HostileNumbersTests {
         // The 20-digit reference is text, so it names no substitution: the case has nowhere to go.
         #expect(
             result.output.contains(
-                #"fr.xliff:9:7: unknown-substitution: "k|==|substitutions.a.plural.other": substitution "a" exists "#
+                #"1 unit unknown-substitution: fr.xliff:9:7: "k|==|substitutions.a.plural.other": substitution "a" exists "#
                     + "in neither the source nor the target"))
         let table = try read("Localizable.xcstrings")
         #expect(table.entries["k"]?.localizations?["fr"]?.stringUnit?.value == Self.hostile)

@@ -57,7 +57,7 @@ struct ImportCommandTests {
         let again = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(again.status == 0)
         #expect(snapshot() == first)
-        #expect(again.output.contains("import: 0 applied, 12 unchanged, 5 not applied"))
+        #expect(again.output.contains("import: 0 units applied, 12 units unchanged, 5 units not applied"))
         #expect(again.output.hasSuffix("; changed 0 files\n"))
     }
 
@@ -157,7 +157,7 @@ struct ImportCommandTests {
         let catalog = String(decoding: bytes("project/Localizable.xcstrings") ?? [], as: UTF8.self)
         #expect(catalog.contains("\"value\" : \"Bonjour\""))  // the changed source was skipped
         #expect(catalog.contains("\"value\" : \"Adieu\""))  // the new target was taken
-        #expect(result.output.contains("source-changed: \"Hello\": the source changed"))
+        #expect(result.output.contains("1 unit source-changed: ../fr.xliff:85:7: \"Hello\": the source changed"))
     }
 
     @Test("A malformed document fails the import and leaves every file as it was")

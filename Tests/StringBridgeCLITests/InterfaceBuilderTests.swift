@@ -70,10 +70,10 @@ struct InterfaceBuilderTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(
             result.output == """
-                Catalog/Base.lproj/Main.storyboard [fr] -> Catalog/mul.lproj/Main.xcstrings: 1 applied, 1 unchanged, 0 not applied
-                Legacy/Base.lproj/Main.storyboard [fr] -> Legacy/fr.lproj/Main.strings: 1 applied, 1 unchanged, 0 not applied
-                Strings/Base.lproj/Login.xib [fr] -> Strings/fr.lproj/Login.strings: 1 applied, 1 unchanged, 0 not applied
-                import: 3 applied, 3 unchanged, 0 not applied; changed 3 files
+                Catalog/Base.lproj/Main.storyboard [fr] -> Catalog/mul.lproj/Main.xcstrings: 1 unit applied, 1 unit unchanged, 0 units not applied
+                Legacy/Base.lproj/Main.storyboard [fr] -> Legacy/fr.lproj/Main.strings: 1 unit applied, 1 unit unchanged, 0 units not applied
+                Strings/Base.lproj/Login.xib [fr] -> Strings/fr.lproj/Login.strings: 1 unit applied, 1 unit unchanged, 0 units not applied
+                import: 3 units applied, 3 units unchanged, 0 units not applied; changed 3 files
                   changed: Catalog/mul.lproj/Main.xcstrings
                   changed: Legacy/fr.lproj/Main.strings
                   changed: Strings/fr.lproj/Login.strings
@@ -100,7 +100,7 @@ struct InterfaceBuilderTests {
         // Importing again changes nothing.
         let again = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(again.status == 0)
-        #expect(again.output.hasSuffix("import: 0 applied, 6 unchanged, 0 not applied; changed 0 files\n"))
+        #expect(again.output.hasSuffix("import: 0 units applied, 6 units unchanged, 0 units not applied; changed 0 files\n"))
     }
 
     @Test("export then import of our own IB export gives the tables back unchanged")

@@ -54,6 +54,9 @@ public struct XLIFFCatalogExport: Sendable {
         var isRefused = false
         /// Whether a localization holds a string set, which is refused when it decides the units' shape.
         var mayHoldStringSet = false
+        /// Whether a localization has a shape Xcode's compiler refuses or Xcode's XLIFF loses data of
+        /// (``CompilerShapes``), said with a warning in the languages it concerns.
+        var mayHaveShapeProblem = false
         /// The `<trans-unit>` attributes of the root unit (`id`, `translate`, `xml:space`), and of a unit of a
         /// path (those after the `id`), and the `<note>`; `nil` when the key or the note holds a character XML
         /// cannot hold (the general path then says which units are left out).
@@ -107,6 +110,10 @@ public struct XLIFFCatalogExport: Sendable {
                 fact.isRefused = true
             } else {
                 fact.mayHoldStringSet = entry.localizations?.values.contains { $0.stringSet != nil } ?? false
+                fact.mayHaveShapeProblem =
+                    entry.localizations?.values.contains {
+                        $0.hasMoreThanStringUnit && !CompilerShapes.problems(of: $0).isEmpty
+                    } ?? false
                 // The parts of CatalogUnitBuilder.unit(at:) that do not depend on the path or the language.
                 var attributes: [(name: String, value: String)] = []
                 if entry.shouldTranslate == false { attributes.append(("translate", "no")) }
@@ -151,7 +158,7 @@ public struct XLIFFCatalogExport: Sendable {
                     }
                 }
             }
-            if fact.isRefused || fact.mayHoldStringSet { warningCandidates.append(index) }
+            if fact.isRefused || fact.mayHoldStringSet || fact.mayHaveShapeProblem { warningCandidates.append(index) }
             facts.append(fact)
         }
         self.facts = facts
@@ -222,6 +229,11 @@ extension XLIFFDocumentStream {
                 key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage, targetLanguage: targetLanguage)
             if builder.shapeIsStringSet {
                 diagnostics.warn(XLIFFMessages.stringSetNotExported(key: keys[index]), path: catalog.original)
+                continue
+            }
+            if catalog.facts[index].mayHaveShapeProblem {
+                XLIFFExport.warnAboutShapes(
+                    builder, sourceLanguage: sourceLanguage, original: catalog.original, diagnostics: &diagnostics)
             }
         }
         startFile(

@@ -94,20 +94,13 @@ public enum XLIFFExport {
         }
     }
 
-    /// The XLIFF `state` and `state-qualifier` for a catalog state.
+    /// The XLIFF `state` and `state-qualifier` for a catalog state (``XLIFFStates``, which import shares).
     ///
     /// `machine_translated` is `translated` + `leveraged-mt`; `needs_review` is `needs-review-l10n`; a state
-    /// this version does not know is written as an XLIFF 1.2 extension value, `x-` + the state; no state
-    /// writes no attribute.
+    /// this version does not know (or an empty one) is written as an XLIFF 1.2 extension value, `x-` + the
+    /// state; no state writes no attribute.
     public static func xliffState(for state: TranslationState?) -> (state: String?, qualifier: String?) {
-        guard let state else { return (nil, nil) }
-        switch state {
-        case .translated: return ("translated", nil)
-        case .needsReview: return ("needs-review-l10n", nil)
-        case .new: return ("new", nil)
-        case .machineTranslated: return ("translated", "leveraged-mt")
-        default: return ("x-" + state.rawValue, nil)
-        }
+        XLIFFStates.xliff(for: state)
     }
 
     /// The note Xcode writes for a comment: the comment, `from="auto-generated"` when Xcode generated it, or an
@@ -141,6 +134,10 @@ public enum XLIFFExport {
             if builder.shapeIsStringSet {
                 diagnostics.warn(XLIFFMessages.stringSetNotExported(key: key), path: original)
                 continue
+            }
+            if builder.source?.hasMoreThanStringUnit == true || builder.target?.hasMoreThanStringUnit == true {
+                warnAboutShapes(
+                    builder, sourceLanguage: table.sourceLanguage, original: original, diagnostics: &diagnostics)
             }
             // Most entries are one plain string in both languages: one unit at the root, without path work.
             let isPlain =
@@ -259,8 +256,31 @@ public enum XLIFFExport {
     }
 }
 
+extension XLIFFExport {
+    /// Warns about the shapes of the entry's source and target localizations that Xcode's compiler refuses or
+    /// Xcode's XLIFF round trip loses data of (``CompilerShapes``), naming the key, the language and the case.
+    static func warnAboutShapes(
+        _ builder: CatalogUnitBuilder, sourceLanguage: String, original: String, diagnostics: inout Diagnostics
+    ) {
+        var languages: [(String, Localization)] = []
+        if let source = builder.source, !builder.isSourceExport { languages.append((sourceLanguage, source)) }
+        if let target = builder.target { languages.append((builder.targetLanguage, target)) }
+        for (language, localization) in languages {
+            for problem in CompilerShapes.problems(of: localization) {
+                diagnostics.warn(
+                    XLIFFMessages.shapeProblem(key: builder.key, language: language, problem: problem), path: original)
+            }
+        }
+    }
+}
+
 /// Messages of the XLIFF mapping.
 enum XLIFFMessages {
+    static func shapeProblem(key: String, language: String, problem: CompilerShapes.Problem) -> String {
+        "key \"\(key)\" (\(language)): \(problem)"
+            + (problem.isRefusedByCompiler ? "; what XLIFF ids cannot say there is not exported" : "")
+    }
+
     static func endsLikeVariationPath(key: String) -> String {
         "key \"\(key)\" ends like an XLIFF variation id (|==|…); Xcode ignores it on import, so it is not exported"
     }

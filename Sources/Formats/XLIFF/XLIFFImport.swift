@@ -9,13 +9,19 @@ public enum XLIFFImport {
     public struct Options: Sendable, Equatable {
         /// Skip units whose `<source>` no longer matches the table, instead of importing them as `needs_review`.
         public var skipChangedSource: Bool
-        /// Import targets in unfinished states (`new` → `new`, `needs-review-*` → `needs_review`), which Xcode skips.
+        /// Import targets in unfinished states (`new`, `needs-translation`, `needs-l10n`, `needs-adaptation` →
+        /// `new`; `needs-review-*` → `needs_review`), which Xcode skips.
         public var acceptUnfinished: Bool
+        /// Refuse a target whose format arguments differ from its source's (``FormatArgumentComparison``): the
+        /// unit is reported as not applied. Without it, such a target is applied and reported as a warning.
+        public var refusesPlaceholderMismatch: Bool
 
-        /// Creates options; the defaults behave like Xcode.
-        public init(skipChangedSource: Bool = false, acceptUnfinished: Bool = false) {
+        /// Creates options; the defaults behave like Xcode (which checks no placeholders), with a warning for
+        /// each placeholder mismatch.
+        public init(skipChangedSource: Bool = false, acceptUnfinished: Bool = false, refusesPlaceholderMismatch: Bool = false) {
             self.skipChangedSource = skipChangedSource
             self.acceptUnfinished = acceptUnfinished
+            self.refusesPlaceholderMismatch = refusesPlaceholderMismatch
         }
     }
 
@@ -57,23 +63,19 @@ public enum XLIFFImport {
         return XLIFFImportPlan(language: language, report: report, changes: importer.changes)
     }
 
-    /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted.
+    /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted
+    /// (``XLIFFStates``, which export shares).
     ///
     /// `translated`, `final`, `signed-off`, unknown states and no state are `translated`; `translated` with
-    /// `state-qualifier="leveraged-mt"` is `machine_translated`; `new`, `needs-review-l10n` and
-    /// `needs-review-translation` are skipped, or with `acceptUnfinished` become `new` and `needs_review`;
-    /// `x-STATE`, which export writes for a catalog state this version does not know, is `STATE` again.
-    public static func catalogState(state: String?, qualifier: String?, acceptUnfinished: Bool) -> TranslationState? {
-        switch state {
-        case "new": return acceptUnfinished ? .new : nil
-        case "needs-review-l10n", "needs-review-translation", "needs-review-adaptation":
-            return acceptUnfinished ? .needsReview : nil
-        case "translated" where qualifier == "leveraged-mt": return .machineTranslated
-        case let state? where state.hasPrefix("x-") && state.count > 2:
-            // The extension value export writes for a catalog state this version does not know.
-            return TranslationState(rawValue: String(state.dropFirst(2)))
-        default: return .translated
-        }
+    /// `state-qualifier="leveraged-mt"` is `machine_translated`; `new`, `needs-translation`, `needs-l10n`,
+    /// `needs-adaptation`, `needs-review-l10n`, `needs-review-translation` and `needs-review-adaptation` are
+    /// skipped, or with `acceptUnfinished` become `new` (the first four) and `needs_review`; `x-STATE`, which
+    /// export writes for a catalog state this version does not know, gives that state back only when `current`
+    /// (the state the table has now) is it, and is an unknown value (`translated`) otherwise.
+    public static func catalogState(
+        state: String?, qualifier: String?, acceptUnfinished: Bool, current: TranslationState? = nil
+    ) -> TranslationState? {
+        XLIFFStates.catalog(state: state, qualifier: qualifier, acceptUnfinished: acceptUnfinished, current: current)
     }
 }
 
@@ -290,7 +292,8 @@ private struct Importer {
             let unit = units[index]
             guard
                 var state = XLIFFImport.catalogState(
-                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished)
+                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
+                    current: localization.leaf(at: path)?.state)
             else {
                 report.skip(unit, .unfinishedState(unit.state ?? ""))
                 continue
@@ -308,8 +311,8 @@ private struct Importer {
                 continue
             }
             var sourceChanged = false
+            let expected = builder.sourceText(at: path)
             if let found = unit.source {
-                let expected = builder.sourceText(at: path)
                 if found != expected {
                     if options.skipChangedSource {
                         report.skip(unit, .sourceChanged(expected: expected, found: found))
@@ -319,9 +322,21 @@ private struct Importer {
                     sourceChanged = true
                 }
             }
+            let warnings = report.appliedWithPlaceholderMismatch.count
+            let owner = localization
+            guard
+                report.checkPlaceholders(
+                    unit, target: text, source: expected,
+                    substitutionSpecifier: {
+                        owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
+                    },
+                    allowsMissingIntegers: path.isPluralCaseOtherThanOther,
+                    refuses: options.refusesPlaceholderMismatch)
+            else { continue }
             let before = localization
             localization.importText(text, state: state, at: path, source: source)
             if localization == before {
+                report.appliedWithPlaceholderMismatch.removeSubrange(warnings...)
                 report.unchanged += 1
                 continue
             }
@@ -331,8 +346,10 @@ private struct Importer {
             if !path.isRoot, path.substitutionName == nil { setCase = true }
         }
         // Variation units replacing a plain target: the translator varied the string (target-only variations).
+        // A target that had variations beside its string already keeps the string (Xcode drops it: a loss).
         if setCase, !rootInFile, localization.stringUnit != nil,
-            localization.variations?.plural != nil || localization.variations?.device != nil
+            localization.variations?.plural != nil || localization.variations?.device != nil,
+            original?.variations?.plural == nil, original?.variations?.device == nil
         {
             localization.stringUnit = nil
         }
@@ -399,7 +416,8 @@ private struct Importer {
             let unit = units[index]
             guard
                 XLIFFImport.catalogState(
-                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: acceptUnfinished) == nil
+                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: acceptUnfinished,
+                    current: found.state) == nil
             else { return false }
             report.skip(unit, .unfinishedState(unit.state ?? ""))
         }
@@ -502,7 +520,8 @@ private struct Importer {
             let exported = language == table.sourceLanguage ? (current?.stringUnit?.value ?? key) : current?.stringUnit?.value
             guard
                 let outcome = legacyOutcome(
-                    unit, exported: exported, expectedSource: sourceText, report: &report)
+                    unit, exported: exported, expectedSource: sourceText, path: .root, substitutions: nil,
+                    report: &report)
             else { continue }
             var localization = current ?? Localization()
             localization.importText(outcome.text, state: outcome.state, at: .root, source: nil)
@@ -542,7 +561,10 @@ private struct Importer {
                 expectedSource = source.stringUnit?.value ?? ""
             }
             let exported = (isSource ? source : current)?.leaf(at: path)?.value
-            guard let outcome = legacyOutcome(unit, exported: exported, expectedSource: expectedSource, report: &report)
+            guard
+                let outcome = legacyOutcome(
+                    unit, exported: exported, expectedSource: expectedSource, path: path,
+                    substitutions: (current ?? source).substitutions ?? source.substitutions, report: &report)
             else { continue }
             var localization = current ?? Localization()
             localization.importText(outcome.text, state: outcome.state, at: path, source: source, rewrite: false)
@@ -553,7 +575,8 @@ private struct Importer {
     /// The checks legacy units share; `nil` when the unit is not applied (the report says why, or counts it
     /// as unchanged).
     private func legacyOutcome(
-        _ unit: XLIFFUnit, exported: String?, expectedSource: String, report: inout XLIFFImportReport
+        _ unit: XLIFFUnit, exported: String?, expectedSource: String, path: XLIFFVariationPath,
+        substitutions: OrderedMap<Substitution>?, report: inout XLIFFImportReport
     ) -> (text: String, state: TranslationState, sourceChanged: Bool)? {
         guard let text = unit.target else {
             report.skip(unit, .noTarget)
@@ -580,6 +603,12 @@ private struct Importer {
             state = .needsReview
             sourceChanged = true
         }
+        guard
+            report.checkPlaceholders(
+                unit, target: text, source: expectedSource,
+                substitutionSpecifier: { substitutions?[$0]?.formatSpecifier },
+                allowsMissingIntegers: path.isPluralCaseOtherThanOther, refuses: options.refusesPlaceholderMismatch)
+        else { return nil }
         return (text, state, sourceChanged)
     }
 }
@@ -680,5 +709,13 @@ extension Localization {
         cases[name] = next
         updated[keyPath: group] = cases
         variations = updated
+    }
+}
+
+extension XLIFFVariationPath {
+    /// Whether the path ends in a plural case other than `other` (`one` may say "one item" for "%lld items").
+    fileprivate var isPluralCaseOtherThanOther: Bool {
+        guard case .plural(let category)? = steps.last else { return false }
+        return category != "other"
     }
 }

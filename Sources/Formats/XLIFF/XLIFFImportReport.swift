@@ -20,8 +20,12 @@ public struct XLIFFImportReport: Sendable, Equatable {
         case shapeMismatch
         /// The unit's `<source>` no longer matches the table (skipped with ``XLIFFImport/Options/skipChangedSource``).
         case sourceChanged(expected: String, found: String)
-        /// The target's state is unfinished (`new`, `needs-review-l10n`, `needs-review-translation`); Xcode skips these.
+        /// The target's state is unfinished (`new`, `needs-translation`, `needs-l10n`, `needs-adaptation`,
+        /// `needs-review-*`); Xcode skips these.
         case unfinishedState(String)
+        /// The target reads other format arguments than the source (a `%@` left out, `%lld` turned into `%@`);
+        /// refused with ``XLIFFImport/Options/refusesPlaceholderMismatch``, else applied with a warning.
+        case placeholderMismatch(String)
         /// The unit has no `<target>`; nothing changes.
         case noTarget
 
@@ -36,6 +40,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
             case .shapeMismatch: "shape-mismatch"
             case .sourceChanged: "source-changed"
             case .unfinishedState: "unfinished-state"
+            case .placeholderMismatch: "placeholder-mismatch"
             case .noTarget: "no-target"
             }
         }
@@ -52,6 +57,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
             case .sourceChanged(let expected, let found):
                 "the source changed: the table has \"\(expected)\", the file \"\(found)\""
             case .unfinishedState(let state): "the target's state is \"\(state)\", not finished"
+            case .placeholderMismatch(let details): "the target's placeholders differ from the source's: \(details)"
             case .noTarget: "the unit has no target"
             }
         }
@@ -87,17 +93,41 @@ public struct XLIFFImportReport: Sendable, Equatable {
     public var skipped: [SkippedUnit] = []
     /// Ids of applied units whose source had changed; they were imported as `needs_review`.
     public var appliedWithChangedSource: [String] = []
+    /// Applied units whose target reads other format arguments than the source (reason
+    /// ``Reason/placeholderMismatch(_:)``), in file order; each is a warning.
+    public var appliedWithPlaceholderMismatch: [SkippedUnit] = []
 
     /// Creates an empty report.
     public init() {}
 
-    /// The skipped units as diagnostics (notes for missing targets, warnings otherwise), at their locations.
+    /// The skipped units as diagnostics (notes for missing targets, warnings otherwise), at their locations,
+    /// then ``placeholderWarnings(path:)``.
     public func diagnostics(path: String? = nil) -> [Diagnostic] {
         skipped.map { unit in
             let severity: Diagnostic.Severity = unit.reason == .noTarget ? .note : .warning
             let message = "unit \"\(unit.id)\" not imported: \(unit.reason)"
             if let location = unit.location { return Diagnostic(severity, message, at: location) }
             return Diagnostic(severity, message, path: path)
+        } + placeholderWarnings(path: path)
+    }
+
+    /// A warning for each applied unit whose placeholders differ from the source's, at its location.
+    public func placeholderWarnings(path: String? = nil) -> [Diagnostic] {
+        appliedWithPlaceholderMismatch.map { unit in
+            let message = "unit \"\(unit.id)\": \(unit.reason)"
+            if let location = unit.location { return Diagnostic(.warning, message, at: location) }
+            return Diagnostic(.warning, message, path: path)
+        }
+    }
+
+    /// The units not applied for a reason `--strict` fails on: an unknown table or id, an unfinished state, a
+    /// changed source (skipped), or a placeholder mismatch (refused).
+    public var strictFailures: [SkippedUnit] {
+        skipped.filter { unit in
+            switch unit.reason {
+            case .unknownTable, .unknownID, .unfinishedState, .sourceChanged, .placeholderMismatch: true
+            default: false
+            }
         }
     }
 
@@ -112,9 +142,30 @@ public struct XLIFFImportReport: Sendable, Equatable {
         unchanged += other.unchanged
         skipped += other.skipped
         appliedWithChangedSource += other.appliedWithChangedSource
+        appliedWithPlaceholderMismatch += other.appliedWithPlaceholderMismatch
     }
 
     mutating func skip(_ unit: XLIFFUnit, _ reason: Reason) {
         skipped.append(SkippedUnit(id: unit.id, reason: reason, location: unit.location))
+    }
+
+    /// Checks the placeholders of a target about to be applied against its source. Returns `false` when the
+    /// unit is refused (then reported as skipped); a mismatch that is not refused is recorded as a warning, and
+    /// the unit is applied.
+    mutating func checkPlaceholders(
+        _ unit: XLIFFUnit, target: String, source: String, substitutionSpecifier: (String) -> String?,
+        allowsMissingIntegers: Bool, refuses: Bool
+    ) -> Bool {
+        let mismatches = FormatArgumentComparison.compare(
+            source: source, translation: target, substitutionSpecifier: substitutionSpecifier,
+            allowsMissingIntegers: allowsMissingIntegers)
+        guard !mismatches.isEmpty else { return true }
+        let reason = Reason.placeholderMismatch(mismatches.map { $0.description }.joined(separator: "; "))
+        if refuses {
+            skip(unit, reason)
+            return false
+        }
+        appliedWithPlaceholderMismatch.append(SkippedUnit(id: unit.id, reason: reason, location: unit.location))
+        return true
     }
 }

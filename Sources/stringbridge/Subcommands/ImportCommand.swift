@@ -14,9 +14,12 @@ struct ImportCommand: ParsableCommand {
             legacy table (created when missing). Tables are written all or nothing and atomically, and only when \
             something changed. A table is locked from its reading to its writing, so that imports run at the same \
             time into one table wait for each other (up to --lock-timeout) instead of losing one another's \
-            languages. Like Xcode, targets in state new or needs-review-* are skipped (--accept-unfinished \
-            takes them), and a unit whose <source> no longer matches the table is imported as needs_review \
-            (--skip-changed-source skips it). Every unit that is not applied is listed with its reason.
+            languages. Like Xcode, targets in an unfinished state (new, needs-translation, needs-l10n, \
+            needs-adaptation, needs-review-*) are skipped (--accept-unfinished takes them), and a unit whose <source> \
+            no longer matches the table is imported as needs_review (--skip-changed-source skips it). A target whose \
+            format placeholders differ from its source's (a %@ left out, %lld turned into %@) is imported with a \
+            warning, or refused with --strict. Units not applied are counted per file and reason (--verbose lists \
+            each one).
 
             Examples:
               stringbridge import Localizations/fr.xcloc Localizations/de.xcloc
@@ -47,7 +50,11 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Skip units whose source no longer matches the table instead of importing them as needs_review.")
     var skipChangedSource = false
 
-    @Flag(help: "Import targets in state new (as new) and needs-review-* (as needs_review), which Xcode skips.")
+    @Flag(
+        help: """
+            Import targets in state new, needs-translation, needs-l10n, needs-adaptation (as new) and \
+            needs-review-* (as needs_review), which Xcode skips.
+            """)
     var acceptUnfinished = false
 
     @Flag(help: "Replace table files even when they are read-only.")
@@ -58,6 +65,16 @@ struct ImportCommand: ParsableCommand {
             "How long to wait for another stringbridge process writing the same table, in seconds.",
             valueName: "seconds"))
     var lockTimeout: Double = 120
+
+    @Flag(
+        help: """
+            Refuse targets whose placeholders differ from the source's, and exit 1 when any unit is not applied \
+            for an unknown table or id, an unfinished state, a changed source or a placeholder mismatch.
+            """)
+    var strict = false
+
+    @Flag(help: "List every unit not applied, instead of a count per file and reason.")
+    var verbose = false
 
     @Option(help: "The report format on standard output: text or json.")
     var report: ReportFormat = .text
@@ -75,60 +92,93 @@ struct ImportCommand: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             var options = Import.Options(
                 root: root, sourceLanguage: sourceLanguage, dryRun: dryRun,
-                mapping: XLIFFImport.Options(skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished))
+                mapping: XLIFFImport.Options(
+                    skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished,
+                    refusesPlaceholderMismatch: strict))
             options.boundaries = boundaries
             // The command exits right after: the system takes the memory back faster than freeing it would.
             options.freesWorkingMemory = false
             options.replacesReadOnlyFiles = force
             options.lockTimeout = lockTimeout
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
+            for file in result.files {
+                for warning in file.report.placeholderWarnings(path: file.document) { diagnostics.append(warning) }
+            }
             switch report {
-            case .text: writeAll(ImportSummary.text(result), to: 1)
+            case .text: writeAll(ImportSummary.text(result, verbose: verbose), to: 1)
             case .json: print(String(decoding: ImportSummary.json(result), as: UTF8.self))
             }
+            if strict, let refusal = ImportSummary.strictRefusal(result) { throw ConversionError(refusal, path: nil) }
         }
     }
 }
 
 /// The import report, for people or machines.
 enum ImportSummary {
-    /// The text report as UTF-8. A large import lists tens of thousands of units, so each file's lines are made
-    /// side by side, as bytes.
-    static func text(_ result: Import.Result) -> [UInt8] {
-        let pieces = concurrentMap(result.files) { text(of: $0) }
+    /// `1 unit`, `2 units`.
+    static func units(_ count: Int) -> String { count == 1 ? "1 unit" : "\(count) units" }
+
+    /// The counts of a report: `3 units applied, 1 unit unchanged, 2 units not applied`; a dry run says
+    /// `would apply`.
+    static func counts(_ report: XLIFFImportReport, dryRun: Bool) -> String {
+        "\(units(report.applied)) \(dryRun ? "would apply" : "applied"), \(units(report.unchanged)) unchanged, "
+            + "\(units(report.skipped.count)) not applied"
+    }
+
+    /// The units of `skipped` counted per reason code, in the order each reason first occurs.
+    static func byReason(_ skipped: [XLIFFImportReport.SkippedUnit]) -> [(code: String, units: [XLIFFImportReport.SkippedUnit])] {
+        var result: [(code: String, units: [XLIFFImportReport.SkippedUnit])] = []
+        var index: [String: Int] = [:]
+        for unit in skipped {
+            let code = unit.reason.code
+            if let at = index[code] {
+                result[at].units.append(unit)
+            } else {
+                index[code] = result.count
+                result.append((code, [unit]))
+            }
+        }
+        return result
+    }
+
+    /// The error `--strict` ends with, or `nil` when no unit was refused for a reason it fails on.
+    static func strictRefusal(_ result: Import.Result) -> String? {
+        let failures = result.files.flatMap(\.report.strictFailures)
+        guard !failures.isEmpty else { return nil }
+        let reasons = byReason(failures).map { "\($0.units.count) \($0.code)" }.joined(separator: ", ")
+        return "--strict: \(units(failures.count)) not applied (\(reasons))"
+    }
+
+    /// The text report as UTF-8. A large import lists tens of thousands of units with `verbose`, so each file's
+    /// lines are made side by side, as bytes.
+    static func text(_ result: Import.Result, verbose: Bool = false) -> [UInt8] {
+        let pieces = concurrentMap(result.files) { text(of: $0, dryRun: result.dryRun, verbose: verbose) }
         var out: [UInt8] = []
         out.reserveCapacity(pieces.reduce(200) { $0 + $1.count })
         for piece in pieces { out += piece }
         let total = result.total
-        var byReason: [(String, Int)] = []
-        for unit in total.skipped {
-            if let index = byReason.firstIndex(where: { $0.0 == unit.reason.code }) {
-                byReason[index].1 += 1
-            } else {
-                byReason.append((unit.reason.code, 1))
-            }
-        }
-        let reasons = byReason.isEmpty ? "" : " (" + byReason.map { "\($0.1) \($0.0)" }.joined(separator: ", ") + ")"
+        let byReason = byReason(total.skipped)
+        let reasons =
+            byReason.isEmpty ? "" : " (" + byReason.map { "\($0.units.count) \($0.code)" }.joined(separator: ", ") + ")"
         let verb = result.dryRun ? "would change" : "changed"
-        var summary = "import: \(total.applied) applied, \(total.unchanged) unchanged, \(total.skipped.count) not applied"
-        summary += "\(reasons); \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
+        var summary = "import: \(counts(total, dryRun: result.dryRun))"
+        summary += reasons
+        let mismatches = total.appliedWithPlaceholderMismatch.count
+        if mismatches > 0 { summary += "; \(units(mismatches)) with a placeholder mismatch" }
+        summary += "; \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
         for path in result.changed { summary += "  \(verb): \(path)\n" }
         out += summary.utf8
         return out
     }
 
-    /// One file's lines: its counts, then each unit not applied.
-    private static func text(of file: Import.FileResult) -> [UInt8] {
+    /// One file's lines: its counts, then the units not applied — per reason (a count and the first unit), or
+    /// with `verbose` each one.
+    private static func text(of file: Import.FileResult, dryRun: Bool, verbose: Bool) -> [UInt8] {
         let report = file.report
         var out: [UInt8] = []
-        out.reserveCapacity(100 + 140 * report.skipped.count)
+        out.reserveCapacity(100 + (verbose ? 140 * report.skipped.count : 0))
         func add(_ string: String) { out += string.utf8 }
-        let language = file.language.map { " [\($0)]" } ?? ""
-        let target = file.table.map { " -> \($0)" } ?? ""
-        add("\(file.original)\(language)\(target): \(report.applied) applied, \(report.unchanged) unchanged, ")
-        add("\(report.skipped.count) not applied\n")
-        for unit in report.skipped {
-            add("  ")
+        func add(_ unit: XLIFFImportReport.SkippedUnit, code: Bool = true) {
             if let location = unit.location {
                 add(location.path)
                 add(":")
@@ -140,15 +190,51 @@ enum ImportSummary {
                 add(file.document)
                 add(": ")
             }
-            add(unit.reason.code)
-            add(": \"")
+            if code {
+                add(unit.reason.code)
+                add(": ")
+            }
+            add("\"")
             add(unit.id)
             add("\": ")
             add(unit.reason.description)
+        }
+        let language = file.language.map { " [\($0)]" } ?? ""
+        let target = file.table.map { " -> \($0)" } ?? ""
+        add("\(file.original)\(language)\(target): \(counts(report, dryRun: dryRun))\n")
+        if verbose {
+            for unit in report.skipped {
+                add("  ")
+                add(unit)
+                add("\n")
+            }
+            for id in report.appliedWithChangedSource {
+                add("  \(file.document): source-changed: \"\(id)\": \(dryRun ? "would import" : "imported") as needs_review\n")
+            }
+            for unit in report.appliedWithPlaceholderMismatch {
+                add("  ")
+                add(unit)
+                add(dryRun ? " (would import)\n" : " (imported)\n")
+            }
+            return out
+        }
+        for (code, units) in byReason(report.skipped) {
+            add("  \(Self.units(units.count)) \(code)")
+            add(units.count == 1 ? ": " : ", first: ")
+            add(units[0], code: false)
             add("\n")
         }
-        for id in report.appliedWithChangedSource {
-            add("  \(file.document): source-changed: \"\(id)\": imported as needs_review\n")
+        let changedSource = report.appliedWithChangedSource
+        if !changedSource.isEmpty {
+            add("  \(units(changedSource.count)) source-changed, \(dryRun ? "would import" : "imported") as needs_review")
+            add(changedSource.count == 1 ? ": \"\(changedSource[0])\"\n" : ", first: \"\(changedSource[0])\"\n")
+        }
+        let mismatches = report.appliedWithPlaceholderMismatch
+        if !mismatches.isEmpty {
+            add("  \(units(mismatches.count)) placeholder-mismatch, \(dryRun ? "would import" : "imported") with a warning")
+            add(mismatches.count == 1 ? ": " : ", first: ")
+            add(mismatches[0], code: false)
+            add("\n")
         }
         return out
     }
@@ -156,6 +242,17 @@ enum ImportSummary {
     static func json(_ result: Import.Result) -> [UInt8] {
         func number(_ value: Int) -> JSONValue { .number(String(value)) }
         let total = result.total
+        func unitObject(_ unit: XLIFFImportReport.SkippedUnit) -> JSONValue {
+            var object: OrderedMap<JSONValue> = [
+                "id": .string(unit.id), "reason": .string(unit.reason.code),
+                "message": .string(unit.reason.description),
+            ]
+            if let location = unit.location {
+                object["line"] = number(location.line)
+                object["column"] = number(location.column)
+            }
+            return .object(object)
+        }
         var files: [JSONValue] = []
         for file in result.files {
             var object: OrderedMap<JSONValue> = [
@@ -166,23 +263,15 @@ enum ImportSummary {
             object["applied"] = number(file.report.applied)
             object["unchanged"] = number(file.report.unchanged)
             object["appliedWithChangedSource"] = .array(file.report.appliedWithChangedSource.map(JSONValue.string))
-            object["skipped"] = .array(
-                file.report.skipped.map { unit in
-                    var skipped: OrderedMap<JSONValue> = [
-                        "id": .string(unit.id), "reason": .string(unit.reason.code),
-                        "message": .string(unit.reason.description),
-                    ]
-                    if let location = unit.location {
-                        skipped["line"] = number(location.line)
-                        skipped["column"] = number(location.column)
-                    }
-                    return .object(skipped)
-                })
+            object["appliedWithPlaceholderMismatch"] = .array(file.report.appliedWithPlaceholderMismatch.map(unitObject))
+            object["skipped"] = .array(file.report.skipped.map(unitObject))
             files.append(.object(object))
         }
         let summary: OrderedMap<JSONValue> = [
             "applied": number(total.applied), "unchanged": number(total.unchanged),
-            "notApplied": number(total.skipped.count), "dryRun": .bool(result.dryRun),
+            "notApplied": number(total.skipped.count),
+            "placeholderMismatches": number(total.appliedWithPlaceholderMismatch.count),
+            "strictFailures": number(total.strictFailures.count), "dryRun": .bool(result.dryRun),
             "changedFiles": .array(result.changed.map(JSONValue.string)), "files": .array(files),
         ]
         return AppleJSON.encode(.object(summary))

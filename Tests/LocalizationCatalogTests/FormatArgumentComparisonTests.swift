@@ -1,0 +1,111 @@
+import LocalizationCatalog
+import Testing
+
+@Suite("Format argument comparison")
+struct FormatArgumentComparisonTests {
+    typealias C = FormatArgumentComparison
+
+    func compare(_ source: String, _ translation: String, plural: Bool = false) -> [String] {
+        C.compare(
+            source: source, translation: translation, substitutionSpecifier: { $0 == "COUNT" ? "lld" : nil },
+            allowsMissingIntegers: plural
+        ).map(\.description)
+    }
+
+    @Test("Arguments by position: sequential, positional, %% skipped, substitutions with their specifier")
+    func arguments() {
+        let found = C.arguments(in: "%@ is 100%% %lld, %#@COUNT@ and %.2f %c %s %p %X %#@OTHER@", substitutionSpecifier: {
+            $0 == "COUNT" ? "d" : nil
+        })
+        #expect(found.map(\.position) == [1, 2, 3, 4, 5, 6, 7, 8, 9])
+        #expect(found.map(\.text) == ["%@", "%lld", "%#@COUNT@", "%.2f", "%c", "%s", "%p", "%X", "%#@OTHER@"])
+        #expect(found.map(\.kind) == [.object, .integer, .integer, .float, .character, .cString, .pointer, .integer, nil])
+        let positional = C.arguments(in: "%3$@ %1$d %2$@ %1$d")
+        #expect(positional.map(\.text) == ["%1$d", "%2$@", "%3$@"])
+    }
+
+    @Test("The same arguments, in another order or spelling of the same kind, match")
+    func matching() {
+        #expect(compare("Hello %@", "Bonjour %@") == [])
+        #expect(compare("%@ has %lld", "%2$lld chez %1$@") == [])
+        #expect(compare("%d%%", "%ld %%") == [])
+        #expect(compare("%#@COUNT@", "%1$#@COUNT@") == [])
+        #expect(compare("no placeholder", "aucun") == [])
+        #expect(compare("%lld items", "one item", plural: true) == [])
+    }
+
+    @Test("The quick test of same specifier texts agrees with the full comparison")
+    func sameTexts() {
+        #expect(C.sameSpecifierTexts("Hello %@, 100%%", "Bonjour %@ à 100 %%"))
+        #expect(C.sameSpecifierTexts("%1$#@A@ x", "y %1$#@A@"))
+        #expect(!C.sameSpecifierTexts("%1$#@A@", "%1$#@B@"))
+        #expect(!C.sameSpecifierTexts("%@ %lld", "%lld %@"))
+        #expect(!C.sameSpecifierTexts("%@", "no"))
+        #expect(C.sameSpecifierTexts("plain", "simple"))
+        // Different names of the same substitution kind still go through the full comparison.
+        #expect(compare("%#@COUNT@", "%#@OTHER@") == [])
+        #expect(compare("%1$#@A@", "%1$#@COUNT@") == [])
+    }
+
+    @Test("A missing, an added and a changed argument are each said")
+    func mismatches() {
+        #expect(compare("Hello %@", "Bonjour") == ["argument 1 (%@) of the source is missing"])
+        #expect(compare("Hello", "Bonjour %@") == ["argument 1 (%@) is not in the source"])
+        #expect(compare("%lld files", "%@ fichiers") == [
+            "argument 1 is an integer (%lld) in the source but an object (%@) here"
+        ])
+        #expect(compare("%1$@ %2$@", "%2$@") == ["argument 1 (%1$@) of the source is missing"])
+        #expect(compare("%f", "%d") == [
+            "argument 1 is a floating-point number (%f) in the source but an integer (%d) here"
+        ])
+        #expect(compare("%@ %lld", "%@", plural: true) == [])
+        #expect(compare("%@ %lld", "%lld", plural: true) == [
+            "argument 1 is an object (%@) in the source but an integer (%lld) here"
+        ])
+        #expect(compare("%#@COUNT@", "%@") == [
+            "argument 1 is an integer (%#@COUNT@) in the source but an object (%@) here"
+        ])
+        #expect(compare("%%", "%@") == ["argument 1 (%@) is not in the source"])
+    }
+}
+
+@Suite("Compiler shapes")
+struct CompilerShapesTests {
+    func plural(_ cases: [(String, Localization)]) -> Variations {
+        Variations(plural: OrderedMap(cases))
+    }
+
+    @Test("Shapes Xcode handles have no problem")
+    func good() {
+        #expect(CompilerShapes.problems(of: Localization("plain")).isEmpty)
+        let devicePlural = Localization(variations: Variations(device: [
+            "iphone": Localization(variations: plural([("one", Localization("a")), ("other", Localization("b"))])),
+            "other": Localization("c"),
+        ]))
+        #expect(CompilerShapes.problems(of: devicePlural).isEmpty)
+        let substitution = Localization(
+            stringUnit: StringUnit("%#@N@"),
+            substitutions: ["N": Substitution(formatSpecifier: "lld", variations: plural([("other", Localization("%arg"))]))])
+        #expect(CompilerShapes.problems(of: substitution).isEmpty)
+    }
+
+    @Test("A plural case holding device variations, and a string beside variations, are named by path")
+    func bad() {
+        let nested = Localization(variations: plural([
+            ("one", Localization(variations: Variations(device: ["iphone": Localization("x"), "other": Localization("y")]))),
+            ("other", Localization("z")),
+        ]))
+        #expect(CompilerShapes.problems(of: nested).map(\.description) == [
+            "plural.one: a plural case holds variations; Xcode's compiler refuses it"
+        ])
+        var mixed = Localization("text")
+        mixed.variations = plural([("one", Localization("a")), ("other", Localization("b"))])
+        let problems = CompilerShapes.problems(of: mixed)
+        #expect(problems.map(\.isRefusedByCompiler) == [false])
+        #expect(problems.map(\.description) == [
+            "a stringUnit and variations side by side; Xcode's XLIFF export and import lose one of them"
+        ])
+        let noString = Localization(substitutions: ["N": Substitution(formatSpecifier: "d")])
+        #expect(CompilerShapes.problems(of: noString).map(\.isRefusedByCompiler) == [true])
+    }
+}
