@@ -54,6 +54,7 @@ WORDS = {
     "th": "รูปภาพ อัลบั้ม แชร์ โฟลเดอร์ การตั้งค่า".split(),
 }
 EXTRAS = ["é", "ß", "ø", "ñ", "…", "—", "“quoted”", "\\", "\"", "\n", "👍🏽", "🇯🇵", "e\u0301"]
+KEY_EXTRAS = [extra for extra in EXTRAS if extra not in ("\n", "\\", "\"")]
 STATES = ["translated"] * 8 + ["needs_review", "new"]
 XLIFF_STATES = {"translated": "translated", "needs_review": "needs-review-l10n", "new": "new"}
 
@@ -65,11 +66,11 @@ def words_for(language):
     return WORDS["Latin"]
 
 
-def phrase(rng, language, count=(1, 6)):
+def phrase(rng, language, count=(1, 6), extras=EXTRAS):
     words = words_for(language)
     text = " ".join(rng.choice(words) for _ in range(rng.randint(*count)))
     if rng.random() < 0.15:
-        text += " " + rng.choice(EXTRAS)
+        text += " " + rng.choice(extras)
     return text[:1].upper() + text[1:]
 
 
@@ -137,9 +138,11 @@ def xliff_units(key, entry, language):
         leaf(key, source, target)
     variations = source.get("variations", {})
     for kind in ("device", "plural"):
-        for case, value in variations.get(kind, {}).items():
-            other = (target or {}).get("variations", {}).get(kind, {}).get(case)
-            leaf(f"{key}|==|{kind}.{case}", value, other)
+        source_cases = variations.get(kind, {})
+        target_cases = (target or {}).get("variations", {}).get(kind, {})
+        # A unit for every case of either language; a case the source lacks shows the source's `other`.
+        for case in dict.fromkeys(list(source_cases) + list(target_cases)):
+            leaf(f"{key}|==|{kind}.{case}", source_cases.get(case, source_cases.get("other")), target_cases.get(case))
     for name, substitution in source.get("substitutions", {}).items():
         target_cases = (target or {}).get("substitutions", {}).get(name, {}).get("variations", {}).get("plural", {})
         categories = list(dict.fromkeys(list(substitution["variations"]["plural"]) + list(target_cases)))
@@ -189,7 +192,8 @@ def main():
     while len(strings) < options.keys:
         roll = rng.random()
         kind = "plain" if roll < 0.80 else "plural" if roll < 0.92 else "device" if roll < 0.95 else "substitution"
-        key = phrase(rng, SOURCE, (1, 7)) + f" {len(strings)}"
+        # Keys keep to printable characters: XML attributes (XLIFF ids) do not keep line breaks.
+        key = phrase(rng, SOURCE, (1, 7), KEY_EXTRAS) + f" {len(strings)}"
         if kind in ("plural", "substitution"):
             key = "%lld " + key
         strings[key] = make_entry(rng, kind, languages)
