@@ -3,7 +3,8 @@
 
 Standard library only; the same --seed gives the same files.
 
-  OUT/Localizable.xcstrings   a String Catalog in Xcode's layout: plain strings, plurals (each language's CLDR
+  OUT/Localizable.xcstrings   a String Catalog in Xcode's JSON layout (keys sorted by code point, which is not
+                              always Xcode's order): plain strings, plurals (each language's CLDR
                               categories), device variations, substitutions with a plural variable; comments,
                               states, and a few untranslated (key, language) pairs
   OUT/xliff/<lang>.xliff      one XLIFF 1.2 file per language but the source language, in Xcode's dialect
@@ -11,7 +12,8 @@ Standard library only; the same --seed gives the same files.
 
 Usage:
   python3 Benchmarks/gen_corpus.py --keys 5000 --languages 20 --out bench-data/medium
-  python3 Benchmarks/gen_corpus.py --keys 1000 --languages 40 --out bench-data/forty   # about 12.5 MB
+  python3 Benchmarks/gen_corpus.py --keys 1100 --languages 40 --out bench-data/forty   # about 12 MB
+  python3 Benchmarks/gen_corpus.py --keys 3000 --languages 40 --out bench-data/large   # about 33 MB
 """
 
 import argparse
