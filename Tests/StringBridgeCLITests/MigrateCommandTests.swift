@@ -137,7 +137,7 @@ struct MigrateCommandTests {
         #expect(result.status == 1)
         #expect(
             result.error.hasSuffix(
-                "MyApp/Localizable.xcstrings: note: a catalog already exists here and cannot be read, so the legacy "
+                "MyApp/Localizable.xcstrings:1:1: note: a catalog already exists here and cannot be read, so the legacy "
                     + "tables cannot be merged into it\n"))
         #expect(contents("MyApp/Localizable.xcstrings") == previous)
         #expect(contents("MyApp/mul.lproj/Main.xcstrings") == nil)
