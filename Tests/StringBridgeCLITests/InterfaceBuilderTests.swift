@@ -81,7 +81,7 @@ struct InterfaceBuilderTests {
                 """)
         #expect(
             result.error == """
-                Legacy/Base.lproj/Main.storyboard: warning: this Interface Builder table has no en.lproj or Base.lproj \
+                Legacy/Base.lproj/Main.storyboard:1:1: warning: this Interface Builder table has no en.lproj or Base.lproj \
                 .strings file (its texts live in the storyboard, which is no table): the <source> texts of the XLIFF \
                 are taken as its development-language texts
 
