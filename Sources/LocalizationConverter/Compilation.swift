@@ -16,14 +16,20 @@ public struct Compilation: Sendable {
     }
 
     /// The files compiling `table` gives, relative to the output folder.
+    ///
+    /// `path` is the catalog's file, which messages name (its table name with `.xcstrings` when `nil`). A language
+    /// in `languages` that the catalog lacks is an error: it would give an empty table.
     public func compile(
-        _ table: StringTable, languages: [String]?, diagnostics: inout Diagnostics
+        _ table: StringTable, languages: [String]?, path: String? = nil, diagnostics: inout Diagnostics
     ) throws -> [OutputFile] {
+        let path = path ?? table.name + ".xcstrings"
         guard let stringsWriter = registry.format(named: "strings")?.writer,
             let stringsDictWriter = registry.format(named: "stringsdict")?.writer
         else { throw ConversionError("the legacy formats are not available", path: nil) }
-        var available = table.languages
-        if !available.contains(table.sourceLanguage) { available.insert(table.sourceLanguage, at: 0) }
+        let available = LanguageSelection.available(in: table)
+        if let languages {
+            try LanguageSelection.check(languages, available: available, what: "the String Catalog", path: path)
+        }
         let chosen = languages ?? available
         var files: [OutputFile] = []
         for language in chosen {
@@ -34,7 +40,7 @@ public struct Compilation: Sendable {
                 if localization.stringSet != nil {
                     diagnostics.warn(
                         "\"\(key)\" (\(language)): a string set cannot be written to a legacy table; it is left out",
-                        path: table.name + ".xcstrings")
+                        path: path)
                     continue
                 }
                 var single = entry
@@ -48,7 +54,7 @@ public struct Compilation: Sendable {
                     diagnostics.warn(
                         "\"\(key)\" (\(language)): variations of a kind this version does not know cannot be "
                             + "written to a legacy table; they are left out",
-                        path: table.name + ".xcstrings")
+                        path: path)
                     single.localizations?[valueAt: 0].variations = nil
                 }
                 // Unknown members of a localization have a place in a .stringsdict entry, not in a .strings file.
@@ -71,8 +77,14 @@ public struct Compilation: Sendable {
 
     /// Reads catalogs and writes their legacy tables into `outputDirectory`, all or nothing; read-only files there
     /// are replaced only with `replacesReadOnlyFiles`.
+    ///
+    /// With `mirror`, each catalog's tables go below its folder's path relative to the catalogs' common folder
+    /// (`App/Localizable.xcstrings` and `Widget/Localizable.xcstrings` give `OUT/App/fr.lproj/…` and
+    /// `OUT/Widget/fr.lproj/…`). Without it, two catalogs that compile to the same file are an error, never an
+    /// overwrite.
     public func compile(
         catalogs: [String], outputDirectory: String, languages: [String]?, replacesReadOnlyFiles: Bool = false,
+        mirror: Bool = false,
         diagnostics: inout Diagnostics
     ) throws {
         guard let reader = registry.format(named: "xcstrings")?.reader else { return }
@@ -83,8 +95,9 @@ public struct Compilation: Sendable {
         }
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
-        var written = Set<String>()
-        for path in catalogs {
+        var written: [String: String] = [:]
+        let folders = mirror ? Self.mirroredFolders(of: catalogs) : catalogs.map { _ in "" }
+        for (path, folder) in zip(catalogs, folders) {
             let source = try readSourceFile(path)
             let table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
             // Each language becomes a folder name (`OUT/<language>.lproj`): a catalog's languages are checked
@@ -103,11 +116,15 @@ public struct Compilation: Sendable {
                 }
             }
             if !refusals.isEmpty { throw ConversionError(refusals) }
-            for file in try compile(table, languages: languages, diagnostics: &diagnostics) {
-                let destination = "\(outputDirectory)/\(file.relativePath)"
-                guard written.insert(destination).inserted else {
-                    throw ConversionError("two catalogs compile to the same file \(file.relativePath)", path: path)
+            for file in try compile(table, languages: languages, path: path, diagnostics: &diagnostics) {
+                let relative = folder.isEmpty ? file.relativePath : "\(folder)/\(file.relativePath)"
+                let destination = "\(outputDirectory)/\(relative)"
+                if let first = written[destination] {
+                    throw ConversionError(
+                        "compiles to \(destination), as \(first) does; pass --mirror to keep each catalog's folder",
+                        at: FileLocation(path: path, line: 1, column: 1))
                 }
+                written[destination] = path
                 transaction.stage(file.bytes, at: destination)
             }
         }
@@ -128,5 +145,18 @@ public struct Compilation: Sendable {
             }
             return nil
         }
+    }
+
+    /// The folder of each catalog relative to the folder that holds them all (`""` for a catalog in it).
+    static func mirroredFolders(of catalogs: [String]) -> [String] {
+        let folders = catalogs.map { ProjectPaths.absolute(parentDirectory(of: ProjectPaths.absolute($0))) }
+        let split = folders.map { $0.split(separator: "/").map(String.init) }
+        var common = split.first ?? []
+        for parts in split.dropFirst() {
+            var count = 0
+            while count < min(common.count, parts.count), common[count] == parts[count] { count += 1 }
+            common.removeLast(common.count - count)
+        }
+        return split.map { $0.dropFirst(common.count).joined(separator: "/") }
     }
 }

@@ -23,7 +23,7 @@ public struct Converter: Sendable {
         if let override {
             guard let format = registry.format(named: override) else {
                 throw ConversionError(
-                    "unknown format '\(override)'; known formats: \(registry.names.joined(separator: ", "))", path: nil)
+                    "unknown format '\(override)'; known formats: \(registry.names.joined(separator: ", "))", path: path)
             }
             return format
         }
@@ -103,6 +103,12 @@ public struct Converter: Sendable {
             table.version = table.version ?? "1.0"
         }
         var options = writeOptions
+        if !target.isCatalog, let requested = options.languages {
+            // A language the input lacks would give an empty file; say so, with the right spelling if it is near.
+            try LanguageSelection.check(
+                requested, available: LanguageSelection.available(in: table), what: "the input",
+                path: inputs.count == 1 ? inputs[0] : output)
+        }
         if !target.isCatalog && options.languages == nil {
             let languages = table.languages
             guard languages.count <= 1 else {

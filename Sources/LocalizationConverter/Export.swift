@@ -23,6 +23,9 @@ public struct Export: Sendable {
         public var project: String?
         /// Whether read-only files in the output folder are replaced (else the export fails, writing nothing).
         public var replacesReadOnlyFiles = false
+        /// Whether to export every language the tables have besides the development language, in addition to
+        /// ``languages``.
+        public var allLanguages = false
 
         /// Creates options.
         public init(
@@ -117,6 +120,7 @@ public struct Export: Sendable {
             }
         }
         var inBundles: [String] = []
+        var bundlesFoundBelow: String?  // the folder the message about them names
         for path in paths {
             if isDirectory(path) {
                 let found = ProjectPaths.files(below: path, extensions: ["xcstrings", "strings", "stringsdict"])
@@ -125,6 +129,7 @@ public struct Export: Sendable {
                     let below = file.dropFirst(path.count).split(separator: "/").dropLast()
                     if !includeBundles, below.contains(where: { $0.lowercased().hasSuffix(".bundle") }) {
                         inBundles.append(file)
+                        bundlesFoundBelow = bundlesFoundBelow ?? path
                         continue
                     }
                     let language = ProjectPaths.lprojLanguage(of: file)
@@ -135,7 +140,8 @@ public struct Export: Sendable {
                     }
                 }
                 if tables.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
-                    throw ConversionError("no String Catalogs or source-language .lproj tables found", path: path)
+                    // A folder without tables is a warning; the export goes on with the other sources.
+                    diagnostics.warn("no String Catalogs or source-language .lproj tables found", path: path)
                 }
                 tables.forEach(add)
             } else if fileExists(path) {
@@ -159,7 +165,10 @@ public struct Export: Sendable {
                 "left out \(inBundles.count) table\(inBundles.count == 1 ? "" : "s") inside .bundle folders (a "
                     + "Settings.bundle is read by the Settings app, not the app; --include-bundles exports them): "
                     + inBundles.joined(separator: ", "),
-                path: nil)
+                path: bundlesFoundBelow)
+        }
+        if result.isEmpty, let first = paths.first {
+            throw ConversionError("nothing to export: no String Catalogs or source-language .lproj tables found", path: first)
         }
         return result
     }
@@ -250,7 +259,7 @@ public struct Export: Sendable {
                 sourceCopies.append((paths[index], try sourceCopy(of: source, table: bases[index].table)))
             }
         }
-        let languages = options.languages
+        let languages = try chosenLanguages(sources, bases: bases.map(\.table), options: options)
         let readTables = bases
         // A catalog is the same table in every language: what its export does not owe to the language is
         // worked out once, and shared by the languages' threads.
@@ -308,6 +317,62 @@ public struct Export: Sendable {
         }
         try transaction.commit()
         return transaction.destinations
+    }
+
+    /// The languages to export: those asked for, and with ``Options/allLanguages`` every language of the tables
+    /// besides the development language. A language that only differs from one of the tables' in case or in `_`
+    /// for `-` is an error; one the tables lack altogether starts its translation, as in Xcode.
+    func chosenLanguages(_ sources: [Source], bases: [StringTable], options: Options) throws -> [String] {
+        var available: [String] = []
+        var developmentLanguages = Set<String>()
+        for (source, table) in zip(sources, bases) {
+            let languages: [String]
+            if source.kind == .catalog {
+                languages = LanguageSelection.available(in: table)
+                developmentLanguages.insert(table.sourceLanguage)
+            } else {
+                languages = [options.sourceLanguage] + lprojLanguages(of: source)
+                developmentLanguages.insert(options.sourceLanguage)
+            }
+            for language in languages where !available.contains(language) { available.append(language) }
+        }
+        for language in options.languages where !available.contains(language) {
+            if let match = LanguageSelection.nearMatch(for: language, in: available) {
+                let holder = zip(sources, bases).first { source, table in
+                    source.kind == .catalog ? table.languages.contains(match) : lprojLanguages(of: source).contains(match)
+                }
+                let source = holder?.0 ?? sources[0]
+                throw ConversionError(
+                    "the tables have no language '\(language)'; did you mean '\(match)'?",
+                    at: FileLocation(path: source.path, line: 1, column: 1))
+            }
+        }
+        var chosen = options.languages
+        if options.allLanguages {
+            for language in available where !developmentLanguages.contains(language) && !chosen.contains(language) {
+                chosen.append(language)
+            }
+        }
+        if chosen.isEmpty, let first = sources.first {
+            throw ConversionError(
+                "the tables have no language besides the development language to export",
+                at: FileLocation(path: first.path, line: 1, column: 1))
+        }
+        return chosen
+    }
+
+    /// The languages of a legacy table's other `.lproj` folders that hold its file (`Base` left out).
+    private func lprojLanguages(of source: Source) -> [String] {
+        let lproj = parentDirectory(of: source.path)
+        let file = source.path.split(separator: "/").last.map(String.init) ?? source.path
+        let project = parentDirectory(of: lproj)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: project) else { return [] }
+        return names.sorted().compactMap { name in
+            guard name.hasSuffix(".lproj") else { return nil }
+            let language = String(name.dropLast(6))
+            guard language != "Base", fileExists("\(project)/\(name)/\(file)") else { return nil }
+            return language
+        }
     }
 
     /// What Xcode puts in `Source Contents`: a catalog keeps only its source language (rewritten in Xcode's

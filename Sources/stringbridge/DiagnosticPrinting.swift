@@ -32,10 +32,42 @@ func reportingErrors(
 ) throws {
     do {
         try body(&diagnostics)
-        for diagnostic in diagnostics.all { printError(diagnostic.description) }
+        printDiagnostics(diagnostics.all)
     } catch let error as ConversionError {
-        for diagnostic in diagnostics.all { printError(diagnostic.description) }
-        for diagnostic in error.diagnostics { printError(diagnostic.description) }
+        printDiagnostics(diagnostics.all)
+        printDiagnostics(error.diagnostics)
+        throw ExitCode(1)
+    } catch let error as ExitCode {
+        printDiagnostics(diagnostics.all)
+        throw error
+    } catch {
+        printDiagnostics(diagnostics.all)
+        printError("stringbridge: error: \(error)")
         throw ExitCode(1)
     }
+}
+
+/// Prints diagnostics to standard error, one line each, in the form CI annotates.
+func printDiagnostics(_ diagnostics: [Diagnostic]) {
+    guard !diagnostics.isEmpty else { return }
+    var text = ""
+    for diagnostic in diagnostics {
+        text += diagnostic.printed
+        text += "\n"
+    }
+    writeAll(Array(text.utf8), to: 2)
+}
+
+extension Diagnostic {
+    /// `path:line:column: severity: message`, as compilers print it and CI annotates it: a message about a whole
+    /// file is at its first line and column (`path:1:1`); one about nothing in particular names the tool.
+    var printed: String {
+        guard let path else { return "stringbridge: \(severity.rawValue): \(message)" }
+        return "\(path):\(line ?? 1):\(column ?? 1): \(severity.rawValue): \(message)"
+    }
+}
+
+/// `1 table`, `2 tables`.
+func counted(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+    "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
 }

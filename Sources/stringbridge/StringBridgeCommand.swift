@@ -1,4 +1,5 @@
 import ArgumentParser
+import LocalizationCatalog
 import LocalizationConverter
 
 #if canImport(Glibc)
@@ -38,6 +39,9 @@ struct StringBridgeCommand: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let error as ConversionError {
+            printDiagnostics(error.diagnostics)
+            exit(withError: ExitCode(1))
         } catch {
             exit(withError: error)
         }

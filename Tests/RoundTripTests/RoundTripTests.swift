@@ -51,7 +51,7 @@ struct RoundTripTests {
         #expect(greeting?.trip == "xcstrings → strings/stringsdict → xcstrings")
         #expect(
             report.text.contains(
-                "loss: \(Fixtures.url("migration/expected/Localizable.xcstrings").path): xcstrings → strings/stringsdict → "
+                "\(Fixtures.url("migration/expected/Localizable.xcstrings").path):1:1: error: xcstrings → strings/stringsdict → "
                     + "xcstrings: \"greeting\" comment: expected \"The greeting on the home screen\", got nothing"))
 
         let legacy = try check.run([Fixtures.url("migration/MyApp/en.lproj").path + "/.."], options: RoundTrip.Options(vias: [.same]))

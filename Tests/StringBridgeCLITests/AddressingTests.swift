@@ -119,7 +119,7 @@ struct AddressingTests {
         try write(Self.xliff([("Localizable.xcstrings", "fr", "Bonjour")]), to: "fr.xliff")
         let option = try StringBridgeProcess.run(["import", "../fr.xliff", "--source-language", "a/b"], in: url("root"))
         #expect(option.status == 1)
-        #expect(option.error.hasPrefix("error: --source-language \"a/b\" is not a language identifier"))
+        #expect(option.error.hasPrefix("stringbridge: error: --source-language \"a/b\" is not a language identifier"))
         #expect(read("root/Localizable.xcstrings") == Self.catalog)
     }
 
@@ -142,7 +142,7 @@ struct AddressingTests {
         let option = try StringBridgeProcess.run(
             ["compile", "Localizable.xcstrings", "-o", "out", "--language", "../x"], in: folder)
         #expect(option.status == 1)
-        #expect(option.error.hasPrefix("error: --language \"../x\" is not a language identifier"))
+        #expect(option.error.hasPrefix("stringbridge: error: --language \"../x\" is not a language identifier"))
     }
 
     @Test("export refuses a --language that is a path (it names OUTDIR/L.xliff) and writes nothing")
@@ -151,7 +151,7 @@ struct AddressingTests {
         let result = try StringBridgeProcess.run(
             ["export", "Localizable.xcstrings", "--language", "../../x", "-o", "out"], in: url("root"))
         #expect(result.status == 1)
-        #expect(result.error.hasPrefix("error: --language \"../../x\" is not a language identifier"))
+        #expect(result.error.hasPrefix("stringbridge: error: --language \"../../x\" is not a language identifier"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["root"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: url("root").path) == ["Localizable.xcstrings"])
     }
@@ -263,7 +263,7 @@ struct AddressingTests {
         #expect(linked.status == 1)
         #expect(
             linked.error
-                == "../fr.xcloc/Localized Contents/fr.xliff: error: is a symbolic link, not a regular file; only "
+                == "../fr.xcloc/Localized Contents/fr.xliff:1:1: error: is a symbolic link, not a regular file; only "
                 + "regular files of an .xcloc bundle are read (links are not followed)\n")
         try FileManager.default.removeItem(at: localized.appendingPathComponent("fr.xliff"))
         #expect(mkfifo(localized.appendingPathComponent("fr.xliff").path, 0o600) == 0)
@@ -271,7 +271,7 @@ struct AddressingTests {
         #expect(fifo.status == 1)
         #expect(
             fifo.error
-                == "../fr.xcloc/Localized Contents/fr.xliff: error: is a FIFO, not a regular file; only regular "
+                == "../fr.xcloc/Localized Contents/fr.xliff:1:1: error: is a FIFO, not a regular file; only regular "
                 + "files of an .xcloc bundle are read (links are not followed)\n")
         #expect(read("root/Localizable.xcstrings") == Self.catalog)
     }

@@ -51,7 +51,7 @@ struct ConvertCommandTests {
     @Test func missingInputIsAnInputError() throws {
         let result = try StringBridgeProcess.run(["convert", "missing.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(result.status == 1)
-        #expect(result.error == "missing.xcstrings: error: cannot read the file: No such file or directory\n")
+        #expect(result.error == "missing.xcstrings:1:1: error: cannot read the file: No such file or directory\n")
         #expect(contents("out.xcstrings") == nil)
     }
 
@@ -60,7 +60,7 @@ struct ConvertCommandTests {
         try Data().write(to: folder.appendingPathComponent("file"))
         let result = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "file/out.xcstrings"], in: folder)
         #expect(result.status == 1)
-        #expect(result.error == "file/out.xcstrings: error: cannot write the file: Not a directory\n")
+        #expect(result.error == "file/out.xcstrings:1:1: error: cannot write the file: Not a directory\n")
         #expect(contents("file") == [])
     }
 
@@ -70,7 +70,7 @@ struct ConvertCommandTests {
         #expect(noOutput.error.contains("Missing expected argument '--output <output>'"))
         let unknownExtension = try StringBridgeProcess.run(["convert", "in.txt", "-o", "out.xcstrings"], in: folder)
         #expect(unknownExtension.status == 64)
-        #expect(unknownExtension.error.contains("in.txt: error: cannot tell the format from the file name"))
+        #expect(unknownExtension.error.contains("in.txt:1:1: error: cannot tell the format from the file name"))
         let unknownFormat = try StringBridgeProcess.run(["convert", "in.txt", "--from", "yaml", "-o", "o.xcstrings"], in: folder)
         #expect(unknownFormat.status == 64)
         #expect(unknownFormat.error.contains("unknown format 'yaml'"))

@@ -54,7 +54,7 @@ struct ConvertLegacyTests {
     func catalogToStringsNeedsALanguage() throws {
         let ambiguous = try run(["convert", "Localizable.xcstrings", "-o", "out.strings"])
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.error == "out.strings: error: the input has 3 languages (de, en, it); choose one with --language\n")
+        #expect(ambiguous.error == "out.strings:1:1: error: the input has 3 languages (de, en, it); choose one with --language\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.strings").path))
 
         let result = try run(["convert", "Localizable.xcstrings", "-o", "out.stringsdict", "--language", "de"])
@@ -136,6 +136,6 @@ struct RoundtripCommandTests {
         #expect(try StringBridgeProcess.run(["roundtrip", "x", "--via", "yaml"]).status == 64)
         let missing = try StringBridgeProcess.run(["roundtrip", "/nonexistent/stringbridge"])
         #expect(missing.status == 1)
-        #expect(missing.error == "/nonexistent/stringbridge: error: no such file or folder\n")
+        #expect(missing.error == "/nonexistent/stringbridge:1:1: error: no such file or folder\n")
     }
 }

@@ -99,7 +99,7 @@ struct ExportCommandTests {
     @Test func missingSourceIsAnInputError() throws {
         let result = try StringBridgeProcess.run(["export", "Nope.xcstrings", "--language", "fr", "-o", "out"], in: folder)
         #expect(result.status == 1)
-        #expect(result.error == "Nope.xcstrings: error: cannot read the file: No such file or directory\n")
+        #expect(result.error == "Nope.xcstrings:1:1: error: cannot read the file: No such file or directory\n")
         #expect(files(below: ".") == files(below: ".").filter { !$0.hasPrefix("out") })
     }
 

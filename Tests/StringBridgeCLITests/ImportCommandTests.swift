@@ -182,7 +182,7 @@ struct ImportCommandTests {
         let before = snapshot()
         let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(result.status == 1)
-        #expect(result.error.contains("App/fr.lproj/Main.strings: error: cannot write the file"))
+        #expect(result.error.contains("App/fr.lproj/Main.strings:1:1: error: cannot write the file"))
         #expect(snapshot() == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty)
@@ -202,7 +202,7 @@ struct ImportCommandTests {
     @Test func missingInputAndUsage() throws {
         let missing = try StringBridgeProcess.run(["import", "nope.xliff"], in: folder)
         #expect(missing.status == 1)
-        #expect(missing.error == "nope.xliff: error: cannot read the file: No such file or directory\n")
+        #expect(missing.error == "nope.xliff:1:1: error: cannot read the file: No such file or directory\n")
         let none = try StringBridgeProcess.run(["import"], in: folder)
         #expect(none.status == 64)
         let format = try StringBridgeProcess.run(["import", "fr.xliff", "--report", "xml"], in: folder)

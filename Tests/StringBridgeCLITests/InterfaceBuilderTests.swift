@@ -29,10 +29,10 @@ struct InterfaceBuilderTests {
         #expect(difference == nil, "\(difference ?? "")")
         #expect(
             result.error == """
-                ./Legacy/Base.lproj/Main.storyboard: warning: the development-language texts of this Interface \
+                ./Legacy/Base.lproj/Main.storyboard:1:1: warning: the development-language texts of this Interface \
                 Builder table live only in the storyboard, which export cannot read (no Base.lproj or en.lproj \
                 .strings file); not exported: ./Legacy/fr.lproj/Main.strings
-                warning: left out 1 table inside .bundle folders (a Settings.bundle is read by the Settings app, not \
+                .:1:1: warning: left out 1 table inside .bundle folders (a Settings.bundle is read by the Settings app, not \
                 the app; --include-bundles exports them): ./Settings.bundle/en.lproj/Root.strings
 
                 """)
@@ -81,7 +81,7 @@ struct InterfaceBuilderTests {
                 """)
         #expect(
             result.error == """
-                Legacy/Base.lproj/Main.storyboard: warning: this Interface Builder table has no en.lproj or Base.lproj \
+                Legacy/Base.lproj/Main.storyboard:1:1: warning: this Interface Builder table has no en.lproj or Base.lproj \
                 .strings file (its texts live in the storyboard, which is no table): the <source> texts of the XLIFF \
                 are taken as its development-language texts
 

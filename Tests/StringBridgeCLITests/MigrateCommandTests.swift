@@ -26,15 +26,15 @@ struct MigrateCommandTests {
     }
 
     static let expectedWarnings = """
-        MyApp: note: left out of the migration: MyApp/Settings.bundle (en.lproj/Root.strings); the Settings app \
+        MyApp:1:1: note: left out of the migration: MyApp/Settings.bundle (en.lproj/Root.strings); the Settings app \
         reads only .strings tables, and Xcode does not migrate the tables of a bundle
         MyApp/fr.lproj/Localizable.strings:2:30: warning: expected ';' after the value of "settings.title", found a \
         string; this file is left out of the migration
         MyApp/it.lproj/Localizable.strings:2:34: warning: missing ';' after the value of "settings.title" at the end \
         of the line; the entry is read as if it were there
-        MyApp/de.lproj/Localizable.strings: warning: the comments of 3 keys in this translation are left out (a \
+        MyApp/de.lproj/Localizable.strings:1:1: warning: the comments of 3 keys in this translation are left out (a \
         catalog keeps the development language's comment): "greeting", "no comment", "only in german"
-        MyApp/it.lproj/Localizable.strings: warning: the comments of 1 key in this translation are left out (a \
+        MyApp/it.lproj/Localizable.strings:1:1: warning: the comments of 1 key in this translation are left out (a \
         catalog keeps the development language's comment): "note"
 
         """
@@ -76,7 +76,7 @@ struct MigrateCommandTests {
         #expect(result.output == "")
         #expect(
             result.error.hasSuffix(
-                "MyApp/Localizable.xcstrings: error: a catalog already exists here; pass --force to merge the legacy "
+                "MyApp/Localizable.xcstrings:1:1: error: a catalog already exists here; pass --force to merge the legacy "
                     + "tables into it\n"))
         #expect(contents("MyApp/Localizable.xcstrings") == previous)
         #expect(contents("MyApp/mul.lproj/Main.xcstrings") == nil)
@@ -111,9 +111,9 @@ struct MigrateCommandTests {
         #expect(
             result.error.hasSuffix(
                 """
-                MyApp/Localizable.xcstrings: warning: "greeting" (de): the legacy value differs from the catalog's; \
+                MyApp/Localizable.xcstrings:1:1: warning: "greeting" (de): the legacy value differs from the catalog's; \
                 the catalog's is kept
-                MyApp/Localizable.xcstrings: warning: "note" (en): the legacy value differs from the catalog's; the \
+                MyApp/Localizable.xcstrings:1:1: warning: "note" (en): the legacy value differs from the catalog's; the \
                 catalog's is kept
 
                 """))
@@ -137,7 +137,7 @@ struct MigrateCommandTests {
         #expect(result.status == 1)
         #expect(
             result.error.hasSuffix(
-                "MyApp/Localizable.xcstrings: note: a catalog already exists here and cannot be read, so the legacy "
+                "MyApp/Localizable.xcstrings:1:1: note: a catalog already exists here and cannot be read, so the legacy "
                     + "tables cannot be merged into it\n"))
         #expect(contents("MyApp/Localizable.xcstrings") == previous)
         #expect(contents("MyApp/mul.lproj/Main.xcstrings") == nil)

@@ -98,14 +98,14 @@ struct OutputSafetyTests {
         #expect(device.status == 1)
         #expect(
             device.error
-                == "null.xcstrings: error: is a character device, not a regular file; outputs are written only to "
+                == "null.xcstrings:1:1: error: is a character device, not a regular file; outputs are written only to "
                 + "regular files (-o - writes to standard output)\n")
         #expect(kind("null.xcstrings") == .typeSymbolicLink)
 
         #expect(mkfifo(path("fifo.xcstrings"), 0o644) == 0)
         let fifo = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "fifo.xcstrings"], in: folder)
         #expect(fifo.status == 1)
-        #expect(fifo.error.hasPrefix("fifo.xcstrings: error: is a FIFO, not a regular file"))
+        #expect(fifo.error.hasPrefix("fifo.xcstrings:1:1: error: is a FIFO, not a regular file"))
         var info = stat()
         #expect(lstat(path("fifo.xcstrings"), &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
         #expect(temporaryLeftovers.isEmpty)
@@ -128,7 +128,7 @@ struct OutputSafetyTests {
         // The test's standard output is a pipe.
         let device = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "/dev/stdout", "--to", "xcstrings"], in: folder)
         #expect(device.status == 1)
-        #expect(device.error.hasPrefix("/dev/stdout: error: is a FIFO, not a regular file"))
+        #expect(device.error.hasPrefix("/dev/stdout:1:1: error: is a FIFO, not a regular file"))
         let compile = try StringBridgeProcess.run(["compile", "in.xcstrings", "-o", "-"], in: folder)
         #expect(compile.status == 64)
         #expect(compile.error.contains("compile writes a folder; -o - (standard output) takes one file."))
@@ -142,7 +142,7 @@ struct OutputSafetyTests {
         try write("old", to: "out.xcstrings", mode: 0o444)
         let refused = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(refused.status == 1)
-        #expect(refused.error == "out.xcstrings: error: the file is read-only; it is not replaced (--force replaces it)\n")
+        #expect(refused.error == "out.xcstrings:1:1: error: the file is read-only; it is not replaced (--force replaces it)\n")
         #expect(bytes("out.xcstrings") == Array("old".utf8))
         let forced = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings", "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.error)")
@@ -156,7 +156,7 @@ struct OutputSafetyTests {
         try write("old", to: "out/fr.lproj/features.strings", mode: 0o444)
         let compile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out"], in: folder)
         #expect(compile.status == 1)
-        #expect(compile.error.hasSuffix("out/fr.lproj/features.strings: error: the file is read-only; it is not replaced (--force replaces it)\n"))
+        #expect(compile.error.hasSuffix("out/fr.lproj/features.strings:1:1: error: the file is read-only; it is not replaced (--force replaces it)\n"))
         #expect(folders("out") == ["fr.lproj/"])
         let forcedCompile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out", "--force"], in: folder)
         #expect(forcedCompile.status == 0, "\(forcedCompile.error)")
@@ -165,7 +165,7 @@ struct OutputSafetyTests {
         try write("old", to: "xliff/fr.xliff", mode: 0o444)
         let export = try StringBridgeProcess.run(["export", "features.xcstrings", "--language", "fr", "-o", "xliff"], in: folder)
         #expect(export.status == 1)
-        #expect(export.error.contains("xliff/fr.xliff: error: the file is read-only"))
+        #expect(export.error.contains("xliff/fr.xliff:1:1: error: the file is read-only"))
         let forcedExport = try StringBridgeProcess.run(
             ["export", "features.xcstrings", "--language", "fr", "-o", "xliff", "--force"], in: folder)
         #expect(forcedExport.status == 0, "\(forcedExport.error)")
@@ -176,7 +176,7 @@ struct OutputSafetyTests {
         let before = bytes("Localizable.xcstrings")
         let imported = try StringBridgeProcess.run(["import", "fr.xliff"], in: folder)
         #expect(imported.status == 1)
-        #expect(imported.error.contains("Localizable.xcstrings: error: the file is read-only"))
+        #expect(imported.error.contains("Localizable.xcstrings:1:1: error: the file is read-only"))
         #expect(bytes("Localizable.xcstrings") == before)
         let forcedImport = try StringBridgeProcess.run(["import", "fr.xliff", "--force"], in: folder)
         #expect(forcedImport.status == 0, "\(forcedImport.error)")
@@ -199,7 +199,7 @@ struct OutputSafetyTests {
         #expect(mkfifo(path("fifo.xcstrings"), 0o644) == 0)
         let fifo = try runWithTimeout(["convert", "fifo.xcstrings", "-o", "out.xcstrings"])
         #expect(fifo.status == 1)
-        #expect(fifo.error == "fifo.xcstrings: error: is a FIFO, not a regular file; only regular files are read\n")
+        #expect(fifo.error == "fifo.xcstrings:1:1: error: is a FIFO, not a regular file; only regular files are read\n")
 
         try FileManager.default.createDirectory(atPath: path("fr.xcloc/Localized Contents"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: path("fr.xcloc/Localized Contents/fr.xliff"), withDestinationPath: "/dev/zero")
@@ -208,14 +208,14 @@ struct OutputSafetyTests {
         // Inside a bundle, a link is refused for what it is, whatever it leads to (AddressingTests).
         #expect(
             zero.error
-                == "fr.xcloc/Localized Contents/fr.xliff: error: is a symbolic link, not a regular file; only regular "
+                == "fr.xcloc/Localized Contents/fr.xliff:1:1: error: is a symbolic link, not a regular file; only regular "
                 + "files of an .xcloc bundle are read (links are not followed)\n")
 
         try FileManager.default.removeItem(atPath: path("fr.xcloc/Localized Contents/fr.xliff"))
         #expect(mkfifo(path("fr.xcloc/Localized Contents/fr.xliff"), 0o644) == 0)
         let bundleFifo = try runWithTimeout(["import", "fr.xcloc"])
         #expect(bundleFifo.status == 1)
-        #expect(bundleFifo.error.hasPrefix("fr.xcloc/Localized Contents/fr.xliff: error: is a FIFO"))
+        #expect(bundleFifo.error.hasPrefix("fr.xcloc/Localized Contents/fr.xliff:1:1: error: is a FIFO"))
 
         // A link to a regular file is read.
         try copyFixture("xcstrings/features.xcstrings", as: "real.xcstrings")
@@ -295,7 +295,7 @@ struct OutputSafetyTests {
         #expect(refused.status == 1)
         #expect(
             refused.error
-                == "Localizable.xcstrings: error: another process is writing this file (still locked after 0.5 s); "
+                == "Localizable.xcstrings:1:1: error: another process is writing this file (still locked after 0.5 s); "
                 + "nothing was written\n")
         #expect(bytes("Localizable.xcstrings") == before)
 
@@ -341,7 +341,7 @@ struct OutputSafetyTests {
         try write("", to: "out/fr.lproj")
         let compile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out"], in: folder)
         #expect(compile.status == 1)
-        #expect(compile.error.hasSuffix("\nout/fr.lproj/features.strings: error: cannot write the file: Not a directory\n"))
+        #expect(compile.error.hasSuffix("\nout/fr.lproj/features.strings:1:1: error: cannot write the file: Not a directory\n"))
         #expect(listing("out") == ["fr.lproj"])
 
         try write("", to: "exports/de.xcloc")

@@ -12,7 +12,7 @@ import XLIFFFormat
 ///
 /// ```swift
 /// let report = try RoundTrip().run(["MyApp"])
-/// if report.hasLosses { print(report.text) }
+/// if !report.isClean { print(report.text(expected: false)) }
 /// ```
 ///
 /// The trips:
@@ -362,7 +362,8 @@ public struct RoundTrip: Sendable {
             var diagnostics = Diagnostics()
             guard let reader = registry.format(named: "xcstrings")?.reader else { return trip.name }
             let catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
-            let compiled = try Compilation(registry: registry).compile(catalog, languages: nil, diagnostics: &diagnostics)
+            let compiled = try Compilation(registry: registry).compile(
+                catalog, languages: nil, path: path, diagnostics: &diagnostics)
             let migration = Migration(registry: registry)
             var parts: [Migration.LegacyPart] = []
             for file in compiled {
@@ -450,58 +451,121 @@ public struct RoundTrip: Sendable {
 
     // MARK: - Catalog through XLIFF
 
+    /// One trip per language but the source language, made side by side: each exports the language as
+    /// `export` does (the catalog prepared once for all of them), reads the XLIFF back and imports it twice.
     private func catalogViaXLIFF(_ path: String, report: inout RoundTripReport) -> [String] {
-        var trips: [String] = []
+        let catalog: StringTable
         do {
             var diagnostics = Diagnostics()
             guard let reader = registry.format(named: "xcstrings")?.reader else { return [] }
-            let catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
-            let original = path.split(separator: "/").last.map(String.init) ?? path
-            for language in catalog.languages where language != catalog.sourceLanguage {
-                let trip = RoundTripTrip(name: "xcstrings → xliff (\(language)) → xcstrings", expectations: .catalogViaXLIFF)
-                trips.append(trip.name)
-                let file = XLIFFExport.file(
-                    for: catalog, kind: .catalog, original: original, targetLanguage: language,
-                    diagnostics: &diagnostics)
-                let bytes = XLIFFWriter().write(XLIFFDocument(files: [file]))
-                let document = try XLIFFReader().read(bytes, path: "\(language).xliff", diagnostics: &diagnostics)
-                guard let exported = document.files.first else {
-                    report.differences.append(failure(path, trip, "the exported XLIFF has no <file>"))
-                    continue
-                }
-                // Importing what was exported into the same catalog changes nothing.
-                var same = catalog
-                _ = XLIFFImport.apply(exported, to: &same, kind: .catalog)
-                var identity = TableComparison(trip: trip, table: path, comparesOrder: true)
-                identity.compare(expected: catalog, actual: same)
-                report.differences += identity.differences.map { difference in
-                    var difference = difference
-                    difference.isExpected = false
-                    difference.reason = "importing the export into the same catalog changed it"
-                    return difference
-                }
-                // Importing it into the catalog without the language gives every exported value back.
-                var stripped = catalog
-                stripped.entries = catalog.entries.mapValues { entry in
-                    var entry = entry
-                    if entry.localizations?.index(forKey: language) != nil {
-                        entry.localizations?.removeValue(forKey: language)
-                    }
-                    return entry
-                }
-                _ = XLIFFImport.apply(
-                    exported, to: &stripped, kind: .catalog,
-                    options: XLIFFImport.Options(acceptUnfinished: true))
-                var recovery = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: false)
-                recovery.compare(expected: catalog, actual: stripped)
-                report.differences += recovery.differences
-            }
+            catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
         } catch {
             let trip = RoundTripTrip(name: "xcstrings → xliff → xcstrings", expectations: .none)
             record(error, path, trip, &report)
-            trips.append(trip.name)
+            return [trip.name]
         }
-        return trips
+        let original = path.split(separator: "/").last.map(String.init) ?? path
+        let prepared = XLIFFCatalogExport(table: catalog, original: original)
+        let languages = catalog.languages.filter { $0 != catalog.sourceLanguage }
+        // What each language's XLIFF is imported into to get its values back: the catalog with its source
+        // language only, made once for all of them.
+        let sourceOnly = Self.sourceLanguageOnly(catalog)
+        let results = concurrentMap(languages) { language in
+            Self.catalogViaXLIFF(path, catalog: catalog, sourceOnly: sourceOnly, prepared: prepared, language: language)
+        }
+        for result in results { report.differences += result.differences }
+        releaseInBackground((consume prepared, consume catalog, consume sourceOnly))
+        return results.map(\.trip)
+    }
+
+    /// `catalog` with only its source language's localizations.
+    private static func sourceLanguageOnly(_ catalog: StringTable) -> StringTable {
+        var sourceOnly = catalog
+        let sourceLanguage = catalog.sourceLanguage
+        sourceOnly.entries = catalog.entries.mapValues { entry in
+            var entry = entry
+            if let localizations = entry.localizations {
+                var kept = OrderedMap<Localization>()
+                if let source = localizations[sourceLanguage] { kept[sourceLanguage] = source }
+                entry.localizations = kept
+            }
+            return entry
+        }
+        return sourceOnly
+    }
+
+    /// The trip through `language`'s XLIFF: importing it into the same catalog changes nothing, and importing it
+    /// into the catalog without that language (`sourceOnly`: nor any other but the source language) gives every
+    /// exported value back.
+    private static func catalogViaXLIFF(
+        _ path: String, catalog: StringTable, sourceOnly: StringTable, prepared: XLIFFCatalogExport, language: String
+    ) -> (trip: String, differences: [RoundTripDifference]) {
+        let trip = RoundTripTrip(name: "xcstrings → xliff (\(language)) → xcstrings", expectations: .catalogViaXLIFF)
+        var diagnostics = Diagnostics()
+        var document = XLIFFDocumentStream()
+        document.writeCatalog(prepared, targetLanguage: language, diagnostics: &diagnostics)
+        let bytes = document.finish()
+        let exported: XLIFFFile
+        do {
+            let read = try XLIFFReader().read(bytes, path: "\(language).xliff", diagnostics: &diagnostics)
+            guard let file = read.files.first else {
+                return (trip.name, [failure(path, trip, "the exported XLIFF has no <file>")])
+            }
+            exported = file
+        } catch {
+            return (trip.name, [failure(path, trip, "the exported XLIFF cannot be read back: \(error)")])
+        }
+        var differences: [RoundTripDifference] = []
+        // Importing what was exported into the same catalog changes nothing. An import changes only the
+        // localizations of its language, so an empty plan proves it, and otherwise that language is compared.
+        let plan = XLIFFImport.plan(exported, for: catalog, kind: .catalog)
+        if !plan.isEmpty {
+            var same = catalog
+            plan.apply(to: &same)
+            let (before, after) = changedEntries(catalog, same, language: language)
+            var identity = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: true)
+            identity.compare(expected: before, actual: after)
+            differences += identity.differences.map { difference in
+                var difference = difference
+                difference.isExpected = false
+                difference.reason = "importing the export into the same catalog changed it"
+                return difference
+            }
+        }
+        // Importing it into the catalog without the language gives every exported value back.
+        var stripped = sourceOnly
+        _ = XLIFFImport.apply(
+            exported, to: &stripped, kind: .catalog, options: XLIFFImport.Options(acceptUnfinished: true))
+        let (expected, actual) = changedEntries(catalog, stripped, language: language)
+        var recovery = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: false)
+        recovery.compare(expected: expected, actual: actual)
+        differences += recovery.differences
+        return (trip.name, differences)
+    }
+
+    /// The entries whose `language` localization differs between `table` and `imported` (the same table after an
+    /// import of that language, which changes nothing else and keeps every entry in place), as two tables to
+    /// compare: the same differences as comparing the whole tables in that language, found without flattening
+    /// every entry.
+    private static func changedEntries(
+        _ table: StringTable, _ imported: StringTable, language: String
+    ) -> (StringTable, StringTable) {
+        var before = table
+        var after = imported
+        before.entries = OrderedMap()
+        after.entries = OrderedMap()
+        for index in table.entries.indices where index < imported.entries.count {
+            let changed = table.entries.withValuePointer(at: index) { original in
+                imported.entries.withValuePointer(at: index) { other in
+                    original.pointee.localizations?[language] != other.pointee.localizations?[language]
+                }
+            }
+            guard changed else { continue }
+            let key = table.entries.key(at: index)
+            _ = before.entries.appendNew(table.entries[valueAt: index], forKey: key)
+            _ = after.entries.appendNew(imported.entries[valueAt: index], forKey: key)
+        }
+        return (before, after)
     }
 
     // MARK: - Helpers
@@ -513,16 +577,21 @@ public struct RoundTrip: Sendable {
             error.diagnostics.allSatisfy({ $0.path == path })
         {
             guard !report.differences.contains(where: { $0.aspect == .invalidInput && $0.table == path }) else { return }
-            report.differences.append(
-                RoundTripDifference(
-                    table: path, trip: trip.name, aspect: .invalidInput, expected: nil, actual: nil,
-                    reason: error.diagnostics.map(\.description).joined(separator: "; ")))
+            var difference = RoundTripDifference(
+                table: path, trip: trip.name, aspect: .invalidInput, expected: nil, actual: nil,
+                reason: error.diagnostics.map(\.description).joined(separator: "; "))
+            difference.diagnostics = error.diagnostics
+            report.differences.append(difference)
             return
         }
         report.differences.append(failure(path, trip, "\(error)"))
     }
 
     private func failure(_ path: String, _ trip: RoundTripTrip, _ message: String) -> RoundTripDifference {
+        Self.failure(path, trip, message)
+    }
+
+    private static func failure(_ path: String, _ trip: RoundTripTrip, _ message: String) -> RoundTripDifference {
         RoundTripDifference(
             table: path, trip: trip.name, aspect: .failure, expected: nil, actual: nil, isExpected: false,
             reason: message)

@@ -8,11 +8,14 @@ struct Compile: ParsableCommand {
         discussion: """
             Writes OUTDIR/<lang>.lproj/<Table>.strings for plain strings and <Table>.stringsdict for entries with \
             plural or device variations or substitutions, like xcstringstool compile. Unlike it, source-language \
-            strings equal to their key are kept. Anything the legacy formats cannot express is reported per entry.
+            strings equal to their key are kept. Anything the legacy formats cannot express is reported per entry. \
+            A --language the catalog lacks is an error. Two catalogs that compile to the same file are an error; \
+            --mirror keeps each catalog's folder instead.
 
             Examples:
               stringbridge compile Localizable.xcstrings -o build/Resources
               stringbridge compile Localizable.xcstrings InfoPlist.xcstrings -o out --language fr --language de
+              stringbridge compile App/Localizable.xcstrings Widget/Localizable.xcstrings -o out --mirror
             """
     )
 
@@ -28,6 +31,13 @@ struct Compile: ParsableCommand {
     @Flag(help: "Replace output files even when they are read-only.")
     var force = false
 
+    @Flag(
+        help: """
+            Keep each catalog's folder, relative to the folder that holds them all, below OUTDIR (for several \
+            catalogs of the same name).
+            """)
+    var mirror = false
+
     func validate() throws {
         guard !catalogs.isEmpty else { throw ValidationError("Name at least one String Catalog.") }
         guard output != "-" else {
@@ -40,7 +50,7 @@ struct Compile: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             try Compilation().compile(
                 catalogs: catalogs, outputDirectory: output, languages: languages.isEmpty ? nil : languages,
-                replacesReadOnlyFiles: force, diagnostics: &diagnostics)
+                replacesReadOnlyFiles: force, mirror: mirror, diagnostics: &diagnostics)
         }
     }
 }

@@ -61,7 +61,9 @@ struct Convert: ParsableCommand {
             }
             _ = try converter.format(for: output, override: to)
         } catch let error as ConversionError {
-            throw ValidationError(error.diagnostics.map(\.description).joined(separator: "\n"))
+            // A usage error, printed as the diagnostic it is (argument-parser would add its own "Error:").
+            printDiagnostics(error.diagnostics)
+            throw ExitCode.validationFailure
         }
     }
 

@@ -18,6 +18,7 @@ struct ExportCommand: ParsableCommand {
             Examples:
               stringbridge export MyApp --language fr --language de -o Localizations
               stringbridge export MyApp/Localizable.xcstrings --language ja -o out --xcloc --root .
+              stringbridge export MyApp --all-languages -o Localizations
             """
     )
 
@@ -26,6 +27,9 @@ struct ExportCommand: ParsableCommand {
 
     @Option(name: .customLong("language"), help: "A language to export (repeatable).")
     var languages: [String] = []
+
+    @Flag(help: "Export every language the tables have besides the development language.")
+    var allLanguages = false
 
     @Option(name: [.short, .customLong("output")], help: "The folder that receives the XLIFF files or bundles.")
     var output: String
@@ -56,7 +60,9 @@ struct ExportCommand: ParsableCommand {
 
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Name at least one catalog, table or folder.") }
-        guard !languages.isEmpty else { throw ValidationError("Name at least one --language to export.") }
+        guard !languages.isEmpty || allLanguages else {
+            throw ValidationError("Name at least one --language to export, or pass --all-languages.")
+        }
         guard output != "-" else {
             throw ValidationError("export writes a folder; -o - (standard output) takes one file.")
         }
@@ -75,9 +81,10 @@ struct ExportCommand: ParsableCommand {
                 languages: languages, root: root, outputDirectory: output, xcloc: xcloc,
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
             options.replacesReadOnlyFiles = force
+            options.allLanguages = allLanguages
             let written = try export.run(found, options: options, diagnostics: &diagnostics)
             for path in written where path.hasSuffix(".xliff") {
-                print("wrote \(path) (\(found.count) tables)")
+                print("wrote \(path) (\(counted(found.count, "table")))")
             }
         }
     }

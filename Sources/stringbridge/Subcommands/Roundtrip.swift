@@ -19,13 +19,15 @@ struct Roundtrip: ParsableCommand {
             bundles) and runs the round trips that apply: read → write in the same format; legacy → catalog → \
             legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language. Every difference is \
             reported with its table, key, language and variation path, as a loss or as expected from a format's \
-            nature (docs/roundtrip.md lists them). Exit status 0 when nothing is lost, 1 when anything is (or when \
+            nature (docs/roundtrip.md lists them), one line each as path:line:column: error (a loss or an unreadable \
+            input) or note (expected); --losses-only leaves the expected ones out. Exit status 0 when nothing is lost, 1 when anything is (or when \
             an input cannot be read).
 
             Examples:
               stringbridge roundtrip MyApp
               stringbridge roundtrip MyApp/Localizable.xcstrings --via xliff --format json
               stringbridge roundtrip Fixtures --exclude '*/invalid/*'
+              stringbridge roundtrip MyApp --losses-only
 
             """
     )
@@ -45,6 +47,12 @@ struct Roundtrip: ParsableCommand {
     @Option(help: "Leave out paths matching this shell pattern, e.g. '*/invalid/*' (repeatable).")
     var exclude: [String] = []
 
+    @Flag(help: "List only losses and unreadable inputs (not the expected differences), then the summary.")
+    var lossesOnly = false
+
+    @Flag(name: [.short, .long], help: "List only losses and unreadable inputs, without the summary: nothing when clean.")
+    var quiet = false
+
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json
     }
@@ -62,7 +70,9 @@ struct Roundtrip: ParsableCommand {
                 excluded: exclude)
             let report = try RoundTrip().run(paths, options: options)
             switch format {
-            case .text: writeAll(Array(report.text.utf8), to: 1)
+            case .text:
+                let text = report.text(expected: !lossesOnly && !quiet, summary: !quiet)
+                writeAll(Array(text.utf8), to: 1)
             case .json: writeAll(report.json, to: 1)
             }
             losses = !report.isClean
