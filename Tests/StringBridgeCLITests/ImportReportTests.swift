@@ -48,7 +48,7 @@ struct ImportReportTests {
         #expect(result.status == 1)
         let difference = Fixtures.compareGolden(Array(result.output.utf8), "xliff/import-units/expected/report-strict.txt")
         #expect(difference == nil, "\(difference ?? "")")
-        #expect(result.error == "error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 unfinished-state)\n")
+        #expect(result.error == "stringbridge: error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 unfinished-state)\n")
         #expect(catalog.contains("\"value\" : \"Merci\""))
         #expect(catalog.contains("\"value\" : \"Bonjour %@\""))
         #expect(!catalog.contains("%@ sur %@"))
