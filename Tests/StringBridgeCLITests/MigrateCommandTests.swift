@@ -42,7 +42,7 @@ struct MigrateCommandTests {
     static let expectedSummary = """
         wrote MyApp/Localizable.xcstrings: 11 keys, 3 languages (en, de, it) from 5 files
           left out: MyApp/fr.lproj/Localizable.strings (fr), which cannot be read; the catalog has no fr
-        wrote MyApp/mul.lproj/Main.xcstrings: 1 keys, 1 languages (de) from 1 files
+        wrote MyApp/mul.lproj/Main.xcstrings: 1 key, 1 language (de) from 1 file
 
         """
 

@@ -360,7 +360,7 @@ struct OutputSafetyTests {
         try write("garbage", to: "legacy/.T.xcstrings.stringbridge-Zz99Yy")
         let result = try StringBridgeProcess.run(["migrate", "legacy"], in: folder)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output == "wrote legacy/T.xcstrings: 1 keys, 1 languages (en) from 1 files\n")
+        #expect(result.output == "wrote legacy/T.xcstrings: 1 key, 1 language (en) from 1 file\n")
     }
 
     // MARK: - Processes

@@ -68,9 +68,9 @@ struct Migrate: ParsableCommand {
                 let languages = plan.table.languages
                 let verb = plan.existing == nil ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")
                 print(
-                    "\(verb) \(plan.destination): \(plan.table.entries.count) keys, "
-                        + "\(languages.count) languages (\(languages.joined(separator: ", "))) "
-                        + "from \(plan.sources.count) files")
+                    "\(verb) \(plan.destination): \(counted(plan.table.entries.count, "key")), "
+                        + "\(counted(languages.count, "language")) (\(languages.joined(separator: ", "))) "
+                        + "from \(counted(plan.sources.count, "file"))")
                 if let existing = plan.existing {
                     print("  " + Self.describe(existing, force: force))
                 }
@@ -86,9 +86,9 @@ struct Migrate: ParsableCommand {
     /// What merging into an existing catalog does, in one line.
     static func describe(_ existing: Migration.ExistingCatalog, force: Bool) -> String {
         let conflicts = existing.conflicts.count
-        return "the catalog there had \(existing.keys) keys: \(existing.addedKeys.count) keys and "
-            + "\(existing.addedLocalizations) localizations added, \(conflicts) "
-            + "\(conflicts == 1 ? "conflict" : "conflicts") (the catalog's value kept)"
+        return "the catalog there had \(counted(existing.keys, "key")): \(counted(existing.addedKeys.count, "key")) and "
+            + "\(counted(existing.addedLocalizations, "localization")) added, \(counted(conflicts, "conflict")) "
+            + "(the catalog's value kept)"
             + (force ? "" : "; --force is needed to write it")
     }
 }
