@@ -247,3 +247,56 @@ extension StringsWriterTests {
         #expect(utf8[0].bytes == Array("/* ab */\n\"k\" = \"v\\U0000\";\n\n/* fine */\n\"plain\" = \"w\";\n".utf8))
     }
 }
+
+extension StringsWriterTests {
+    /// Reads `bytes` as `en.lproj/T.strings` and writes the table again: the output and the write's warnings.
+    static func rewrite(_ bytes: [UInt8]) throws -> (output: [UInt8], table: StringTable, warnings: [String]) {
+        var readDiagnostics = Diagnostics()
+        let table = try StringsReader().read(
+            SourceFile(path: "en.lproj/T.strings", bytes: bytes), options: ReadOptions(), diagnostics: &readDiagnostics)
+        let (files, diagnostics) = try write(table)
+        return (files[0].bytes, table, diagnostics.all.map(\.description))
+    }
+
+    @Test("Comments of NUL bytes and `//` comments ending in a space: read → write is a fixpoint, with warnings")
+    func nulCommentFixpoint() throws {
+        // Reduced from Fuzz/findings/strings-roundtrip/nul-comment-not-fixpoint.strings.
+        let (first, table, warnings) = try Self.rewrite(try Fixtures.bytes("strings/fixpoint/nul-comments.strings"))
+        #expect(table.entries.keys == ["a", "", "d", "k"])
+        #expect(table.entries[""]?.comment == "\u{0}")
+        #expect(table.entries["d"]?.comment == "\u{0}\n  c")
+        #expect(table.entries["k"]?.comment == "x*/y ")
+        #expect(
+            warnings == [
+                #"warning: "" (en): the comment holds only U+0000 and whitespace; U+0000 cannot be in a .strings "#
+                    + "comment (a comment has no escapes, and a NUL byte makes Foundation take the file for UTF-16), "
+                    + "and what is left reads back as no comment, so the comment was left out",
+                #"warning: "d" (en): the comment holds U+0000, which a .strings comment cannot hold (a comment "#
+                    + "has no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out "
+                    + "of the comment",
+            ])
+        let expected = Array(
+            """
+            /* A NUL byte within the first 64 bytes would mean UTF-16: pad. */
+            "a" = "b";
+
+            "" = "";
+
+            /* c */
+            "d" = "e";
+
+            // x*/y \(" ")
+            "k" = "k";
+
+            """.utf8)
+        #expect(first == expected)
+        // Read back: every entry is there, and writing it again gives the same bytes, without a warning.
+        let (second, again, secondWarnings) = try Self.rewrite(first)
+        #expect(again.entries.keys == ["a", "", "d", "k"])
+        #expect(again.entries[""]?.comment == nil)
+        #expect(again.entries["d"]?.comment == "c")
+        #expect(again.entries["k"]?.comment == "x*/y ")
+        #expect(secondWarnings.isEmpty)
+        #expect(second == first)
+    }
+}

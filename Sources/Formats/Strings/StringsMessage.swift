@@ -111,6 +111,12 @@ enum StringsMessage {
             + "no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out of the comment"
     }
 
+    static func commentOfNULsRemoved(key: String, language: String) -> String {
+        "\(quoted(key)) (\(language)): the comment holds only U+0000 and whitespace; U+0000 cannot be in a .strings "
+            + "comment (a comment has no escapes, and a NUL byte makes Foundation take the file for UTF-16), and "
+            + "what is left reads back as no comment, so the comment was left out"
+    }
+
     static func commentAltered(key: String) -> String {
         "\(quoted(key)): the comment contains '*/' and a line break; '*/' was written as '* /'"
     }

@@ -52,12 +52,19 @@ public struct StringsWriter: CatalogWriter {
             if !text.isEmpty { text.append(0x0A) }
             if var comment = entry.comment, !comment.isEmpty {
                 // A NUL byte would make readers take the file for UTF-16; comments cannot escape it, so it goes,
-                // with a warning naming the key.
+                // with a warning naming the key. What is left is trimmed as the reader trims a comment (the NUL may
+                // have kept whitespace with a line break from being trimmed when it was read), so that the output
+                // is a fixpoint; when nothing is left, the whole comment goes (`/*  */` reads back as no comment).
                 if comment.utf8.contains(0) {
                     comment.unicodeScalars.removeAll { $0 == "\u{0}" }
-                    diagnostics.warn(StringsMessage.commentNULRemoved(key: key, language: language))
+                    comment = Self.trimmedAsRead(comment)
+                    if comment.isEmpty {
+                        diagnostics.warn(StringsMessage.commentOfNULsRemoved(key: key, language: language))
+                    } else {
+                        diagnostics.warn(StringsMessage.commentNULRemoved(key: key, language: language))
+                    }
                 }
-                appendComment(comment, key: key, to: &text, diagnostics: &diagnostics)
+                if !comment.isEmpty { appendComment(comment, key: key, to: &text, diagnostics: &diagnostics) }
             }
             appendQuoted(key, to: &text)
             text.append(contentsOf: " = ".utf8)
@@ -85,6 +92,19 @@ public struct StringsWriter: CatalogWriter {
         return parts
     }
 
+    /// `comment` as the reader gives it back from `/* comment */`: leading or trailing whitespace that holds a line
+    /// break goes (``StringsLexer``'s trimming); empty when only whitespace is left.
+    static func trimmedAsRead(_ comment: String) -> String {
+        let bytes = Array(comment.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        func isBreak(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        let lower = bytes[..<first].contains(where: isBreak) ? first : 0
+        let upper = bytes[(last + 1)...].contains(where: isBreak) ? last + 1 : bytes.count
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
     /// Writes `/* comment */`, or `// comment` when the comment contains `*/` but no line break, on its own line.
     private func appendComment(_ comment: String, key: String, to text: inout [UInt8], diagnostics: inout Diagnostics) {
         guard comment.utf8.containsSequence(Self.commentEnd) else {
@@ -97,6 +117,9 @@ public struct StringsWriter: CatalogWriter {
         if !hasLineBreak {
             text.append(contentsOf: "// ".utf8)
             text.append(contentsOf: comment.utf8)
+            // The reader drops one space at the end of a comment, as after `/* comment `: a comment that ends with
+            // a space gets one more, so that it reads back the same.
+            if comment.utf8.last == 0x20 { text.append(0x20) }
             text.append(0x0A)
             return
         }
