@@ -188,6 +188,12 @@ private func contentDifference(_ expected: StringTable, _ actual: StringTable) -
         table.version = "1.0"
         table.extraMembers = OrderedMap()
         table.traits = FileTraits()
+        // Keys that Foundation's comparison leaves tied (distinct keys that differ only in characters it ignores,
+        // such as U+0000) keep their input order in Xcode's sort, as in Xcode; order them by bytes first so the
+        // comparison looks at content only.
+        let keys = Array(table.entries.keys)
+        let byBytes = keys.indices.sorted { Array(keys[$0].utf8).lexicographicallyPrecedes(Array(keys[$1].utf8)) }
+        table.entries.reorder(by: byBytes)
         var diagnostics = Diagnostics()
         return try? XCStringsWriter().write(table, options: WriteOptions(), diagnostics: &diagnostics).first?.bytes
     }
