@@ -29,6 +29,25 @@ struct ConvertLegacyTests {
         try StringBridgeProcess.run(arguments, in: folder)
     }
 
+    @Test("Several languages merged into a catalog keep the development language's comments only")
+    func translationCommentsLeftOut() throws {
+        // The translation first: its comments must not become the keys' comments, whatever the order.
+        let result = try run([
+            "convert", "MyApp/de.lproj/Localizable.strings", "MyApp/en.lproj/Localizable.strings", "-o", "both.xcstrings",
+        ])
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "MyApp/de.lproj/Localizable.strings:1:1: warning: the comments of 3 keys in this translation are left "
+                + "out (a catalog keeps the development language's comment): \"greeting\", \"no comment\", "
+                + "\"only in german\"\n")
+        let table = try read("both.xcstrings")
+        #expect(table.entries["greeting"]?.comment == "The greeting on the home screen")
+        #expect(table.entries["no comment"]?.comment == nil)
+        #expect(table.entries["only in german"]?.comment == nil)
+        #expect(table.entries["greeting"]?.localizations?["de"]?.stringUnit?.value == "Hallo")
+    }
+
     @Test("A .strings file takes its language from its xx.lproj folder")
     func stringsToCatalog() throws {
         let result = try run(["convert", "MyApp/de.lproj/Localizable.strings", "-o", "de.xcstrings"])
