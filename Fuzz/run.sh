@@ -6,6 +6,8 @@
 #   Fuzz/run.sh TARGET [SECONDS] [-- LIBFUZZER-FLAGS...]
 #                                       fuzz one target (default 120 s)
 #   Fuzz/run.sh all [SECONDS]           fuzz every target in turn (default 30 s each); exit 1 if any failed
+#   Fuzz/run.sh ci [SECONDS]            CI: replay every seed and finding (exit 1 on any failure), then explore
+#                                       each target SECONDS, reporting (not failing on) what is found
 #   Fuzz/run.sh repro TARGET FILE...    run a target once on saved inputs (a finding, a crash file)
 #
 # Seeds: the files of Fixtures/ with the target's extensions, plus Fuzz/findings/TARGET/ (reproducers of bugs
@@ -100,8 +102,36 @@ case "$command" in
         fi
         echo "fuzz: every target ran $seconds s without a finding" >&2
         ;;
+    ci)
+        # CI: every seed and saved finding of every target is run once (a regression fails the run), then each target
+        # explores for SECONDS; what exploration finds is printed and saved, but does not fail the run (a new finding
+        # of an old bug should not stop unrelated work from landing; it goes to Fuzz/findings/ with its fix).
+        seconds=${2:-30}
+        build
+        failed=()
+        for target in $(targets); do
+            seed_dir=$(seeds "$target")
+            echo "== $target: replaying $(find "$seed_dir" -type f | wc -l) seeds and findings" >&2
+            FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" SWIFT_BACKTRACE=enable=no \
+                "$binary" -runs=0 -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb="${FUZZ_RSS_MB:-2048}" "$seed_dir" \
+                >"$scratch/replay-$target.log" 2>&1 || { cat "$scratch/replay-$target.log" >&2; failed+=("$target"); }
+        done
+        if [ ${#failed[@]} -gt 0 ]; then
+            echo "fuzz: FAILED on seeds or saved findings: ${failed[*]}" >&2
+            exit 1
+        fi
+        found=()
+        for target in $(targets); do
+            fuzz "$target" "$seconds" || found+=("$target")
+        done
+        if [ ${#found[@]} -gt 0 ]; then
+            echo "fuzz: NEW FINDINGS (reported, not fatal in CI): ${found[*]} (inputs in .build-fuzz/findings/)" >&2
+        else
+            echo "fuzz: every seed and finding passed; every target explored $seconds s without a finding" >&2
+        fi
+        ;;
     "" | -h | --help | help)
-        sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         target=$command

@@ -180,22 +180,39 @@ private func checkWriteRead(_ table: StringTable, _ descriptor: FormatDescriptor
     }
 }
 
-/// Where `expected` and `actual` differ in content, if they do: their entries written as String Catalogs.
+/// Where `expected` and `actual` differ in content, if they do: each entry written as a one-entry String Catalog,
+/// entries in the order of their keys' bytes.
+///
+/// Two equivalences are not differences: keys that Foundation's comparison leaves tied (distinct keys that differ
+/// only in characters it ignores, such as U+0000; past 64 UTF-16 units its answer may even differ between threads)
+/// may come out of a catalog writer in either order, so entries are compared one by one; and a source-language
+/// value equal to its key says what a missing one says (the key is then the source text, as in Xcode), as an
+/// XLIFF unit without a target does.
 private func contentDifference(_ expected: StringTable, _ actual: StringTable) -> String? {
-    func canonical(_ table: StringTable) -> [UInt8]? {
-        var table = table
-        table.name = "Canonical"
-        table.version = "1.0"
-        table.extraMembers = OrderedMap()
-        table.traits = FileTraits()
-        // Keys that Foundation's comparison leaves tied (distinct keys that differ only in characters it ignores,
-        // such as U+0000) keep their input order in Xcode's sort, as in Xcode; order them by bytes first so the
-        // comparison looks at content only.
-        let keys = Array(table.entries.keys)
-        let byBytes = keys.indices.sorted { Array(keys[$0].utf8).lexicographicallyPrecedes(Array(keys[$1].utf8)) }
-        table.entries.reorder(by: byBytes)
-        var diagnostics = Diagnostics()
-        return try? XCStringsWriter().write(table, options: WriteOptions(), diagnostics: &diagnostics).first?.bytes
+    func canonical(_ table: StringTable) -> [(key: [UInt8], bytes: [UInt8])]? {
+        var result: [(key: [UInt8], bytes: [UInt8])] = []
+        for (key, entry) in zip(table.entries.keys, table.entries.values) {
+            var entry = entry
+            if let source = entry.localizations?[table.sourceLanguage], !source.hasMoreThanStringUnit,
+                source.extraMembers.isEmpty, let unit = source.stringUnit, unit.value == key,
+                unit.extraMembers.isEmpty, unit.state == .translated || unit.state == nil
+            {
+                entry.localizations?.removeValue(forKey: table.sourceLanguage)
+                if entry.localizations?.isEmpty == true { entry.localizations = nil }
+            }
+            var single = table
+            single.name = "Canonical"
+            single.version = "1.0"
+            single.extraMembers = OrderedMap()
+            single.traits = FileTraits()
+            single.entries = OrderedMap([(key, entry)])
+            var diagnostics = Diagnostics()
+            guard let bytes = try? XCStringsWriter().write(single, options: WriteOptions(), diagnostics: &diagnostics)
+                .first?.bytes
+            else { return nil }
+            result.append((Array(key.utf8), bytes))
+        }
+        return result.sorted { $0.key.lexicographicallyPrecedes($1.key) }
     }
     if expected.sourceLanguage != actual.sourceLanguage {
         return "source language \(debug(expected.sourceLanguage)) became \(debug(actual.sourceLanguage))"
@@ -207,8 +224,11 @@ private func contentDifference(_ expected: StringTable, _ actual: StringTable) -
         let added = actual.entries.keys.filter { !expectedKeys.contains(Array($0.utf8)) }
         return "keys differ: lost \(lost.map(debug)), added \(added.map(debug))"
     }
-    guard let lhs = canonical(expected), let rhs = canonical(actual), lhs != rhs else { return nil }
-    return "--- as read (canonical) ---\n\(show(lhs))\n--- read back (canonical) ---\n\(show(rhs))"
+    guard let lhs = canonical(expected), let rhs = canonical(actual) else { return nil }
+    for (left, right) in zip(lhs, rhs) where left.bytes != right.bytes {
+        return "--- as read (canonical) ---\n\(show(left.bytes))\n--- read back (canonical) ---\n\(show(right.bytes))"
+    }
+    return nil
 }
 
 // MARK: - XLIFF documents
