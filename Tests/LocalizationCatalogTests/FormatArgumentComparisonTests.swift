@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import TestSupport
 import Testing
 
 @Suite("Format argument comparison")
@@ -45,6 +46,35 @@ struct FormatArgumentComparisonTests {
         // Different names of the same substitution kind still go through the full comparison.
         #expect(compare("%#@COUNT@", "%#@OTHER@") == [])
         #expect(compare("%1$#@A@", "%1$#@COUNT@") == [])
+    }
+
+    @Test("Strings with the same specifier texts read the same arguments (the quick test never hides a difference)")
+    func sameTextsHoldTheFullReadingEqual() {
+        // Pieces that make specifiers, near-specifiers and plain text; a translation keeps or changes them.
+        let specifiers = ["%@", "%lld", "%1$@", "%2$d", "%%", "%#@COUNT@", "%1$#@A@", "%.2f", "%5$s", "%", "%l", "%#@"]
+        let plain = [" x ", "é", "$", "@", "#", "1", "", "%%"]
+        var random = SplitMix64(seed: 0x5eed)
+        func piece() -> String {
+            Bool.random(using: &random) ? specifiers.randomElement(using: &random)! : plain.randomElement(using: &random)!
+        }
+        var agreeing = 0
+        for _ in 0..<20_000 {
+            let pieces = (0..<Int.random(in: 0...5, using: &random)).map { _ in piece() }
+            let source = pieces.joined()
+            // Half the time the translation changes only plain pieces; otherwise it is made anew.
+            let translation =
+                Bool.random(using: &random)
+                ? pieces.map { plain.contains($0) ? plain.randomElement(using: &random)! : $0 }.joined()
+                : (0..<Int.random(in: 0...5, using: &random)).map { _ in piece() }.joined()
+            guard C.sameSpecifierTexts(source, translation) else { continue }
+            agreeing += 1
+            let lookup: (String) -> String? = { $0 == "COUNT" ? "lld" : nil }
+            #expect(
+                C.arguments(in: source, substitutionSpecifier: lookup)
+                    == C.arguments(in: translation, substitutionSpecifier: lookup),
+                "\(source.debugDescription) and \(translation.debugDescription)")
+        }
+        #expect(agreeing > 5_000)
     }
 
     @Test("A missing, an added and a changed argument are each said")
