@@ -154,19 +154,7 @@ struct ElementLocator {
     /// `memchr`, eight bytes at a time.
     private func firstIndex(of byte: UInt8, from start: Int) -> Int? {
         guard let base = bytes.baseAddress else { return nil }
-        let count = bytes.count
-        var index = start
-        while index + 8 <= count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let matches = matchingBytes(equalTo: byte, in: word)
-            if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < count {
-            if base[index] == byte { return index }
-            index += 1
-        }
-        return nil
+        return XMLSupport.firstIndex(of: byte, in: base, from: start, to: bytes.count)
     }
 
     private func matches(_ literal: StaticString, at offset: Int) -> Bool {
@@ -225,6 +213,22 @@ struct ElementLocator {
         }
         return index
     }
+}
+
+/// The first `byte` in `base[from..<end]`, eight bytes at a time.
+func firstIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
+    var index = from
+    while index + 8 <= end {
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        let matches = matchingBytes(equalTo: byte, in: word)
+        if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
+        index += 8
+    }
+    while index < end {
+        if base[index] == byte { return index }
+        index += 1
+    }
+    return nil
 }
 
 /// The bytes of `word` (read little-endian) that equal `byte`: the high bit of each is set, and of no byte below the

@@ -91,22 +91,6 @@ enum MarkupLimits {
         return (start, name)
     }
 
-    /// The first `byte` in `base[from..<to]`, eight bytes at a time.
-    private static func firstIndex(of byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int? {
-        var index = from
-        while index + 8 <= end {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            let matches = matchingBytes(equalTo: byte, in: word)
-            if matches != 0 { return index + matches.trailingZeroBitCount / 8 }
-            index += 8
-        }
-        while index < end {
-            if base[index] == byte { return index }
-            index += 1
-        }
-        return nil
-    }
-
     /// The last `byte` in `base[(after + 1)..<before]`, eight bytes at a time from the end.
     private static func lastIndex(
         of byte: UInt8, in base: UnsafePointer<UInt8>, after: Int, before end: Int
