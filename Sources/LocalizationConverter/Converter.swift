@@ -111,11 +111,7 @@ public struct Converter: Sendable {
         for (path, removed) in translationComments {
             // Lost only where the development language does not say the same (translators often copy it).
             let lost = removed.filter { table.entries[$0.key]?.comment != $0.comment }
-            guard !lost.isEmpty else { continue }
-            let keys = lost.map { Diagnostic.quoted($0.key) }.joined(separator: ", ")
-            diagnostics.warn(
-                "the comments of \(lost.count) \(lost.count == 1 ? "key" : "keys") in this translation are left out "
-                    + "(a catalog keeps the development language's comment): \(keys)", path: path)
+            Migration.warnTranslationCommentsLeftOut(lost.map(\.key), path: path, diagnostics: &diagnostics)
         }
         if target.name != "xliff" { table.name = tableName(of: named) }
         if target.isCatalog, !sourceFormats.contains(where: { registry.format(named: $0)?.isCatalog == true }) {

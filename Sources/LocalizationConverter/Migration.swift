@@ -391,11 +391,7 @@ public struct Migration: Sendable {
                 let kept = table.entries[key]?.comment
                 return kept != comment && kept != Self.unescapedComment(comment)
             }
-            guard !lost.isEmpty else { continue }
-            let keys = lost.map { Diagnostic.quoted($0.0) }.joined(separator: ", ")
-            diagnostics.warn(
-                "the comments of \(lost.count) \(lost.count == 1 ? "key" : "keys") in this translation are left out "
-                    + "(a catalog keeps the development language's comment): \(keys)", path: part.file.path)
+            Self.warnTranslationCommentsLeftOut(lost.map(\.0), path: part.file.path, diagnostics: &diagnostics)
         }
         table.version = "1.0"
         return table
@@ -412,6 +408,15 @@ public struct Migration: Sendable {
         guard part.language != sourceLanguage, !interfaceBuilder else { return table }
         removed += removeTranslationComments(&table)
         return table
+    }
+
+    /// One warning naming the keys of a translation file whose comments a catalog does not take.
+    static func warnTranslationCommentsLeftOut(_ keys: [String], path: String, diagnostics: inout Diagnostics) {
+        guard !keys.isEmpty else { return }
+        diagnostics.warn(
+            "the comments of \(keys.count) \(keys.count == 1 ? "key" : "keys") in this translation are left out "
+                + "(a catalog keeps the development language's comment): "
+                + keys.map { Diagnostic.quoted($0) }.joined(separator: ", "), path: path)
     }
 
     /// Removes a translation's comments but those in `ibtool`'s shape, and returns them with their keys.

@@ -116,7 +116,7 @@ struct ImportCommand: ParsableCommand {
 /// The import report, for people or machines.
 enum ImportSummary {
     /// `1 unit`, `2 units`.
-    static func units(_ count: Int) -> String { count == 1 ? "1 unit" : "\(count) units" }
+    static func units(_ count: Int) -> String { counted(count, "unit") }
 
     /// The counts of a report: `3 units applied, 1 unit unchanged, 2 units not applied`; a dry run says
     /// `would apply`.
@@ -165,7 +165,7 @@ enum ImportSummary {
         summary += reasons
         let mismatches = total.appliedWithPlaceholderMismatch.count
         if mismatches > 0 { summary += "; \(units(mismatches)) with a placeholder mismatch" }
-        summary += "; \(verb) \(result.changed.count) file\(result.changed.count == 1 ? "" : "s")\n"
+        summary += "; \(verb) \(counted(result.changed.count, "file"))\n"
         for path in result.changed { summary += "  \(verb): \(path)\n" }
         out += summary.utf8
         return out
