@@ -17,6 +17,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
         // C boundary: the only place libxml2 is named. Only XMLSupport imports it.
@@ -57,6 +58,24 @@ let package = Package(
             path: "Sources/Formats/StringsDict"
         ),
 
+        // Shared machinery for every module (package access only): parallel map, lock box, UTF-8/hex/quoting helpers,
+        // release timing. Depends on nothing.
+        .target(name: "StringBridgeSupport"),
+        // Property lists (XML and binary) as read by `.strings` and `.stringsdict`: not a format, a shared reader.
+        .target(name: "PropertyListSupport", dependencies: ["LocalizationCatalog", "XMLSupport"]),
+
+        // Readers of code: what Objective-C, C, Interface Builder and Info.plist files say (and the types every code
+        // reader returns). The Swift reader is its own module because it alone needs swift-syntax.
+        .target(name: "CodeExtraction", dependencies: ["LocalizationCatalog", "XMLSupport"]),
+        .target(
+            name: "SwiftCodeReader",
+            dependencies: [
+                "CodeExtraction",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+
         // Pipeline (format registry, conversions, atomic output) and the thin CLI on top.
         .target(
             name: "LocalizationConverter",
@@ -65,10 +84,17 @@ let package = Package(
                 "CSignalCleanup",
             ]
         ),
+        // Workflows built on the pipeline: catalogs kept in sync with code, quality checks, three-way merges.
+        .target(
+            name: "CodeSync",
+            dependencies: ["LocalizationCatalog", "LocalizationConverter", "CodeExtraction", "SwiftCodeReader"]
+        ),
+        .target(name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
+        .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
         .executableTarget(
             name: "stringbridge",
             dependencies: [
-                "LocalizationConverter",
+                "LocalizationConverter", "CodeSync", "CatalogChecks", "CatalogMerge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -90,6 +116,15 @@ let package = Package(
             name: "RoundTripTests",
             dependencies: ["LocalizationConverter", "StringsFormat", "XCStringsFormat", "TestSupport"]
         ),
+        .testTarget(name: "StringBridgeSupportTests", dependencies: ["StringBridgeSupport", "TestSupport"]),
+        .testTarget(
+            name: "PropertyListSupportTests", dependencies: ["PropertyListSupport", "TestSupport"]
+        ),
+        .testTarget(name: "CodeExtractionTests", dependencies: ["CodeExtraction", "TestSupport"]),
+        .testTarget(name: "SwiftCodeReaderTests", dependencies: ["SwiftCodeReader", "TestSupport"]),
+        .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "TestSupport"]),
+        .testTarget(name: "CatalogChecksTests", dependencies: ["CatalogChecks", "TestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "TestSupport"]),
         .testTarget(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]

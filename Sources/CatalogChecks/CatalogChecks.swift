@@ -1,0 +1,1 @@
+// The CatalogChecks module; its files arrive with their issue.

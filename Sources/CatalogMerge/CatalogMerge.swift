@@ -1,0 +1,1 @@
+// The CatalogMerge module; its files arrive with their issue.

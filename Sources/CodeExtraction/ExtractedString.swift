@@ -1,0 +1,81 @@
+import LocalizationCatalog
+
+/// One localizable string that a source file says, as Xcode's extraction would find it.
+///
+/// Every code reader (Swift, Objective-C/C, Interface Builder, Info.plist) returns these; `CodeSync` groups them by
+/// table and merges them into catalogs, and `export` adds them to legacy tables.
+public struct ExtractedString: Sendable, Hashable {
+    /// Where the string came from, which decides what Xcode writes for it (`extracted_with_value`, comments).
+    public enum Origin: String, Sendable, Hashable {
+        /// Swift code (SwiftUI keys, `String(localized:)`, `LocalizedStringResource`, `NSLocalizedString`, …).
+        case swift
+        /// An App Shortcut phrase (Xcode puts these in `AppShortcuts.xcstrings`).
+        case appShortcut
+        /// Objective-C or C code, by genstrings' rules.
+        case objectiveC
+        /// A storyboard or xib (`ObjectID.property` keys).
+        case interfaceBuilder
+        /// An Info.plist key that Xcode localizes.
+        case infoPlist
+    }
+
+    /// The key, with escapes resolved and interpolations written as format specifiers.
+    public var key: String
+    /// The development-language value when the code gives one that is not the key (`defaultValue:`, `value:`,
+    /// an IB object's text, an Info.plist value); `nil` when the value is the key.
+    public var value: String?
+    /// The comment the code gives (`comment:`), or the comment Xcode writes (IB objects, Info.plist keys); `nil`
+    /// when there is none or it is empty.
+    public var comment: String?
+    /// The table (catalog or `.strings` file name without extension); `Localizable` unless the code names one.
+    public var table: String
+    /// Where the string was found (the literal's first character).
+    public var location: FileLocation
+    /// The kind of source.
+    public var origin: Origin
+
+    /// Creates an extracted string.
+    public init(
+        key: String,
+        value: String? = nil,
+        comment: String? = nil,
+        table: String = "Localizable",
+        location: FileLocation,
+        origin: Origin
+    ) {
+        self.key = key
+        self.value = value
+        self.comment = comment
+        self.table = table
+        self.location = location
+        self.origin = origin
+    }
+}
+
+/// A source file handed to a code reader: its path as the user named it (for locations) and its text.
+public struct CodeFile: Sendable {
+    /// The path, as used in diagnostics and locations.
+    public var path: String
+    /// The file's text.
+    public var text: String
+
+    /// Creates a code file.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// A reader of one kind of source code.
+///
+/// A reader gets all files of its kind in a project at once, because some rules need the whole project (the Swift
+/// reader looks up declarations of functions whose parameters are `LocalizedStringKey`, and of variables' types).
+public protocol CodeReader: Sendable {
+    /// The file name extensions this reader takes, lowercased and without the dot (`swift`, `m`, `storyboard`).
+    var fileExtensions: Set<String> { get }
+
+    /// Returns what `files` say, in file order and then source order.
+    ///
+    /// A file that cannot be read is a diagnostic at its position; the other files are still read.
+    func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString]
+}

@@ -1,0 +1,1 @@
+// The CodeSync module; its files arrive with their issue.

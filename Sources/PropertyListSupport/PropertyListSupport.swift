@@ -1,0 +1,1 @@
+// The PropertyListSupport module; its files arrive with their issue.

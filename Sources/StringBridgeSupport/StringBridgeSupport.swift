@@ -1,0 +1,1 @@
+// The StringBridgeSupport module; its files arrive with their issue.
