@@ -1,0 +1,3 @@
+NSString *a = NSLocalizedString(@"Fine", @"Before the error");
+/* This comment
+   never ends

@@ -1,0 +1,2 @@
+NSString *a = NSLocalizedString(@"Fine", @"Before the error");
+NSString *b = NSLocalizedString(@"Never closed, @"Oops");
