@@ -268,3 +268,74 @@ struct EndToEndTests {
                 """)
     }
 }
+
+/// A test reader: each line `key|comment|table` of a `.fake` file is a string at that line.
+struct LineReader: CodeReader {
+    var fileExtensions: Set<String> { ["fake"] }
+
+    func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
+        files.flatMap { file in
+            file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+                number, line -> ExtractedString? in
+                let parts = line.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                guard parts.count == 3 else { return nil }
+                return ExtractedString(
+                    key: parts[0], comment: parts[1].isEmpty ? nil : parts[1], table: parts[2],
+                    location: FileLocation(path: file.path, line: number + 1, column: 1), origin: .swift)
+            }
+        }
+    }
+}
+
+@Suite("sync: a project through the workflow, with a test reader")
+struct WorkflowTests {
+    @Test("each catalog gets its target's strings of its table; --check messages at the code and the catalog")
+    func project() throws {
+        let folder = try ProjectFolder()
+        try folder.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [.target(name: "A"), .target(name: "B")])
+            """, to: "Package.swift")
+        try folder.write("Hello|Greeting|Localizable\nFoxglove|Plant|Plants\n", to: "Sources/A/a.fake")
+        try folder.write("Only in B||Localizable\n", to: "Sources/B/b.fake")
+        try folder.write(ProjectFolder.emptyCatalog, to: "Sources/A/Localizable.xcstrings")
+        try folder.write(
+            """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Gone" : {
+
+                },
+                "Foxglove" : {
+                  "comment" : "Plant"
+                }
+              },
+              "version" : "1.0"
+            }
+
+            """, to: "Sources/A/Plants.xcstrings")
+        try folder.write(ProjectFolder.emptyCatalog, to: "Sources/B/Localizable.xcstrings")
+        var diagnostics = Diagnostics()
+        let workflow = SyncWorkflow(readers: [LineReader()])
+        let plan = try workflow.plan(root: folder.path, diagnostics: &diagnostics)
+        #expect(diagnostics.all.isEmpty)
+        let base = folder.path + "/"
+        let messages = plan.changed.flatMap(SyncWorkflow.checkDiagnostics).map {
+            $0.description.replacingOccurrences(of: base, with: "")
+        }
+        #expect(
+            messages
+                == [
+                    #"Sources/A/a.fake:1:1: error: "Hello" is not in \#(base)Sources/A/Localizable.xcstrings"#,
+                    #"Sources/A/Plants.xcstrings:4:5: error: "Gone" is no longer in the code (sync removes it)"#,
+                    #"Sources/B/b.fake:1:1: error: "Only in B" is not in \#(base)Sources/B/Localizable.xcstrings"#,
+                ].map { $0.replacingOccurrences(of: base, with: "") })
+        try workflow.write(plan)
+        #expect(try folder.read("Sources/A/Localizable.xcstrings").contains(#""Hello" : {"#))
+        #expect(!(try folder.read("Sources/A/Localizable.xcstrings").contains("Only in B")))
+        #expect(try workflow.plan(root: folder.path, diagnostics: &diagnostics).changed.isEmpty)
+    }
+}
