@@ -44,6 +44,9 @@ def main():
         work = tempfile.mkdtemp(prefix="sync-corpus-")
         copy = os.path.join(work, os.path.basename(app.rstrip("/")))
         shutil.copytree(app, copy, symlinks=True)
+        for folder, _, files in os.walk(copy):
+            for name in files:
+                os.chmod(os.path.join(folder, name), 0o644)
         originals = {}
         for path in catalogs(copy):
             full = os.path.join(copy, path)

@@ -155,7 +155,8 @@ package struct ProjectLayout: Sendable {
                 continue
             }
             if projectFolders.contains(where: { ProjectWalk.isInside(catalog, $0) }) {
-                leftOut.append((path: catalog, reason: "no target of the enclosing Xcode project or package contains it"))
+                leftOut.append(
+                    (path: catalog, reason: "no target of the enclosing Xcode project or package contains it"))
                 continue
             }
             // No project: the nearest enclosing folder that holds code, without the projects nested in it.

@@ -88,9 +88,10 @@ public struct SyncWorkflow: Sendable {
         return PlannedCatalog(path: path, result: result, bytes: bytes, keyLocations: lines)
     }
 
-    /// Writes the catalogs that change, all or nothing.
-    public func write(_ plan: Plan) throws {
+    /// Writes the catalogs that change, all or nothing; read-only catalogs only when `replacingReadOnlyFiles`.
+    public func write(_ plan: Plan, replacingReadOnlyFiles: Bool = false) throws {
         var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacingReadOnlyFiles
         for catalog in plan.catalogs {
             if let bytes = catalog.bytes { transaction.stage(bytes, at: catalog.path) }
         }

@@ -119,6 +119,22 @@ struct SyncCommandTests {
         #expect(again.output == "1 catalog in sync; nothing to write\n")
     }
 
+    @Test("a read-only catalog is refused (nothing written) unless --force")
+    func readOnly() throws {
+        let folder = try project()
+        let path = folder.url.appendingPathComponent(catalogPath).path
+        #expect(chmod(path, 0o444) == 0)
+        let refused = try StringBridgeProcess.run(["sync", "."], in: folder.url)
+        #expect(refused.status == 1)
+        #expect(
+            refused.error
+                == "\(catalogPath):1:1: error: the file is read-only; it is not replaced (--force replaces it)\n")
+        #expect(try folder.read(catalogPath) == Self.catalog)
+        let forced = try StringBridgeProcess.run(["sync", ".", "--force"], in: folder.url)
+        #expect(forced.status == 0)
+        #expect(try folder.read(catalogPath) == Self.synced)
+    }
+
     @Test("a catalog no target contains is named in a note and left alone")
     func leftOut() throws {
         let folder = try project()

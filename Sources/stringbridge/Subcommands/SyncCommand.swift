@@ -35,6 +35,9 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit with status 1 when a catalog is not in sync, listing each key.")
     var check = false
 
+    @Flag(help: "Replace catalogs even when they are read-only.")
+    var force = false
+
     func validate() throws {
         guard !(dryRun && check) else { throw ValidationError("--dry-run and --check cannot be combined.") }
     }
@@ -64,7 +67,7 @@ struct SyncCommand: ParsableCommand {
                 print("\(counted(plan.catalogs.count, "catalog")) in sync")
                 return
             }
-            if !dryRun { try workflow.write(plan) }
+            if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: force) }
             for catalog in changed {
                 print("\(dryRun ? "would sync" : "synced") \(catalog.path): \(Self.summary(catalog.result.changes))")
                 if dryRun {
