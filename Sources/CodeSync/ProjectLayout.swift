@@ -102,7 +102,7 @@ package struct ProjectLayout: Sendable {
     package init(root: String, codeExtensions: Set<String>, diagnostics: inout Diagnostics) {
         let files = ProjectWalk.files(below: root)
         let isCode = { (path: String) in codeExtensions.contains(ProjectWalk.fileExtension(path)) }
-        var units: [(owner: String, files: Set<String>, folders: [String])] = []
+        var units: [(owner: String, files: Set<String>, folders: [String], excluded: Set<String>)] = []
         var projectFolders: [String] = []
         for path in files where ProjectWalk.name(of: path) == "project.pbxproj" {
             let bundle = ProjectWalk.parent(of: path)
@@ -113,7 +113,10 @@ package struct ProjectLayout: Sendable {
                 projectFolders.append(project.directory)
                 for target in project.targets {
                     units.append(
-                        ("Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders))
+                        (
+                            "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
+                            Set(target.excludedFiles)
+                        ))
                 }
             } catch let error as ConversionError {
                 for diagnostic in error.diagnostics {
@@ -132,7 +135,7 @@ package struct ProjectLayout: Sendable {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             for target in PackageManifest.targets(in: text) {
                 let targetFolder = ProjectWalk.join(folder, target.path ?? "Sources/\(target.name)")
-                units.append(("package \(folder), target \(target.name)", [], [targetFolder]))
+                units.append(("package \(folder), target \(target.name)", [], [targetFolder], []))
             }
         }
         var catalogs: [CatalogScope] = []
@@ -140,14 +143,18 @@ package struct ProjectLayout: Sendable {
         for catalog in files where ProjectWalk.fileExtension(catalog) == "xcstrings" {
             let table = String(ProjectWalk.name(of: catalog).dropLast(".xcstrings".count))
             let owning = units.filter { unit in
-                unit.files.contains(catalog) || unit.folders.contains { ProjectWalk.isInside(catalog, $0) }
+                unit.files.contains(catalog)
+                    || (!unit.excluded.contains(catalog) && unit.folders.contains { ProjectWalk.isInside(catalog, $0) })
             }
             if !owning.isEmpty {
                 var code = Set<String>()
                 for unit in owning {
                     code.formUnion(unit.files.filter(isCode))
                     for folder in unit.folders {
-                        code.formUnion(files.lazy.filter { isCode($0) && ProjectWalk.isInside($0, folder) })
+                        code.formUnion(
+                            files.lazy.filter {
+                                isCode($0) && ProjectWalk.isInside($0, folder) && !unit.excluded.contains($0)
+                            })
                     }
                 }
                 catalogs.append(

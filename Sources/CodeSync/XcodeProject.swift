@@ -159,8 +159,10 @@ struct XcodeProject {
         var name: String
         /// Files of the Sources and Resources phases (a variant group gives all its files), and the Info.plist.
         var files: [String]
-        /// Synchronized folders (Xcode 16): every file below belongs to the target.
+        /// Synchronized folders (Xcode 16): every file below belongs to the target, except `excludedFiles`.
         var folders: [String]
+        /// Files of synchronized folders the target leaves out (`membershipExceptions` naming this target).
+        var excludedFiles: [String]
     }
 
     /// The folder the project's paths are relative to (the one holding the `.xcodeproj`).
@@ -208,7 +210,8 @@ struct XcodeProject {
             return result
         }
         var targets: [Target] = []
-        for (_, object) in objects.sorted(by: { $0.key < $1.key }) where object["isa"]?.string == "PBXNativeTarget" {
+        for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
+        where object["isa"]?.string == "PBXNativeTarget" {
             var files: [String] = []
             var folders: [String] = []
             for phaseID in object["buildPhases"]?.array ?? [] {
@@ -226,8 +229,20 @@ struct XcodeProject {
                     }
                 }
             }
+            var excluded: [String] = []
             for groupID in object["fileSystemSynchronizedGroups"]?.array ?? [] {
-                if let folder = groupID.string.flatMap(resolve) { folders.append(folder) }
+                guard let id = groupID.string, let folder = resolve(id) else { continue }
+                folders.append(folder)
+                // Files of the folder that this target leaves out (an exception set naming this target).
+                for exceptionID in objects[id]?["exceptions"]?.array ?? [] {
+                    guard let exception = exceptionID.string.flatMap({ objects[$0] }),
+                        exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                        exception["target"]?.string == targetID
+                    else { continue }
+                    for member in exception["membershipExceptions"]?.array ?? [] {
+                        if let member = member.string { excluded.append(ProjectWalk.join(folder, member)) }
+                    }
+                }
             }
             // The Info.plist of each configuration (relative to the project folder).
             let configurations = object["buildConfigurationList"]?.string.flatMap { objects[$0] }
@@ -243,7 +258,8 @@ struct XcodeProject {
                 let file = ProjectWalk.join(directory, infoPlist)
                 if !files.contains(file) { files.append(file) }
             }
-            targets.append(Target(name: object["name"]?.string ?? "", files: files, folders: folders))
+            targets.append(
+                Target(name: object["name"]?.string ?? "", files: files, folders: folders, excludedFiles: excluded))
         }
         self.targets = targets
     }

@@ -62,7 +62,9 @@ let projectFile = """
     \t\tV1 /* Main.storyboard */ = {isa = PBXVariantGroup; children = (F3, F4); name = Main.storyboard; sourceTree = "<group>"; };
     \t\tG0 = {isa = PBXGroup; children = (G1, S1); sourceTree = "<group>"; };
     \t\tG1 /* App */ = {isa = PBXGroup; children = (F1, F2, V1); path = App; sourceTree = "<group>"; };
-    \t\tS1 /* Widgets */ = {isa = PBXFileSystemSynchronizedRootGroup; path = Widgets; sourceTree = "<group>"; };
+    \t\tS1 /* Widgets */ = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1, E2, ); path = Widgets; sourceTree = "<group>"; };
+    \t\tE1 /* Exceptions for "Widgets" folder in "Widgets" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Deep/Excluded.swift, ); target = T2 /* Widgets */; };
+    \t\tE2 /* Exceptions for "Widgets" folder in "App" target */ = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Widget.swift, ); target = T1 /* App */; };
     \t\tP1 = {isa = PBXSourcesBuildPhase; files = (A1 /* App.swift in Sources */, A4, ); };
     \t\tP2 = {isa = PBXResourcesBuildPhase; files = (A2, A3, ); };
     \t\tC1 = {isa = XCConfigurationList; buildConfigurations = (C2, ); };
@@ -105,6 +107,7 @@ struct ProjectLayoutTests {
         for file in [
             "App/App.swift", "App/NotInTarget.swift", "App/Info.plist", "App/Base.lproj/Main.storyboard",
             "Shared Code/Shared.swift", "Widgets/Widget.swift", "Widgets/Deep/Intent.swift",
+            "Widgets/Deep/Excluded.swift",
         ] {
             try folder.write("", to: file)
         }
