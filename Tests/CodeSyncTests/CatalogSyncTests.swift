@@ -137,6 +137,18 @@ struct CatalogSyncTests {
         #expect(changes == ["updated CFBundleDisplayName", "added CFBundleName", "added EAP Config"])
     }
 
+    @Test("App Shortcut phrases: extracted_with_value, the phrase as a string set with state new")
+    func appShortcuts() throws {
+        let changes = try sync(
+            "app-shortcuts",
+            [
+                site("Create a document in ${applicationName}", table: "AppShortcuts", line: 35, origin: .appShortcut),
+                site("Open ${applicationName}", table: "AppShortcuts", line: 36, origin: .appShortcut),
+            ])
+        // The phrase already in the catalog is in sync: nothing changes for it.
+        #expect(changes == ["added Create a document in ${applicationName}"])
+    }
+
     @Test("a version 1.1 catalog (Xcode 26) gets no positional source value")
     func version11() throws {
         let changes = try sync("version-1.1", [site("%lld app%@", line: 1)])
