@@ -29,6 +29,8 @@ struct StringBridgeCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
+            ExtractCommand.self,
+            SyncCommand.self,
         ]
     )
 

@@ -1,1 +1,0 @@
-// The CodeSync module; its files arrive with their issue.

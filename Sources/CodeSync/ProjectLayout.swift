@@ -1,0 +1,247 @@
+import Foundation
+import LocalizationCatalog
+
+/// Path helpers and the walk over a project folder.
+enum ProjectWalk {
+    /// The folder holding `path` (`.` for a bare name).
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// The last component of a path.
+    static func name(of path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `base/relative`, normalized; an absolute `relative` stays as it is.
+    static func join(_ base: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") { return normalized(relative) }
+        return normalized(base.isEmpty || base == "." ? relative : "\(base)/\(relative)")
+    }
+
+    /// `a/./b/../c` → `a/c`; leading `..` of a relative path are kept.
+    static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part != ".." || !path.hasPrefix("/") {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        if path.hasPrefix("/") { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// Whether `path` is `folder` or lies below it (both normalized).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        if folder == "." { return !path.hasPrefix("/") && !path.hasPrefix("../") }
+        return path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
+    }
+
+    /// The lowercased extension of a path's last component, without the dot.
+    static func fileExtension(_ path: String) -> String {
+        let name = name(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// The regular files below `folder` (normalized, sorted), never entering hidden folders, build folders
+    /// (`.build`, `DerivedData`) or `.xcloc` bundles (their catalogs are export copies, never synced).
+    static func files(below folder: String) -> [String] {
+        let root = normalized(folder)
+        var result: [String] = []
+        var pending = [root]
+        let manager = FileManager.default
+        while let current = pending.popLast() {
+            guard let names = try? manager.contentsOfDirectory(atPath: current) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = current == "." ? name : "\(current)/\(name)"
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    if name.lowercased().hasSuffix(".xcloc") || name == "DerivedData" { continue }
+                    pending.append(path)
+                case S_IFREG: result.append(path)
+                case S_IFLNK:
+                    // A link to a file counts; links to folders are not followed (no loops, no escapes).
+                    var target = stat()
+                    if stat(path, &target) == 0, target.st_mode & S_IFMT == S_IFREG { result.append(path) }
+                default: continue
+                }
+            }
+        }
+        return result.sorted()
+    }
+}
+
+/// Which code files feed which catalog below a root folder (see docs/sync.md, "Which catalog").
+package struct ProjectLayout: Sendable {
+    /// A catalog and the code files whose strings it receives.
+    package struct CatalogScope: Sendable {
+        /// The catalog's path.
+        package var path: String
+        /// The table: the catalog's file name without extension.
+        package var table: String
+        /// The code files of every target that contains the catalog, sorted.
+        package var codeFiles: [String]
+        /// How the targets were found (`Xcode project X, target Y`, `package P, target T`, `folder F`).
+        package var owners: [String]
+    }
+
+    /// The catalogs that are synced.
+    package var catalogs: [CatalogScope]
+    /// Catalogs left alone, with the reason.
+    package var leftOut: [(path: String, reason: String)]
+
+    /// Finds the catalogs below `root` and the code each belongs to; `codeExtensions` are the readers' extensions.
+    package init(root: String, codeExtensions: Set<String>, diagnostics: inout Diagnostics) {
+        let files = ProjectWalk.files(below: root)
+        let isCode = { (path: String) in codeExtensions.contains(ProjectWalk.fileExtension(path)) }
+        var units: [(owner: String, files: Set<String>, folders: [String], excluded: Set<String>)] = []
+        var projectFolders: [String] = []
+        for path in files where ProjectWalk.name(of: path) == "project.pbxproj" {
+            let bundle = ProjectWalk.parent(of: path)
+            guard ProjectWalk.fileExtension(bundle) == "xcodeproj" else { continue }
+            do {
+                let source = try String(contentsOfFile: path, encoding: .utf8)
+                let project = try XcodeProject(path: path, text: source)
+                projectFolders.append(project.directory)
+                for target in project.targets {
+                    units.append(
+                        (
+                            "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
+                            Set(target.excludedFiles)
+                        ))
+                }
+            } catch let error as ConversionError {
+                for diagnostic in error.diagnostics {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, diagnostic.message + "; its targets are not used",
+                            at: FileLocation(path: path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)))
+                }
+            } catch {
+                diagnostics.append(Diagnostic(.warning, "cannot read the project file: \(error)", path: path))
+            }
+        }
+        for path in files where ProjectWalk.name(of: path) == "Package.swift" {
+            let folder = ProjectWalk.parent(of: path)
+            projectFolders.append(folder)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            for target in PackageManifest.targets(in: text) {
+                let targetFolder = ProjectWalk.join(folder, target.path ?? "Sources/\(target.name)")
+                units.append(("package \(folder), target \(target.name)", [], [targetFolder], []))
+            }
+        }
+        var catalogs: [CatalogScope] = []
+        var leftOut: [(path: String, reason: String)] = []
+        for catalog in files where ProjectWalk.fileExtension(catalog) == "xcstrings" {
+            let table = String(ProjectWalk.name(of: catalog).dropLast(".xcstrings".count))
+            let owning = units.filter { unit in
+                unit.files.contains(catalog)
+                    || (!unit.excluded.contains(catalog) && unit.folders.contains { ProjectWalk.isInside(catalog, $0) })
+            }
+            if !owning.isEmpty {
+                var code = Set<String>()
+                for unit in owning {
+                    code.formUnion(unit.files.filter(isCode))
+                    for folder in unit.folders {
+                        code.formUnion(
+                            files.lazy.filter {
+                                isCode($0) && ProjectWalk.isInside($0, folder) && !unit.excluded.contains($0)
+                            })
+                    }
+                }
+                catalogs.append(
+                    CatalogScope(path: catalog, table: table, codeFiles: code.sorted(), owners: owning.map(\.owner)))
+                continue
+            }
+            if projectFolders.contains(where: { ProjectWalk.isInside(catalog, $0) }) {
+                leftOut.append(
+                    (path: catalog, reason: "no target of the enclosing Xcode project or package contains it"))
+                continue
+            }
+            // No project: the nearest enclosing folder that holds code, without the projects nested in it.
+            var folder = ProjectWalk.parent(of: catalog)
+            var code: [String] = []
+            while true {
+                code = files.filter { path in
+                    isCode(path) && ProjectWalk.isInside(path, folder)
+                        && !projectFolders.contains {
+                            ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
+                        }
+                }
+                if !code.isEmpty || folder == ProjectWalk.normalized(root) || folder == "." || folder == "/" { break }
+                folder = ProjectWalk.parent(of: folder)
+            }
+            catalogs.append(CatalogScope(path: catalog, table: table, codeFiles: code, owners: ["folder \(folder)"]))
+        }
+        self.catalogs = catalogs
+        self.leftOut = leftOut
+    }
+}
+
+/// The targets a `Package.swift` declares, read from its text (the manifest is not run).
+enum PackageManifest {
+    struct Target {
+        var name: String
+        var path: String?
+    }
+
+    /// Every `.target(…)`, `.executableTarget(…)` and `.testTarget(…)`: its first `name:` and its `path:`.
+    static func targets(in text: String) -> [Target] {
+        let bytes = Array(text.utf8)
+        var result: [Target] = []
+        var index = 0
+        let openers = [".target(", ".executableTarget(", ".testTarget("].map { Array($0.utf8) }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "."),
+                let opener = openers.first(where: { bytes[index...].starts(with: $0) })
+            else {
+                index += 1
+                continue
+            }
+            var cursor = index + opener.count
+            var depth = 1
+            var inString = false
+            let start = cursor
+            while cursor < bytes.count, depth > 0 {
+                let byte = bytes[cursor]
+                if inString {
+                    if byte == UInt8(ascii: "\\") {
+                        cursor += 1
+                    } else if byte == UInt8(ascii: "\"") {
+                        inString = false
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: "(") {
+                    depth += 1
+                } else if byte == UInt8(ascii: ")") {
+                    depth -= 1
+                }
+                cursor += 1
+            }
+            let body = String(decoding: bytes[start..<max(start, cursor - 1)], as: UTF8.self)
+            if let name = firstString(after: "name:", in: body) {
+                result.append(Target(name: name, path: firstString(after: "path:", in: body)))
+            }
+            index = cursor
+        }
+        return result
+    }
+
+    /// The string literal after the first `label` in `text`.
+    private static func firstString(after label: String, in text: String) -> String? {
+        guard let range = text.range(of: label) else { return nil }
+        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+        guard rest.first == "\"" else { return nil }
+        let literal = rest.dropFirst().prefix { $0 != "\"" }
+        return String(literal)
+    }
+}

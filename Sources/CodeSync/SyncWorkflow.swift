@@ -1,0 +1,249 @@
+import CodeExtraction
+import LocalizationCatalog
+import LocalizationConverter
+import SwiftCodeReader
+
+/// Keeps the String Catalogs of a project in sync with its code (`stringbridge sync`) and extracts catalogs from
+/// code (`stringbridge extract`).
+public struct SyncWorkflow: Sendable {
+    /// The code readers, one per kind of source file.
+    public var readers: [any CodeReader]
+    /// What Xcode version's choices to follow.
+    public var options: SyncOptions
+    let registry = FormatRegistry.standard
+
+    /// Creates the workflow with the given readers; by default every reader of this package.
+    public init(readers: [any CodeReader]? = nil, options: SyncOptions = SyncOptions()) {
+        self.readers = readers ?? Self.standardReaders
+        self.options = options
+    }
+
+    /// Every code reader of this package.
+    public static var standardReaders: [any CodeReader] { [SwiftCodeReader()] }
+
+    /// One catalog as a sync would leave it.
+    public struct PlannedCatalog: Sendable {
+        /// The catalog's path.
+        public var path: String
+        /// The synced table and its changes.
+        public var result: SyncResult
+        /// The bytes to write; `nil` when nothing changes.
+        public var bytes: [UInt8]?
+        /// The line of each key in the catalog file as read (for messages about keys that are not in the code).
+        var keyLocations: OrderedMap<FileLocation>
+    }
+
+    /// What a sync of a project would do.
+    public struct Plan: Sendable {
+        /// Every catalog that is synced, in path order.
+        public var catalogs: [PlannedCatalog]
+        /// Catalogs not synced, with the reason (no target contains them).
+        public var leftOut: [(path: String, reason: String)]
+
+        /// The catalogs that change.
+        public var changed: [PlannedCatalog] { catalogs.filter { $0.bytes != nil } }
+    }
+
+    /// Reads every catalog below `root` and the code of its targets, and works out the synced catalogs.
+    /// - Throws: ``ConversionError`` when a catalog cannot be read (nothing is written then).
+    public func plan(root: String, diagnostics: inout Diagnostics) throws -> Plan {
+        let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
+        let layout = ProjectLayout(root: root, codeExtensions: extensions, diagnostics: &diagnostics)
+        var cache: [[String]: [ExtractedString]] = [:]
+        var catalogs: [PlannedCatalog] = []
+        var errors: [Diagnostic] = []
+        for scope in layout.catalogs {
+            let strings: [ExtractedString]
+            if let cached = cache[scope.codeFiles] {
+                strings = cached
+            } else {
+                strings = extract(scope.codeFiles, diagnostics: &diagnostics)
+                cache[scope.codeFiles] = strings
+            }
+            do {
+                catalogs.append(try plan(catalog: scope.path, strings: strings.filter { $0.table == scope.table }))
+            } catch let error as ConversionError {
+                errors += error.diagnostics
+            }
+        }
+        if !errors.isEmpty { throw ConversionError(errors) }
+        return Plan(catalogs: catalogs, leftOut: layout.leftOut)
+    }
+
+    /// Syncs one catalog file with `strings` (those of its table).
+    func plan(catalog path: String, strings: [ExtractedString]) throws -> PlannedCatalog {
+        let file = try readSourceFile(path)
+        var diagnostics = Diagnostics()
+        guard let format = registry.format(forPath: path), let reader = format.reader, let writer = format.writer else {
+            throw ConversionError("not a String Catalog", path: path)
+        }
+        let table = try reader.read(file, options: ReadOptions(), diagnostics: &diagnostics)
+        let result = CatalogSync.sync(table, with: strings, options: options)
+        var bytes: [UInt8]?
+        if !result.changes.isEmpty {
+            let written = try writer.write(result.table, options: WriteOptions(), diagnostics: &diagnostics)
+            bytes = written.first?.bytes
+        }
+        let lines = file.withUnsafeBytes { CatalogKeyLines.locations(in: Array($0), path: path) }
+        return PlannedCatalog(path: path, result: result, bytes: bytes, keyLocations: lines)
+    }
+
+    /// Writes the catalogs that change, all or nothing; read-only catalogs only when `replacingReadOnlyFiles`.
+    public func write(_ plan: Plan, replacingReadOnlyFiles: Bool = false) throws {
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacingReadOnlyFiles
+        for catalog in plan.catalogs {
+            if let bytes = catalog.bytes { transaction.stage(bytes, at: catalog.path) }
+        }
+        try transaction.commit()
+    }
+
+    /// What the code files say, every reader over the files of its kind.
+    func extract(_ paths: [String], diagnostics: inout Diagnostics) -> [ExtractedString] {
+        var result: [ExtractedString] = []
+        for reader in readers {
+            var files: [CodeFile] = []
+            for path in paths where reader.fileExtensions.contains(ProjectWalk.fileExtension(path)) {
+                do {
+                    let file = try readSourceFile(path)
+                    files.append(CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self)))
+                } catch let error as ConversionError {
+                    for diagnostic in error.diagnostics {
+                        diagnostics.append(Diagnostic(.warning, diagnostic.message, path: diagnostic.path))
+                    }
+                } catch {
+                    diagnostics.append(Diagnostic(.warning, "cannot read the file: \(error)", path: path))
+                }
+            }
+            if !files.isEmpty { result += reader.strings(in: files, diagnostics: &diagnostics) }
+        }
+        return result
+    }
+
+    /// The catalogs the code below `paths` (files or folders) says, one per table: `<outputDirectory>/<Table>.xcstrings`.
+    public func extractCatalogs(
+        from paths: [String], outputDirectory: String, sourceLanguage: String, diagnostics: inout Diagnostics
+    ) throws -> [(path: String, table: StringTable, bytes: [UInt8])] {
+        let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
+        var files: [String] = []
+        for path in paths {
+            if isDirectory(path) {
+                files += ProjectWalk.files(below: path).filter { extensions.contains(ProjectWalk.fileExtension($0)) }
+            } else if fileExists(path) {
+                files.append(path)
+            } else {
+                throw ConversionError("no such file or folder", path: path)
+            }
+        }
+        let strings = extract(files, diagnostics: &diagnostics)
+        var tables = OrderedMap<[ExtractedString]>()
+        for string in strings {
+            if let index = tables.index(forKey: string.table) {
+                _ = tables.updateValue(tables[valueAt: index] + [string], forKey: string.table)
+            } else {
+                _ = tables.appendNew([string], forKey: string.table)
+            }
+        }
+        guard let writer = registry.format(named: "xcstrings")?.writer else { return [] }
+        var result: [(path: String, table: StringTable, bytes: [UInt8])] = []
+        for (name, strings) in tables {
+            let table = CatalogSync.extractedTable(
+                named: name, sourceLanguage: sourceLanguage, strings: strings, options: options)
+            let bytes = try writer.write(table, options: WriteOptions(), diagnostics: &diagnostics).first?.bytes ?? []
+            result.append((path: ProjectWalk.join(outputDirectory, name + ".xcstrings"), table: table, bytes: bytes))
+        }
+        return result.sorted { $0.path < $1.path }
+    }
+
+    /// The messages `--check` prints for a catalog that is not in sync: one per key, at the code for keys found in
+    /// code and at the catalog's key for the others.
+    public static func checkDiagnostics(_ catalog: PlannedCatalog) -> [Diagnostic] {
+        catalog.result.changes.map { change in
+            let key = Diagnostic.quoted(change.key)
+            let message: String
+            switch change.kind {
+            case .added: message = "\(key) is not in \(catalog.path)"
+            case .updated: message = "\(key) has another comment or value in \(catalog.path)"
+            case .unmarkedStale: message = "\(key) is marked stale in \(catalog.path) but the code uses it"
+            case .markedStale: message = "\(key) is no longer in the code (sync marks it stale)"
+            case .removed: message = "\(key) is no longer in the code (sync removes it)"
+            }
+            let location =
+                change.codeLocation ?? catalog.keyLocations[change.key]
+                ?? FileLocation(path: catalog.path, line: 1, column: 1)
+            return Diagnostic(.error, message, at: location)
+        }
+    }
+}
+
+/// Where each key of a catalog is written: Xcode writes each key of `strings` on a line of its own, indented by
+/// four spaces (`    "key" : {`).
+enum CatalogKeyLines {
+    static func locations(in bytes: [UInt8], path: String) -> OrderedMap<FileLocation> {
+        var result = OrderedMap<FileLocation>()
+        var line = 1
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            if end - start > 5, bytes[start..<start + 5].elementsEqual("    \"".utf8), bytes[start + 5] != 0x20,
+                let key = unescape(bytes[(start + 5)..<end])
+            {
+                _ = result.appendNew(FileLocation(path: path, line: line, column: 5), forKey: key)
+            }
+            line += 1
+            start = end + 1
+        }
+        return result
+    }
+
+    /// The JSON string at the start of `bytes` (after its opening quote), when a `:` follows it.
+    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var utf8: [UInt8] = []
+        var index = bytes.startIndex
+        var pendingHigh: UInt32?
+        func flush() {
+            scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
+            utf8.removeAll()
+        }
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                flush()
+                let rest = bytes[(index + 1)...].drop { $0 == 0x20 }
+                return rest.first == UInt8(ascii: ":") ? String(scalars) : nil
+            }
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex {
+                index += 1
+                switch bytes[index] {
+                case UInt8(ascii: "n"): utf8.append(0x0A)
+                case UInt8(ascii: "t"): utf8.append(0x09)
+                case UInt8(ascii: "r"): utf8.append(0x0D)
+                case UInt8(ascii: "b"): utf8.append(0x08)
+                case UInt8(ascii: "f"): utf8.append(0x0C)
+                case UInt8(ascii: "u"):
+                    guard index + 4 < bytes.endIndex,
+                        let value = UInt32(String(decoding: bytes[(index + 1)...(index + 4)], as: UTF8.self), radix: 16)
+                    else { return nil }
+                    index += 4
+                    flush()
+                    if (0xD800..<0xDC00).contains(value) {
+                        pendingHigh = value
+                    } else if (0xDC00..<0xE000).contains(value), let high = pendingHigh {
+                        let combined = 0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00)
+                        if let scalar = Unicode.Scalar(combined) { scalars.append(scalar) }
+                        pendingHigh = nil
+                    } else if let scalar = Unicode.Scalar(value) {
+                        scalars.append(scalar)
+                    }
+                default: utf8.append(bytes[index])
+                }
+            } else {
+                utf8.append(byte)
+            }
+            index += 1
+        }
+        return nil
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import CodeSync
+import LocalizationCatalog
+import LocalizationConverter
+
+struct ExtractCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "extract",
+        abstract: "Write the String Catalogs that code says, one per table, as xcstringstool extract does.",
+        discussion: """
+            PATHS are code files or folders holding them (Swift, and the other kinds once their readers are in). \
+            Every localizable string found is put in OUTDIR/<Table>.xcstrings as an Xcode build would add it to an \
+            empty catalog: the key, the comments of its call sites (distinct ones sorted and joined with a newline), \
+            a source value with state "new" when the code gives one (extractionState extracted_with_value), and the \
+            positional source value of keys with two or more arguments. Catalogs are written all or nothing; \
+            existing files there are replaced.
+
+            Examples:
+              stringbridge extract MyApp -o Extracted
+              stringbridge extract Sources/App/ContentView.swift --source-language de -o out
+            """
+    )
+
+    @Argument(help: "Code files, or folders holding them.")
+    var paths: [String]
+
+    @Option(name: [.short, .customLong("output")], help: "The folder that receives the catalogs.")
+    var output: String
+
+    @Option(help: "The development language of the catalogs.")
+    var sourceLanguage: String = "en"
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name at least one code file or folder.") }
+        guard output != "-" else {
+            throw ValidationError("extract writes a folder; -o - (standard output) takes one file.")
+        }
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            let catalogs = try SyncWorkflow().extractCatalogs(
+                from: paths, outputDirectory: output, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+            var transaction = FileTransaction()
+            for catalog in catalogs { transaction.stage(catalog.bytes, at: catalog.path) }
+            try transaction.commit()
+            for catalog in catalogs {
+                print("wrote \(catalog.path): \(counted(catalog.table.entries.count, "key"))")
+            }
+            if catalogs.isEmpty { print("no localizable strings found; nothing written") }
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import ArgumentParser
+import CodeSync
+import LocalizationCatalog
+import LocalizationConverter
+
+struct SyncCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Update every String Catalog below ROOT with its code, as an Xcode build does.",
+        discussion: """
+            Each catalog receives the strings of the code of the targets that contain it (Xcode projects' \
+            targets and synchronized folders, Swift packages' targets; without a project, the nearest folder \
+            above it that holds code). Keys found in code are added or updated (comments, source values from \
+            code); keys no longer found become "stale" when they have a localization and are removed otherwise; \
+            manual and migrated keys and every translation are left alone. Catalogs in .xcloc bundles are never \
+            synced. Only the catalogs are written, all or nothing. See docs/sync.md.
+
+            Exit status: 0 when done (or, with --check, when every catalog is in sync), 1 with --check when a \
+            catalog is not in sync (each key that differs is listed as path:line:column: error: ...) or when an \
+            input is invalid.
+
+            Examples:
+              stringbridge sync MyApp
+              stringbridge sync . --dry-run
+              stringbridge sync . --check
+            """
+    )
+
+    @Argument(help: "The project folder.")
+    var root: String
+
+    @Flag(help: "Print what would change, and write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Write nothing; exit with status 1 when a catalog is not in sync, listing each key.")
+    var check = false
+
+    @Flag(help: "Replace catalogs even when they are read-only.")
+    var force = false
+
+    func validate() throws {
+        guard !(dryRun && check) else { throw ValidationError("--dry-run and --check cannot be combined.") }
+    }
+
+    func run() throws {
+        guard isDirectory(root) else {
+            printDiagnostics([Diagnostic(.error, "no such folder", path: root)])
+            throw ExitCode(1)
+        }
+        let workflow = SyncWorkflow()
+        var diagnostics = Diagnostics()
+        try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            let plan = try workflow.plan(root: root, diagnostics: &diagnostics)
+            for (path, reason) in plan.leftOut {
+                diagnostics.append(Diagnostic(.note, "not synced: \(reason)", path: path))
+            }
+            let changed = plan.changed
+            if check {
+                let errors = changed.flatMap(SyncWorkflow.checkDiagnostics)
+                guard errors.isEmpty else {
+                    printDiagnostics(diagnostics.all)
+                    diagnostics = Diagnostics()
+                    printDiagnostics(errors)
+                    print("\(counted(changed.count, "catalog")) of \(plan.catalogs.count) not in sync")
+                    throw ExitCode(1)
+                }
+                print("\(counted(plan.catalogs.count, "catalog")) in sync")
+                return
+            }
+            if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: force) }
+            for catalog in changed {
+                print("\(dryRun ? "would sync" : "synced") \(catalog.path): \(Self.summary(catalog.result.changes))")
+                if dryRun {
+                    for change in catalog.result.changes {
+                        let place = change.codeLocation.map { " (\($0))" } ?? ""
+                        print("  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)")
+                    }
+                }
+            }
+            let unchanged = plan.catalogs.count - changed.count
+            if changed.isEmpty {
+                print("\(counted(plan.catalogs.count, "catalog")) in sync; nothing to write")
+            } else if unchanged > 0 {
+                print("\(counted(unchanged, "catalog")) already in sync")
+            }
+        }
+    }
+
+    /// `2 added, 1 stale`: the number of keys of each kind of change, in a fixed order.
+    static func summary(_ changes: [SyncChange]) -> String {
+        let kinds: [SyncChange.Kind] = [.added, .updated, .unmarkedStale, .markedStale, .removed]
+        return kinds.compactMap { kind in
+            let count = changes.filter { $0.kind == kind }.count
+            return count == 0 ? nil : "\(count) \(kind.rawValue)"
+        }.joined(separator: ", ")
+    }
+}
