@@ -19,7 +19,9 @@ public struct SyncWorkflow: Sendable {
     }
 
     /// Every code reader of this package.
-    public static var standardReaders: [any CodeReader] { [SwiftCodeReader()] }
+    public static var standardReaders: [any CodeReader] {
+        [SwiftCodeReader(), ObjectiveCCodeReader(), InterfaceBuilderReader(), InfoPlistReader()]
+    }
 
     /// One catalog as a sync would leave it.
     public struct PlannedCatalog: Sendable {
