@@ -1,1 +1,0 @@
-// The StringBridgeSupport module; its files arrive with their issue.

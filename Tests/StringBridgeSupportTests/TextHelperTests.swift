@@ -1,0 +1,81 @@
+import Testing
+
+@testable import StringBridgeSupport
+
+@Suite("UTF-8 validation")
+struct UTF8ValidationTests {
+    /// Every sequence of up to four bytes drawn from the boundary values agrees with the standard library.
+    @Test func agreesWithTheStandardLibrary() {
+        let interesting: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5,
+        ]
+        var sequence: [UInt8] = []
+        func check() {
+            sequence.withUnsafeBufferPointer { buffer in
+                let valid = String(validating: buffer, as: UTF8.self) != nil
+                #expect((UTF8Validation.firstInvalidOffset(in: buffer) == buffer.count) == valid, "\(sequence)")
+            }
+        }
+        for a in interesting {
+            for b in interesting {
+                for c in interesting {
+                    for d in interesting {
+                        sequence = [a, b, c, d]
+                        check()
+                    }
+                    sequence = [0x41, a, b, c]
+                    check()
+                }
+            }
+        }
+    }
+
+    /// The offset is the start of the first bad sequence, also past the eight-byte ASCII fast path.
+    @Test func reportsTheFirstBadSequence() {
+        func offset(_ bytes: [UInt8]) -> Int {
+            bytes.withUnsafeBufferPointer { UTF8Validation.firstInvalidOffset(in: $0) }
+        }
+        let ascii = Array("0123456789abcdefghij".utf8)
+        #expect(offset(ascii) == ascii.count)
+        #expect(offset(ascii + [0xC3, 0xA9] + ascii) == ascii.count * 2 + 2)
+        #expect(offset(ascii + [0xE2, 0x82] + ascii) == ascii.count)
+        #expect(offset(Array(ascii.prefix(11)) + [0xFF] + ascii) == 11)
+        #expect(offset([0xED, 0xA0, 0x80]) == 0)  // a surrogate
+        #expect(offset([0x41, 0xF4, 0x90, 0x80, 0x80]) == 1)  // past U+10FFFF
+        #expect(offset([]) == 0)
+    }
+}
+
+@Suite("Hexadecimal")
+struct HexadecimalTests {
+    @Test func digitValuesAgreeWithCharacter() {
+        for byte in UInt8.min...UInt8.max {
+            let expected = Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt8.init)
+            #expect(Hexadecimal.digitValue(byte) == (byte < 0x80 ? expected : nil), "\(byte)")
+        }
+    }
+
+    @Test func uppercasePadsToTheDigits() {
+        #expect(Hexadecimal.uppercase(7, digits: 4) == "0007")
+        #expect(Hexadecimal.uppercase(0x1F600, digits: 4) == "1F600")
+        #expect(Hexadecimal.uppercase(UInt8(0xAB), digits: 2) == "AB")
+        #expect(Hexadecimal.uppercase(0, digits: 0) == "0")
+    }
+}
+
+@Suite("Quoting")
+struct QuotingTests {
+    @Test func escapesWhatWouldBreakTheLine() {
+        #expect(quoted("plain") == "\"plain\"")
+        #expect(quoted("a\"b\\c\nd\re\tf") == #""a\"b\\c\nd\re\tf""#)
+        #expect(quoted("é 😀") == "\"é 😀\"")
+    }
+
+    @Test func spellsControlsPerFormat() {
+        let text = "\u{1B}\u{7F}\u{0}"
+        #expect(quoted(text) == #""\u{1b}\u{7f}\u{0}""#)
+        #expect(quoted(text, controls: .swiftUppercase) == #""\u{1B}\u{7F}\u{0}""#)
+        #expect(quoted(text, controls: .strings) == #""\U001B\U007F\U0000""#)
+        #expect(quoted(text, controls: ControlSpelling { _ in "?" }) == "\"???\"")
+    }
+}
