@@ -16,7 +16,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
@@ -33,28 +32,28 @@ let package = Package(
         // The hub: the canonical catalog model every format reads into and writes from.
         .target(
             name: "LocalizationCatalog",
-            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["StringBridgeSupport"]
         ),
 
         // Format plugins: each depends on the hub, never on another format.
         .target(
             name: "XCStringsFormat",
-            dependencies: ["LocalizationCatalog"],
+            dependencies: ["LocalizationCatalog", "StringBridgeSupport"],
             path: "Sources/Formats/XCStrings"
         ),
         .target(
             name: "StringsFormat",
-            dependencies: ["LocalizationCatalog", "XMLSupport"],
+            dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"],
             path: "Sources/Formats/Strings"
         ),
         .target(
             name: "XLIFFFormat",
-            dependencies: ["LocalizationCatalog", "XMLSupport"],
+            dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"],
             path: "Sources/Formats/XLIFF"
         ),
         .target(
             name: "StringsDictFormat",
-            dependencies: ["LocalizationCatalog", "XMLSupport"],
+            dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"],
             path: "Sources/Formats/StringsDict"
         ),
 
@@ -108,7 +107,9 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["LocalizationCatalog"], path: "Tests/TestSupport"),
         .testTarget(name: "XMLSupportTests", dependencies: ["XMLSupport", "TestSupport"]),
         .testTarget(name: "LocalizationCatalogTests", dependencies: ["LocalizationCatalog", "TestSupport"]),
-        .testTarget(name: "XCStringsFormatTests", dependencies: ["XCStringsFormat", "TestSupport"]),
+        .testTarget(
+            name: "XCStringsFormatTests", dependencies: ["XCStringsFormat", "StringBridgeSupport", "TestSupport"]
+        ),
         .testTarget(name: "StringsFormatTests", dependencies: ["StringsFormat", "TestSupport"]),
         .testTarget(name: "StringsDictFormatTests", dependencies: ["StringsDictFormat", "TestSupport"]),
         .testTarget(name: "XLIFFFormatTests", dependencies: ["XLIFFFormat", "TestSupport"]),

@@ -30,7 +30,7 @@ public struct FileTransaction: Sendable {
 
     private enum Content {
         /// Bytes written when the transaction commits.
-        case bytes(ByteChunks)
+        case bytes([UInt8])
         /// A temporary file written already (``TemporaryFile``).
         case written(TemporaryFile)
     }
@@ -40,12 +40,7 @@ public struct FileTransaction: Sendable {
 
     /// Adds a file to write.
     public mutating func stage(_ bytes: [UInt8], at destination: String) {
-        staged.append((destination, .bytes(ByteChunks(bytes))))
-    }
-
-    /// Adds a file to write from the pieces it was made in.
-    public mutating func stage(_ chunks: ByteChunks, at destination: String) {
-        staged.append((destination, .bytes(chunks)))
+        staged.append((destination, .bytes(bytes)))
     }
 
     /// Adds a file written while it was made: its temporary file is renamed into place with the others.
@@ -109,7 +104,7 @@ public struct FileTransaction: Sendable {
                     switch staged[index].content {
                     case .bytes(let bytes):
                         file = try TemporaryFile(resolved: targets[index])
-                        bytes.forEachChunk { file.write($0) }
+                        bytes.withUnsafeBytes { file.write($0) }
                     case .written(let written):
                         file = written
                     }

@@ -68,9 +68,7 @@ struct StringsDictDiagnosticsTests {
     @Test("Every prefix of a valid file is read or refused, never a crash", arguments: valid)
     func truncation(_ name: String) throws {
         let bytes = try Fixtures.bytes("stringsdict/\(name).stringsdict")
-        for length in 0..<bytes.count {
-            #expect(Self.readAnything(Array(bytes[..<length])), "prefix of \(length) bytes")
-        }
+        #expect(Fixtures.firstPrefixFailing(bytes) { Self.readAnything($0) } == nil)
     }
 
     @Test("Random bytes and mutated fixtures only ever give a table or a ConversionError")

@@ -46,9 +46,7 @@ struct StringsDiagnosticsTests {
     @Test("Every prefix of a valid file is read or refused, never a crash", arguments: StringsReaderTests.fixtures)
     func truncation(_ name: String) throws {
         let bytes = try Fixtures.bytes("strings/read/\(name).strings")
-        for length in 0..<bytes.count {
-            #expect(Self.readAnything(Array(bytes[..<length])), "prefix of \(length) bytes")
-        }
+        #expect(Fixtures.firstPrefixFailing(bytes) { Self.readAnything($0) } == nil)
     }
 
     @Test("Random bytes and mutated fixtures only ever give a table or a ConversionError")

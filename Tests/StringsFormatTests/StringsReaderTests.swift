@@ -243,8 +243,8 @@ struct StringsReaderTests {
         #expect(
             try StringsReader().read(source, options: ReadOptions(tableName: "Main"), diagnostics: &diagnostics).name
                 == "Main")
-        #expect(StringsReader.tableName(forPath: "a.b/c.d.strings") == "c.d")
-        #expect(StringsReader.tableName(forPath: ".strings") == ".strings")
+        #expect(LocalizationCatalog.tableName(ofPath: "a.b/c.d.strings") == "c.d")
+        #expect(LocalizationCatalog.tableName(ofPath: ".strings") == ".strings")
     }
 
     @Test("Each entry has one translated localization, in file order")

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import TestSupport
 import Testing
 @testable import XCStringsFormat
@@ -128,28 +129,6 @@ struct XCStringsParallelTests {
         let output = XCStringsWriter(parallelism: Self.forced(chunks)).encode(table, diagnostics: &diagnostics)
         #expect(Fixtures.firstDifference(expected: bytes, actual: output) == nil)
         #expect(diagnostics.all.isEmpty)
-    }
-
-    @Test("Writing in pieces gives the same bytes and warnings, joined or not", arguments: chunkCounts)
-    func piecesJoinToTheSameBytes(_ chunks: Int) throws {
-        var (table, _) = try Self.generated()
-        let width = Localization(variations: Variations(width: ["20": Localization("narrow")]))
-        table.entries[valueAt: 3].localizations = ["de": width]
-        var joinedDiagnostics = Diagnostics()
-        let joined = XCStringsWriter(parallelism: Self.forced(chunks)).encode(table, diagnostics: &joinedDiagnostics)
-        var diagnostics = Diagnostics()
-        let pieces = XCStringsWriter(parallelism: Self.forced(chunks)).encodeChunks(table, diagnostics: &diagnostics)
-        var concatenated: [UInt8] = []
-        var pieceCount = 0
-        pieces.forEachChunk { chunk in
-            concatenated += chunk
-            pieceCount += 1
-        }
-        #expect(pieceCount >= min(chunks, 2))
-        #expect(pieces.count == joined.count)
-        #expect(Fixtures.firstDifference(expected: joined, actual: concatenated) == nil)
-        #expect(pieces.joined == joined)
-        #expect(diagnostics == joinedDiagnostics && diagnostics.warnings.count == 1)
     }
 
     @Test("Writing as the pieces are made gives the same bytes and warnings, one piece at a time", arguments: chunkCounts)
@@ -292,42 +271,6 @@ struct XCStringsParallelTests {
         // The same with a duplicate key late: the exact diagnostic.
         let duplicate = text.replacingOccurrences(of: "\"key 190\"", with: "\"key 3\"")
         expectSameDiagnostic(Array(duplicate.utf8), "duplicate")
-    }
-}
-
-/// The scanner's own UTF-8 check agrees with the standard library's.
-@Suite("String Catalog UTF-8 check")
-struct XCStringsUTF8Tests {
-    @Test func agreesWithTheStandardLibrary() {
-        let interesting: [UInt8] = [
-            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5,
-        ]
-        var sequence: [UInt8] = []
-        func check() {
-            sequence.withUnsafeBufferPointer { buffer in
-                let valid = String(validating: buffer, as: UTF8.self) != nil
-                #expect((UTF8Validation.firstInvalidOffset(in: buffer) == buffer.count) == valid, "\(sequence)")
-            }
-        }
-        for a in interesting {
-            for b in interesting {
-                for c in interesting {
-                    for d in interesting {
-                        sequence = [a, b, c, d]
-                        check()
-                    }
-                    sequence = [0x41, a, b, c]
-                    check()
-                }
-            }
-        }
-        // Long ASCII runs around a multi-byte scalar, so that the eight-byte steps meet it at every alignment.
-        for prefix in 0..<17 {
-            sequence = [UInt8](repeating: 0x61, count: prefix) + Array("€😀".utf8) + [UInt8](repeating: 0x61, count: 9)
-            check()
-            sequence[prefix + 1] = 0x41
-            check()
-        }
     }
 }
 

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// A token of the old-style property list grammar as `.strings` files use it.
 enum StringsToken: Equatable {
@@ -295,14 +296,7 @@ struct StringsLexer {
         var value: UInt32 = 0
         var digits = 0
         while digits < 4, offset < bytes.count {
-            let byte = bytes[offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return digits == 0 ? nil : value
-            }
+            guard let digit = Hexadecimal.digitValue(bytes[offset]) else { return digits == 0 ? nil : value }
             value = value << 4 | UInt32(digit)
             offset += 1
             digits += 1

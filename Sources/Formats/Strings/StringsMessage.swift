@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// The texts of every diagnostic the `.strings` reader and writer make, so tests and docs can rely on them.
 enum StringsMessage {
@@ -142,5 +143,5 @@ enum StringsMessage {
 /// A key as messages show it: in double quotes, with `"`, `\` and control characters escaped (`\U0007`, the
 /// `.strings` spelling).
 func quoted(_ key: String) -> String {
-    Diagnostic.quoted(key) { "\\U" + StringsMessage.hex($0.value, digits: 4, prefix: "") }
+    StringBridgeSupport.quoted(key, controls: .strings)
 }

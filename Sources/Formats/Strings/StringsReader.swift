@@ -56,7 +56,7 @@ public struct StringsReader: CatalogReader {
             return CatalogEntry(comment: entry.comment, localizations: localizations)
         }
         return StringTable(
-            name: options.tableName ?? Self.tableName(forPath: file.path),
+            name: options.tableName ?? tableName(ofPath: file.path),
             sourceLanguage: options.sourceLanguage ?? language,
             entries: entries,
             traits: traits)
@@ -72,22 +72,10 @@ public struct StringsReader: CatalogReader {
     /// `Base.lproj` stands for the development language: `options.sourceLanguage` when given, else `Base`.
     static func language(of path: String, options: ReadOptions) throws(ConversionError) -> String {
         if let language = options.language { return language }
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        if components.count >= 2 {
-            let folder = components[components.count - 2]
-            if folder.count > 6, folder.lowercased().hasSuffix(".lproj") {
-                let name = String(folder.dropLast(6))
-                if name == "Base" { return options.sourceLanguage ?? name }
-                return name
-            }
+        if let name = lprojLanguage(ofPath: path) {
+            if name == "Base" { return options.sourceLanguage ?? name }
+            return name
         }
         throw ConversionError(StringsMessage.unknownLanguage, path: path)
-    }
-
-    /// The table name for a path: the file's base name without its extension.
-    static func tableName(forPath path: String) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-        return String(base[..<dot])
     }
 }

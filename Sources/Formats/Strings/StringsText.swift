@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// The text of a `.strings` file as UTF-8, with the encoding it was stored in.
 ///

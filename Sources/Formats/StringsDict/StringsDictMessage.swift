@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// The messages of the `.stringsdict` reader and writer, in one place (they are listed in the format's docs).
 enum StringsDictMessage {
@@ -100,7 +101,7 @@ enum StringsDictMessage {
 
     /// A key or name in double quotes, with `"` and `\` escaped and control characters spelled out.
     static func quoted(_ text: String) -> String {
-        Diagnostic.quoted(text) { "\\u{\(String($0.value, radix: 16, uppercase: true))}" }
+        StringBridgeSupport.quoted(text, controls: .swiftUppercase)
     }
 }
 

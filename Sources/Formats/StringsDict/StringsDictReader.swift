@@ -37,7 +37,7 @@ public struct StringsDictReader: CatalogReader {
             _ = entries.appendNew(entry, forKey: member.key)
         }
         return StringTable(
-            name: options.tableName ?? Self.tableName(forPath: file.path),
+            name: options.tableName ?? tableName(ofPath: file.path),
             sourceLanguage: options.sourceLanguage ?? language,
             entries: entries,
             traits: FileTraits(endsWithNewline: bytes.last == UInt8(ascii: "\n")))
@@ -46,21 +46,9 @@ public struct StringsDictReader: CatalogReader {
     /// The language of a file: `options.language`, else its `xx.lproj` folder (`Base.lproj` is the source language).
     static func language(of path: String, options: ReadOptions) throws(ConversionError) -> String {
         if let language = options.language { return language }
-        let components = path.split(separator: "/")
-        if components.count >= 2 {
-            let folder = components[components.count - 2]
-            if folder.count > 6, folder.lowercased().hasSuffix(".lproj") {
-                let name = String(folder.dropLast(6))
-                return name == "Base" ? options.sourceLanguage ?? name : name
-            }
+        if let name = lprojLanguage(ofPath: path) {
+            return name == "Base" ? options.sourceLanguage ?? name : name
         }
         throw ConversionError(StringsDictMessage.unknownLanguage(path), path: nil)
-    }
-
-    /// The table name for a path: the file's base name without its extension.
-    static func tableName(forPath path: String) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-        return String(base[..<dot])
     }
 }

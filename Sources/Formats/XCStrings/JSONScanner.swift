@@ -4,6 +4,7 @@
     import Darwin
 #endif
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// A strict RFC 8259 JSON scanner over UTF-8 bytes, with byte offsets for diagnostics.
 ///
@@ -264,13 +265,8 @@ struct JSONScanner {
         guard offset + 4 <= bytes.count else { throw error("invalid \\u escape", at: escapeOffset) }
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[offset]
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error("invalid \\u escape", at: escapeOffset)
+            guard let digit = Hexadecimal.digitValue(bytes[offset]) else {
+                throw error("invalid \\u escape", at: escapeOffset)
             }
             value = value << 4 | UInt32(digit)
             offset += 1
@@ -404,10 +400,6 @@ private func controlCharacterMessage(_ byte: UInt8) -> String {
     "control character U+\(Hexadecimal.uppercase(byte, digits: 4)) must be escaped in a string"
 }
 
-/// `"key"` with control characters and quotes escaped, for messages.
-func quoted(_ key: String) -> String {
-    Diagnostic.quoted(key)
-}
 
 
 /// Word-at-a-time tests on the bytes of a JSON string.

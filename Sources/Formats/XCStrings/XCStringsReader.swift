@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Reads String Catalogs (`.xcstrings`) into the canonical model.
 ///
@@ -21,7 +22,7 @@ public struct XCStringsReader: CatalogReader {
 
     /// Reads one catalog; the table is named after the file.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
-        let name = options.tableName ?? tableName(forPath: file.path)
+        let name = options.tableName ?? tableName(ofPath: file.path)
         return try file.withUnsafeBytes { buffer throws(ConversionError) in
             var scanner = JSONScanner(bytes: buffer, path: file.path)
             // Foundation accepts a UTF-8 byte-order mark; so do we (it is not written back).
@@ -52,13 +53,6 @@ public struct XCStringsReader: CatalogReader {
             return table
         }
     }
-}
-
-/// The table name for a file path: its base name without the extension.
-func tableName(forPath path: String) -> String {
-    let base = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-    return String(base[..<dot])
 }
 
 /// Turns catalog JSON into model values, checking the members it knows.

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Writes String Catalogs (`.xcstrings`) exactly as Xcode does.
 ///
@@ -35,15 +36,6 @@ public struct XCStringsWriter: CatalogWriter {
             CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped))
         warn(dropped, &diagnostics)
         return bytes
-    }
-
-    /// The catalog's bytes in the pieces they were written in, for writing to a file without joining them first
-    /// (the bytes are those of ``encode(_:diagnostics:)``).
-    public func encodeChunks(_ table: StringTable, diagnostics: inout Diagnostics) -> ByteChunks {
-        var dropped: [(key: String, language: String)] = []
-        let pieces = CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped)
-        warn(dropped, &diagnostics)
-        return ByteChunks(adoptingMallocBuffers: pieces.map { UnsafeRawBufferPointer($0.contents) })
     }
 
     /// Encodes `table` and hands its bytes to `write` in order, piece by piece, each as soon as it and the pieces
@@ -541,13 +533,17 @@ struct SortedPositions: Sequence, IteratorProtocol {
 /// A thread that delivers the piece the writer waits for writes it, then every piece after it that is ready;
 /// a thread that delivers a later piece leaves it for that one and goes on encoding. Written buffers are kept
 /// for later runs (fresh memory costs more than the copying), and freed by ``finish()``.
-final class PieceDelivery: @unchecked Sendable {
+final class PieceDelivery {
+    /// What is shared between the encoding threads.
+    private struct State {
+        var next = 0
+        var ready: [Int: OutputBuffer] = [:]
+        var writing = false
+        var spares: [OutputBuffer] = []
+    }
+
     private let write: (UnsafeRawBufferPointer) -> Void
-    private let lock = NSLock()
-    private var next = 0
-    private var ready: [Int: OutputBuffer] = [:]
-    private var writing = false
-    private var spares: [OutputBuffer] = []
+    private let state = LockedValue(State())
 
     init(_ write: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.write = write
@@ -555,34 +551,39 @@ final class PieceDelivery: @unchecked Sendable {
 
     /// A written buffer to use again, emptied, if there is one.
     func spareBuffer() -> OutputBuffer? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard var spare = spares.popLast() else { return nil }
+        guard var spare = state.withLock({ $0.spares.popLast() }) else { return nil }
         spare.removeAll()
         return spare
     }
 
     /// Piece `index` (counted from 0, with no gaps) is made; this and the following calls own it.
+    ///
+    /// The thread that finds no one writing becomes the writer: it takes the pieces in order while they are ready,
+    /// writing each outside the lock, and gives the role up when the next one is missing.
     func deliver(_ piece: OutputBuffer, at index: Int) {
-        lock.lock()
-        ready[index] = piece
-        guard !writing else { return lock.unlock() }
-        writing = true
-        while let piece = ready.removeValue(forKey: next) {
-            next += 1
-            lock.unlock()
-            write(UnsafeRawBufferPointer(piece.contents))
-            lock.lock()
-            spares.append(piece)
+        var written: OutputBuffer?
+        while let next = state.withLock({ state -> OutputBuffer? in
+            if let written { state.spares.append(written) } else { state.ready[index] = piece }
+            guard written != nil || !state.writing else { return nil }
+            guard let next = state.ready.removeValue(forKey: state.next) else {
+                state.writing = false
+                return nil
+            }
+            state.writing = true
+            state.next += 1
+            return next
+        }) {
+            write(UnsafeRawBufferPointer(next.contents))
+            written = next
         }
-        writing = false
-        lock.unlock()
     }
 
     /// Frees the buffers; every piece has been delivered and written.
     func finish() {
-        precondition(ready.isEmpty && !writing, "a catalog piece was not written")
-        for spare in spares { spare.deallocate() }
-        spares = []
+        state.withLock { state in
+            precondition(state.ready.isEmpty && !state.writing, "a catalog piece was not written")
+            for spare in state.spares { spare.deallocate() }
+            state.spares = []
+        }
     }
 }

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// What kind of resource a table is exported from or imported into; it decides the unit ids.
 public enum XLIFFTableKind: String, Sendable, CaseIterable {

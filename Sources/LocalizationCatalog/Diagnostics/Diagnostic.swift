@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// A message about an input or an output: an error that stops a conversion, or a warning about something a
 /// format cannot express.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -123,18 +125,6 @@ extension Diagnostic {
     public static func quoted(
         _ text: String, control: (Unicode.Scalar) -> String = { "\\u{\(String($0.value, radix: 16))}" }
     ) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{0}"..."\u{1F}", "\u{7F}": result += control(scalar)
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
+        StringBridgeSupport.quoted(text, spellingControlsWith: control)
     }
 }

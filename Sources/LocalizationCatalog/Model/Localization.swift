@@ -103,7 +103,7 @@ extension Localization {
 
     /// The value and state of the string unit of plural case `category`, or of the localization's own string unit
     /// when `category` is `nil`; `nil` when there is no such string unit.
-    public func stringUnitText(pluralCase category: String?) -> (value: String, state: TranslationState?)? {
+    package func stringUnitText(pluralCase category: String?) -> (value: String, state: TranslationState?)? {
         guard let category else {
             guard case .some = stringUnit else { return nil }
             return (stringUnit!.value, stringUnit!.state)

@@ -92,7 +92,7 @@ public struct OrderedMap<Value> {
     /// reads in place, where `map[valueAt: position]` bound to a constant, or a value handed to a closure, is a
     /// copy that retains every reference the value holds.
     @inlinable @inline(__always)
-    public func withValuePointer<Result>(at position: Int, _ body: (UnsafePointer<Value>) -> Result) -> Result {
+    package func withValuePointer<Result>(at position: Int, _ body: (UnsafePointer<Value>) -> Result) -> Result {
         _values.withUnsafeBufferPointer { values in body(values.baseAddress! + position) }
     }
 

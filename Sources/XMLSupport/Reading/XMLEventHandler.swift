@@ -14,7 +14,7 @@
 ///
 /// Adjacent character data arrives as one ``text(_:)`` call. Only the root element and what it contains are
 /// reported, plus the DOCTYPE; whitespace, comments and processing instructions outside the root are not.
-public protocol XMLEventHandler {
+package protocol XMLEventHandler {
     /// The `<!DOCTYPE …>` line, before the root element.
     mutating func doctype(_ doctype: XMLDoctype) throws
     /// A start tag, or an empty-element tag (then ``XMLStartElement/isEmpty`` is `true` and ``endElement(_:)``
@@ -33,10 +33,10 @@ public protocol XMLEventHandler {
 }
 
 extension XMLEventHandler {
-    public mutating func doctype(_ doctype: XMLDoctype) throws {}
-    public mutating func cdata(_ text: XMLText) throws {}
-    public mutating func comment(_ text: XMLText) throws {}
-    public mutating func processingInstruction(target: String, data: XMLText) throws {}
+    package mutating func doctype(_ doctype: XMLDoctype) throws {}
+    package mutating func cdata(_ text: XMLText) throws {}
+    package mutating func comment(_ text: XMLText) throws {}
+    package mutating func processingInstruction(target: String, data: XMLText) throws {}
 }
 
 // MARK: - Events
@@ -44,7 +44,7 @@ extension XMLEventHandler {
 /// The start of an element: its names, attributes, whether it was written `<name/>`, and where it starts.
 ///
 /// Only valid during ``XMLEventHandler/startElement(_:)``.
-public struct XMLStartElement {
+package struct XMLStartElement {
     let localName: UnsafePointer<UInt8>
     let prefixName: UnsafePointer<UInt8>?
     let uri: UnsafePointer<UInt8>?
@@ -59,58 +59,58 @@ public struct XMLStartElement {
 
     /// Whether the element was written as an empty-element tag (`<name/>`), so it has no content and no
     /// separate end tag.
-    public let isEmpty: Bool
+    package let isEmpty: Bool
 
     /// The local name, without prefix.
-    public var name: String { session.names.string(localName) ?? "" }
+    package var name: String { session.names.string(localName) ?? "" }
 
     /// Whether the local name is `name`, compared byte for byte without making a string.
-    public func hasName(_ name: StaticString) -> Bool {
+    package func hasName(_ name: StaticString) -> Bool {
         equal(localName, name)
     }
 
-    public var prefix: String? { session.names.string(prefixName) }
+    package var prefix: String? { session.names.string(prefixName) }
 
-    public var namespaceURI: String? { session.names.string(uri) }
+    package var namespaceURI: String? { session.names.string(uri) }
 
     /// `prefix:name`, or `name` when there is no prefix.
-    public var qualifiedName: String {
+    package var qualifiedName: String {
         if let prefix { return prefix + ":" + name }
         return name
     }
 
     /// 1-based line of the `<` that starts the element.
-    public var line: Int { session.position(ofTagAt: tagOffset).line }
+    package var line: Int { session.position(ofTagAt: tagOffset).line }
 
     /// 1-based column, in characters, of the `<` that starts the element.
-    public var column: Int { session.position(ofTagAt: tagOffset).column }
+    package var column: Int { session.position(ofTagAt: tagOffset).column }
 
     /// The namespace declarations (`xmlns`, `xmlns:p`) followed by the other attributes, in document order.
-    public var attributes: XMLAttributeList { XMLAttributeList(element: self) }
+    package var attributes: XMLAttributeList { XMLAttributeList(element: self) }
 }
 
 /// The attributes of an ``XMLStartElement``: namespace declarations first, then the others, each in document
 /// order (the order ``XMLElementNode/attributes`` has).
-public struct XMLAttributeList: RandomAccessCollection {
+package struct XMLAttributeList: RandomAccessCollection {
     let element: XMLStartElement
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { element.namespaceCount + element.plainAttributeCount }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { element.namespaceCount + element.plainAttributeCount }
 
-    public subscript(position: Int) -> XMLAttributeView {
+    package subscript(position: Int) -> XMLAttributeView {
         precondition(position >= 0 && position < endIndex, "attribute index out of range")
         return XMLAttributeView(element: element, index: position)
     }
 
     /// The value of the first attribute whose qualified name is `qualifiedName`.
-    public func value(_ qualifiedName: String) -> String? {
+    package func value(_ qualifiedName: String) -> String? {
         for attribute in self where attribute.qualifiedName == qualifiedName { return attribute.value }
         return nil
     }
 }
 
 /// One attribute of an ``XMLStartElement``; strings are made only when asked for.
-public struct XMLAttributeView {
+package struct XMLAttributeView {
     let element: XMLStartElement
     let index: Int
 
@@ -122,10 +122,10 @@ public struct XMLAttributeView {
     }
 
     /// Whether this is a namespace declaration (`xmlns="…"` or `xmlns:p="…"`).
-    public var isNamespaceDeclaration: Bool { index < element.namespaceCount }
+    package var isNamespaceDeclaration: Bool { index < element.namespaceCount }
 
     /// The local name: `xmlns` or the declared prefix for a namespace declaration.
-    public var name: String {
+    package var name: String {
         if let declaration = namespaceDeclaration {
             return element.session.names.string(element.namespaces?[declaration * 2]) ?? "xmlns"
         }
@@ -133,7 +133,7 @@ public struct XMLAttributeView {
     }
 
     /// Whether the local name is `name`, compared byte for byte.
-    public func hasName(_ name: StaticString) -> Bool {
+    package func hasName(_ name: StaticString) -> Bool {
         if let declaration = namespaceDeclaration {
             guard let prefix = element.namespaces?[declaration * 2] else { return equal("xmlns", name) }
             return equal(prefix, name)
@@ -143,7 +143,7 @@ public struct XMLAttributeView {
     }
 
     /// `xmlns` for `xmlns:p`, `nil` for `xmlns` and unprefixed attributes.
-    public var prefix: String? {
+    package var prefix: String? {
         if let declaration = namespaceDeclaration {
             return element.namespaces?[declaration * 2] == nil ? nil : "xmlns"
         }
@@ -151,13 +151,13 @@ public struct XMLAttributeView {
     }
 
     /// Whether the attribute has no prefix.
-    public var hasNoPrefix: Bool {
+    package var hasNoPrefix: Bool {
         if let declaration = namespaceDeclaration { return element.namespaces?[declaration * 2] == nil }
         return field(1) == nil
     }
 
     /// Whether the prefix is `prefix`, compared byte for byte.
-    public func hasPrefix(_ prefix: StaticString) -> Bool {
+    package func hasPrefix(_ prefix: StaticString) -> Bool {
         if namespaceDeclaration != nil {
             return element.namespaces?[index * 2] != nil && equal("xmlns", prefix)
         }
@@ -165,19 +165,19 @@ public struct XMLAttributeView {
         return equal(own, prefix)
     }
 
-    public var namespaceURI: String? {
+    package var namespaceURI: String? {
         if namespaceDeclaration != nil { return xmlnsNamespaceURI }
         return element.session.names.string(field(2))
     }
 
     /// `prefix:name`, or `name` when there is no prefix.
-    public var qualifiedName: String {
+    package var qualifiedName: String {
         if let prefix { return prefix + ":" + name }
         return name
     }
 
     /// The value, with references decoded and whitespace normalized as XML requires.
-    public var value: String {
+    package var value: String {
         if let declaration = namespaceDeclaration {
             return element.session.names.string(element.namespaces?[declaration * 2 + 1]) ?? ""
         }
@@ -187,7 +187,7 @@ public struct XMLAttributeView {
 
     /// The value, or the string of `shared` that has the same bytes: the common values of an attribute
     /// (`preserve`, `translated`), given as string literals, then cost no new string.
-    public func value(orShared shared: [String]) -> String {
+    package func value(orShared shared: [String]) -> String {
         if namespaceDeclaration == nil, let start = field(3), let end = field(4) {
             let count = end - start
             for candidate in shared where candidate.utf8.count == count {
@@ -199,37 +199,37 @@ public struct XMLAttributeView {
     }
 
     /// The attribute as a value.
-    public var attribute: XMLAttribute {
+    package var attribute: XMLAttribute {
         XMLAttribute(name, prefix: prefix, namespaceURI: namespaceURI, value: value)
     }
 }
 
 /// The end of an element. Only valid during ``XMLEventHandler/endElement(_:)``.
-public struct XMLEndElement {
+package struct XMLEndElement {
     let localName: UnsafePointer<UInt8>
     unowned(unsafe) let session: SAXSession
 
     /// Whether the element was written as an empty-element tag (`<name/>`).
-    public let isEmpty: Bool
+    package let isEmpty: Bool
 
     /// The local name, without prefix.
-    public var name: String { session.names.string(localName) ?? "" }
+    package var name: String { session.names.string(localName) ?? "" }
 
     /// Whether the local name is `name`, compared byte for byte without making a string.
-    public func hasName(_ name: StaticString) -> Bool {
+    package func hasName(_ name: StaticString) -> Bool {
         equal(localName, name)
     }
 }
 
 /// Decoded character data, as UTF-8. Only valid during the handler call that receives it.
-public struct XMLText {
+package struct XMLText {
     /// The UTF-8 bytes.
-    public let utf8: UnsafeBufferPointer<UInt8>
+    package let utf8: UnsafeBufferPointer<UInt8>
 
     /// The text as a string.
-    public var string: String { String(decoding: utf8, as: UTF8.self) }
+    package var string: String { String(decoding: utf8, as: UTF8.self) }
 
-    public var isEmpty: Bool { utf8.isEmpty }
+    package var isEmpty: Bool { utf8.isEmpty }
 }
 
 // MARK: - Helpers

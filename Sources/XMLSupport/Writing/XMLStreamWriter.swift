@@ -18,7 +18,7 @@ internal import CLibXML2
 ///
 /// Misuse (an attribute after content, ending an element that is not open, writing after `finish()`) is a
 /// programming error and stops the program.
-public final class XMLStreamWriter {
+package final class XMLStreamWriter {
     /// How an open element is laid out (its name is in `names`).
     fileprivate struct Frame {
         var inline: Bool
@@ -29,7 +29,7 @@ public final class XMLStreamWriter {
     }
 
     /// A point that ``XMLStreamWriter/rollBack(to:)`` can return to.
-    public struct Checkpoint {
+    package struct Checkpoint {
         fileprivate let count: Int
         fileprivate let flushes: Int
         fileprivate let depth: Int
@@ -66,7 +66,7 @@ public final class XMLStreamWriter {
     /// - Parameters:
     ///   - style: The layout.
     ///   - minimumCapacity: The expected size of the document in bytes, when it is known roughly.
-    public init(style: XMLOutputStyle = .compact, minimumCapacity: Int = 0) {
+    package init(style: XMLOutputStyle = .compact, minimumCapacity: Int = 0) {
         _ = libxmlReady
         output.bytes.reserveCapacity(max(minimumCapacity, 1024))
         // libxml2 flushes its output buffer into `output` (kept alive by `self` until the writer is freed).
@@ -97,7 +97,7 @@ public final class XMLStreamWriter {
     }
 
     /// The document written so far, as UTF-8 bytes. The writer cannot be used afterwards.
-    public func finish() -> [UInt8] {
+    package func finish() -> [UInt8] {
         precondition(!isFinished, "XMLStreamWriter.finish() called twice")
         precondition(frames.isEmpty, "XMLStreamWriter.finish() with \(frames.count) element(s) still open")
         flush()
@@ -109,21 +109,21 @@ public final class XMLStreamWriter {
     }
 
     /// Makes room for `count` more bytes of output, when the size of what comes is known roughly.
-    public func reserveCapacity(_ count: Int) {
+    package func reserveCapacity(_ count: Int) {
         output.bytes.reserveCapacity(output.bytes.count + pending.count + count)
     }
 
     // MARK: - Prolog
 
     /// Writes `<?xml version="1.0" encoding="UTF-8"?>` and a line break. Comes first, if at all.
-    public func writeXMLDeclaration() {
+    package func writeXMLDeclaration() {
         precondition(frames.isEmpty, "XML declaration inside an element")
         flush()
         check("start document") { xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil) }
     }
 
     /// Writes the DOCTYPE on one line, followed by a line break.
-    public func writeDoctype(_ doctype: XMLDoctype) {
+    package func writeDoctype(_ doctype: XMLDoctype) {
         precondition(frames.isEmpty, "DOCTYPE inside an element")
         flush()
         check("DOCTYPE") { xmlTextWriterWriteDTD(writer, doctype.name, doctype.publicID, doctype.systemID, nil) }
@@ -134,7 +134,7 @@ public final class XMLStreamWriter {
 
     /// Opens an element. `inline: true` writes its content exactly as given (no added line breaks), which
     /// mixed content needs when an inline element comes before the first text.
-    public func startElement(_ qualifiedName: String, inline: Bool = false) {
+    package func startElement(_ qualifiedName: String, inline: Bool = false) {
         beginMarkup()
         XMLMarkup.appendStartTag(qualifiedName, to: &pending)
         frames.append(Frame(inline: inline || (frames.last?.inline ?? false)))
@@ -144,14 +144,14 @@ public final class XMLStreamWriter {
     /// Adds an attribute to the element just opened; call before any content.
     /// - Returns: Whether the value holds a character that XML 1.0 cannot hold (it is written all the same).
     @discardableResult
-    public func writeAttribute(_ qualifiedName: String, _ value: String) -> Bool {
+    package func writeAttribute(_ qualifiedName: String, _ value: String) -> Bool {
         precondition(!(frames.last?.hasContent ?? true), "attribute '\(qualifiedName)' written outside a start tag")
         return XMLMarkup.appendAttribute(qualifiedName, value, to: &pending)
     }
 
     /// Closes the innermost element: `<name/>` if nothing was written inside it (unless `selfClosingIfEmpty`
     /// is false, which gives `<name></name>`), otherwise `</name>`.
-    public func endElement(selfClosingIfEmpty: Bool = true) {
+    package func endElement(selfClosingIfEmpty: Bool = true) {
         precondition(!frames.isEmpty, "endElement() without an open element")
         let frame = frames.removeLast()
         let name = names.removeLast()
@@ -171,7 +171,7 @@ public final class XMLStreamWriter {
     }
 
     /// Writes `<name attributes…>text</name>`, or `<name attributes…/>` when `text` is `nil`.
-    public func writeElement(_ qualifiedName: String, attributes: KeyValuePairs<String, String> = [:], text: String?) {
+    package func writeElement(_ qualifiedName: String, attributes: KeyValuePairs<String, String> = [:], text: String?) {
         startElement(qualifiedName, inline: true)
         for (name, value) in attributes { writeAttribute(name, value) }
         if let text { writeText(text) }
@@ -179,7 +179,7 @@ public final class XMLStreamWriter {
     }
 
     /// Writes an element value and everything inside it. Elements holding text or CDATA are written inline.
-    public func writeElement(_ element: XMLElementNode) {
+    package func writeElement(_ element: XMLElementNode) {
         let hasText = element.children.contains { child in
             switch child {
             case .text, .cdata: true
@@ -202,7 +202,7 @@ public final class XMLStreamWriter {
 
     /// Writes a prepared fragment: attributes into the element just opened, or an element as the next child
     /// of the innermost element (laid out like one written with `startElement(_:inline: true)`).
-    public func write(_ fragment: XMLFragments.Fragment, from storage: XMLFragments.Storage) {
+    package func write(_ fragment: XMLFragments.Fragment, from storage: XMLFragments.Storage) {
         if fragment.isAttributes {
             precondition(!(frames.last?.hasContent ?? true), "attributes written outside a start tag")
         } else {
@@ -217,13 +217,13 @@ public final class XMLStreamWriter {
     /// Writes escaped character data. An empty string still counts as content: `<name></name>`.
     /// - Returns: Whether the text holds a character that XML 1.0 cannot hold (it is written all the same).
     @discardableResult
-    public func writeText(_ text: String) -> Bool {
+    package func writeText(_ text: String) -> Bool {
         beginText()
         return XMLEscaping.append(text, inAttribute: false, to: &pending)
     }
 
     /// Writes `<![CDATA[text]]>`; a `]]>` inside `text` is split across two sections.
-    public func writeCDATA(_ text: String) {
+    package func writeCDATA(_ text: String) {
         beginText()
         flush()
         check("start CDATA") { xmlTextWriterStartCDATA(writer) }
@@ -232,7 +232,7 @@ public final class XMLStreamWriter {
     }
 
     /// Writes `<!--text-->`. `text` is written as is: it must not contain `--`.
-    public func writeComment(_ text: String) {
+    package func writeComment(_ text: String) {
         beginMarkup()
         flush()
         check("start comment") { xmlTextWriterStartComment(writer) }
@@ -242,7 +242,7 @@ public final class XMLStreamWriter {
     }
 
     /// Writes `<?target data?>`. `data` is written as is: it must not contain `?>`.
-    public func writeProcessingInstruction(target: String, data: String) {
+    package func writeProcessingInstruction(target: String, data: String) {
         beginMarkup()
         flush()
         check("start processing instruction") { xmlTextWriterStartPI(writer, target) }
@@ -252,7 +252,7 @@ public final class XMLStreamWriter {
     }
 
     /// Writes `text` unescaped. Inside an element it counts as text for the layout rule.
-    public func writeRaw(_ text: String) {
+    package func writeRaw(_ text: String) {
         precondition(!isFinished, "XMLStreamWriter used after finish()")
         if !frames.isEmpty { beginText() }
         XMLMarkup.append(text, to: &pending)
@@ -262,7 +262,7 @@ public final class XMLStreamWriter {
 
     /// Marks the current position, so that what is written next can be taken back with ``rollBack(to:)``.
     /// Only the latest checkpoint can be rolled back to; taking one may hand earlier output to libxml2.
-    public func checkpoint() -> Checkpoint {
+    package func checkpoint() -> Checkpoint {
         usesCheckpoints = true
         if pending.count >= Self.flushThreshold { flush() }
         return Checkpoint(count: pending.count, flushes: flushes, depth: frames.count, innermost: frames.last)
@@ -270,7 +270,7 @@ public final class XMLStreamWriter {
 
     /// Removes everything written since `checkpoint`, which must be the latest one; the elements opened since
     /// are forgotten, and the elements open then must still be open.
-    public func rollBack(to checkpoint: Checkpoint) {
+    package func rollBack(to checkpoint: Checkpoint) {
         precondition(checkpoint.flushes == flushes, "XMLStreamWriter.rollBack(to:) past a flush")
         precondition(frames.count >= checkpoint.depth, "XMLStreamWriter.rollBack(to:) after closing an element")
         pending.removeLast(from: checkpoint.count)

@@ -10,7 +10,7 @@ extension XMLDocumentTree {
     ///   - bytes: the file's contents.
     ///   - path: the name used in error messages.
     /// - Throws: the first error libxml2 (or this reader) reports, with its 1-based line and column.
-    public init(parsing bytes: [UInt8], path: String) throws(XMLParseError) {
+    package init(parsing bytes: [UInt8], path: String) throws(XMLParseError) {
         var handler = TreeHandler()
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &handler)

@@ -4,16 +4,16 @@
 /// The fragments of one value share one byte store, and the value is read-only once built, so it can be
 /// prepared once and shared by threads that each write their own document. The bytes follow the rules of
 /// ``XMLStreamWriter`` (and ``XMLEscaping``).
-public struct XMLFragments: Sendable {
+package struct XMLFragments: Sendable {
     /// One prepared fragment, valid with the ``XMLFragments`` that made it.
-    public struct Fragment: Sendable, Hashable {
+    package struct Fragment: Sendable, Hashable {
         let start: Int
         let end: Int
         let isAttributes: Bool
     }
 
     /// A read-only view of the bytes of ``XMLFragments``, valid inside ``XMLFragments/withStorage(_:)``.
-    public struct Storage {
+    package struct Storage {
         let bytes: UnsafeBufferPointer<UInt8>
     }
 
@@ -21,18 +21,18 @@ public struct XMLFragments: Sendable {
 
     /// Creates an empty store.
     /// - Parameter minimumCapacity: The number of bytes to reserve.
-    public init(minimumCapacity: Int = 0) {
+    package init(minimumCapacity: Int = 0) {
         bytes.reserveCapacity(minimumCapacity)
     }
 
     /// The number of bytes prepared.
-    public var byteCount: Int { bytes.count }
+    package var byteCount: Int { bytes.count }
 
     /// Prepares `<name attributes…>text</name>`. Without `text`, the element is empty: `<name attributes…/>`, or
     /// `<name attributes…></name>` when `selfClosingIfEmpty` is false. An empty `text` is content: `<name></name>`.
     /// - Returns: The fragment, or `nil` (and nothing is kept) when a name or value holds a character that
     ///   XML 1.0 cannot hold.
-    public mutating func addElement(
+    package mutating func addElement(
         _ qualifiedName: String, attributes: [(name: String, value: String)] = [], text: String?,
         selfClosingIfEmpty: Bool = true
     ) -> Fragment? {
@@ -58,7 +58,7 @@ public struct XMLFragments: Sendable {
     /// Prepares attributes (` name="value"`…) to write into an open start tag.
     /// - Returns: The fragment, or `nil` (and nothing is kept) when a value holds a character that XML 1.0
     ///   cannot hold.
-    public mutating func addAttributes(_ attributes: [(name: String, value: String)]) -> Fragment? {
+    package mutating func addAttributes(_ attributes: [(name: String, value: String)]) -> Fragment? {
         let start = bytes.count
         var unholdable = false
         for attribute in attributes {
@@ -68,7 +68,7 @@ public struct XMLFragments: Sendable {
     }
 
     /// Runs `body` with the prepared bytes, for writing fragments without touching reference counts.
-    public func withStorage<Result>(_ body: (Storage) throws -> Result) rethrows -> Result {
+    package func withStorage<Result>(_ body: (Storage) throws -> Result) rethrows -> Result {
         try bytes.withUnsafeBufferPointer { try body(Storage(bytes: $0)) }
     }
 

@@ -6,7 +6,7 @@ internal import CLibXML2
 /// the BOM or the XML declaration, no DTD is loaded, nothing is fetched from the network, and entity references
 /// other than the five predefined ones and character references are refused, so external entities are never
 /// read and entity expansion attacks cannot grow the output. Errors are the same, at the same places.
-public enum XMLEventParser {
+package enum XMLEventParser {
     /// Parses `bytes`, calling `handler` for each event.
     ///
     /// - Parameters:
@@ -15,7 +15,7 @@ public enum XMLEventParser {
     ///   - handler: receives the events.
     /// - Throws: ``XMLParseError`` for the first error libxml2 (or this parser) reports, with its 1-based line
     ///   and column, or the first error `handler` throws.
-    public static func parse<Handler: XMLEventHandler>(
+    package static func parse<Handler: XMLEventHandler>(
         _ bytes: [UInt8],
         path: String,
         handler: inout Handler
@@ -24,7 +24,7 @@ public enum XMLEventParser {
     }
 
     /// Parses the bytes `input` points to, calling `handler` for each event (see ``parse(_:path:handler:)``).
-    public static func parse<Handler: XMLEventHandler>(
+    package static func parse<Handler: XMLEventHandler>(
         _ input: UnsafeBufferPointer<UInt8>,
         path: String,
         handler: inout Handler

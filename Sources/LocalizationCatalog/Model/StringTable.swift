@@ -1,17 +1,3 @@
-/// The canonical in-memory model: a set of string tables, as every format reads and writes them.
-///
-/// Readers turn files into ``StringTable`` values, writers turn tables back into files, and every workflow
-/// (conversion, migration, export, import, compilation) is a composition of the two around this model.
-public struct Catalog: Sendable, Equatable {
-    /// The tables, in the order they were read.
-    public var tables: [StringTable]
-
-    /// Creates a catalog from tables.
-    public init(tables: [StringTable] = []) {
-        self.tables = tables
-    }
-}
-
 /// One string table: a String Catalog (`Localizable.xcstrings`), or a legacy table name (`Localizable`) across all
 /// its `.strings` and `.stringsdict` files.
 public struct StringTable: Sendable, Equatable {

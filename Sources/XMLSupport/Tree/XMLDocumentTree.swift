@@ -1,11 +1,11 @@
 /// A parsed XML document: its root element plus the DOCTYPE line, if the document had one.
 ///
 /// Comments and processing instructions outside the root element are not kept.
-public struct XMLDocumentTree: Sendable, Equatable {
-    public var root: XMLElementNode
-    public var doctype: XMLDoctype?
+package struct XMLDocumentTree: Sendable, Equatable {
+    package var root: XMLElementNode
+    package var doctype: XMLDoctype?
 
-    public init(root: XMLElementNode, doctype: XMLDoctype? = nil) {
+    package init(root: XMLElementNode, doctype: XMLDoctype? = nil) {
         self.root = root
         self.doctype = doctype
     }
@@ -14,19 +14,19 @@ public struct XMLDocumentTree: Sendable, Equatable {
 /// The `<!DOCTYPE name PUBLIC "publicID" "systemID">` line of a document.
 ///
 /// The external DTD is never loaded; only the identifiers are recorded.
-public struct XMLDoctype: Sendable, Hashable {
-    public var name: String
-    public var publicID: String?
-    public var systemID: String?
+package struct XMLDoctype: Sendable, Hashable {
+    package var name: String
+    package var publicID: String?
+    package var systemID: String?
 
-    public init(name: String, publicID: String? = nil, systemID: String? = nil) {
+    package init(name: String, publicID: String? = nil, systemID: String? = nil) {
         self.name = name
         self.publicID = publicID
         self.systemID = systemID
     }
 
     /// The DOCTYPE of Apple XML property lists.
-    public static let applePropertyList = XMLDoctype(
+    package static let applePropertyList = XMLDoctype(
         name: "plist",
         publicID: "-//Apple//DTD PLIST 1.0//EN",
         systemID: "http://www.apple.com/DTDs/PropertyList-1.0.dtd"
@@ -37,19 +37,19 @@ public struct XMLDoctype: Sendable, Hashable {
 ///
 /// Namespace declarations (`xmlns`, `xmlns:p`) are kept as ordinary attributes so a tree can be written
 /// back unchanged.
-public struct XMLElementNode: Sendable, Equatable {
+package struct XMLElementNode: Sendable, Equatable {
     /// The local name, without prefix.
-    public var name: String
-    public var prefix: String?
-    public var namespaceURI: String?
-    public var attributes: [XMLAttribute]
-    public var children: [XMLContent]
+    package var name: String
+    package var prefix: String?
+    package var namespaceURI: String?
+    package var attributes: [XMLAttribute]
+    package var children: [XMLContent]
     /// 1-based line of the `<` that starts the element (0 for elements built in code).
-    public var line: Int
+    package var line: Int
     /// 1-based column, in characters, of the `<` that starts the element (0 for elements built in code).
-    public var column: Int
+    package var column: Int
 
-    public init(
+    package init(
         _ name: String,
         prefix: String? = nil,
         namespaceURI: String? = nil,
@@ -68,20 +68,20 @@ public struct XMLElementNode: Sendable, Equatable {
     }
 
     /// `prefix:name`, or `name` when there is no prefix.
-    public var qualifiedName: String {
+    package var qualifiedName: String {
         if let prefix { return prefix + ":" + name }
         return name
     }
 }
 
 /// One attribute of an element. `name` is the local name.
-public struct XMLAttribute: Sendable, Hashable {
-    public var name: String
-    public var prefix: String?
-    public var namespaceURI: String?
-    public var value: String
+package struct XMLAttribute: Sendable, Hashable {
+    package var name: String
+    package var prefix: String?
+    package var namespaceURI: String?
+    package var value: String
 
-    public init(_ name: String, prefix: String? = nil, namespaceURI: String? = nil, value: String) {
+    package init(_ name: String, prefix: String? = nil, namespaceURI: String? = nil, value: String) {
         self.name = name
         self.prefix = prefix
         self.namespaceURI = namespaceURI
@@ -89,7 +89,7 @@ public struct XMLAttribute: Sendable, Hashable {
     }
 
     /// `prefix:name`, or `name` when there is no prefix.
-    public var qualifiedName: String {
+    package var qualifiedName: String {
         if let prefix { return prefix + ":" + name }
         return name
     }
@@ -99,7 +99,7 @@ public struct XMLAttribute: Sendable, Hashable {
 ///
 /// Text is stored after XML decoding: entity and character references are replaced and line ends are
 /// normalized to LF. Whitespace-only text is kept.
-public enum XMLContent: Sendable, Equatable {
+package enum XMLContent: Sendable, Equatable {
     case element(XMLElementNode)
     case text(String)
     case cdata(String)
@@ -111,7 +111,7 @@ public enum XMLContent: Sendable, Equatable {
 
 extension XMLElementNode {
     /// The value of the attribute whose qualified name (`id`, `xml:space`) is `qualifiedName`.
-    public func attribute(_ qualifiedName: String) -> String? {
+    package func attribute(_ qualifiedName: String) -> String? {
         for attribute in attributes where attribute.qualifiedName == qualifiedName {
             return attribute.value
         }
@@ -119,7 +119,7 @@ extension XMLElementNode {
     }
 
     /// The value of the attribute with this local name in this namespace (`nil` means no namespace).
-    public func attribute(_ name: String, namespaceURI: String?) -> String? {
+    package func attribute(_ name: String, namespaceURI: String?) -> String? {
         for attribute in attributes where attribute.name == name && attribute.namespaceURI == namespaceURI {
             return attribute.value
         }
@@ -127,7 +127,7 @@ extension XMLElementNode {
     }
 
     /// The child elements, skipping text, comments and processing instructions.
-    public var childElements: [XMLElementNode] {
+    package var childElements: [XMLElementNode] {
         children.compactMap { child in
             if case .element(let element) = child { return element }
             return nil
@@ -135,7 +135,7 @@ extension XMLElementNode {
     }
 
     /// The child elements with this local name.
-    public func childElements(named name: String) -> [XMLElementNode] {
+    package func childElements(named name: String) -> [XMLElementNode] {
         children.compactMap { child in
             if case .element(let element) = child, element.name == name { return element }
             return nil
@@ -143,7 +143,7 @@ extension XMLElementNode {
     }
 
     /// The first child element with this local name.
-    public func firstChild(named name: String) -> XMLElementNode? {
+    package func firstChild(named name: String) -> XMLElementNode? {
         for child in children {
             if case .element(let element) = child, element.name == name { return element }
         }
@@ -151,7 +151,7 @@ extension XMLElementNode {
     }
 
     /// The concatenated text and CDATA of all descendants, in document order.
-    public var textContent: String {
+    package var textContent: String {
         var result = ""
         appendText(to: &result)
         return result
