@@ -432,18 +432,6 @@ public struct Export: Sendable {
 /// The kinds of table an XLIFF `<file>` can stand for, by the extension of its `original`.
 public typealias TableKind = XLIFFTableKind
 
-extension XLIFFTableKind {
-    /// The kind for a path's extension, if it is a table.
-    init?(path: String) {
-        switch path.split(separator: ".").last?.lowercased() {
-        case "xcstrings": self = .catalog
-        case "strings": self = .strings
-        case "stringsdict": self = .stringsDict
-        default: return nil
-        }
-    }
-}
-
 /// Results of a parallel loop, one slot per iteration.
 final class ParallelResults<Value>: @unchecked Sendable {
     private var slots: [Result<Value, any Error>?]

@@ -140,7 +140,7 @@ public struct Import: Sendable {
             var local = Diagnostics()
             do {
                 let file = try readSourceFile(paths[index])
-                let document = try XLIFFReader(keepsNotes: false).read(file, diagnostics: &local)
+                let document = try XLIFFDocumentReader(keepsNotes: false).read(file, diagnostics: &local)
                 var targets = document.files.map {
                     target(of: $0, in: paths[index], options: options, boundary: boundary)
                 }
@@ -151,7 +151,7 @@ public struct Import: Sendable {
                 }
                 if needsNotes {
                     var ignored = Diagnostics()
-                    let withNotes = try XLIFFReader(keepsNotes: true).read(file, diagnostics: &ignored)
+                    let withNotes = try XLIFFDocumentReader(keepsNotes: true).read(file, diagnostics: &ignored)
                     for position in targets.indices {
                         guard case .table(var request) = targets[position], let found = request.sourcesFromDocument,
                             position < withNotes.files.count

@@ -114,7 +114,7 @@ struct TransferBenchmark {
             var local = Diagnostics()
             var parsed: [XLIFFDocument] = []
             phases[0].1.append(try measure {
-                parsed = try documents.map { try XLIFFReader(keepsNotes: false).read(try readSourceFile($0).bytes, path: $0, diagnostics: &local) }
+                parsed = try documents.map { try XLIFFDocumentReader(keepsNotes: false).read(try readSourceFile($0).bytes, path: $0, diagnostics: &local) }
             })
             var table = StringTable(name: "", sourceLanguage: "")
             phases[1].1.append(try measure {

@@ -66,16 +66,16 @@ struct XLIFFBenchmark {
             let start = now()
             units = 0
             for file in files {
-                let document = try XLIFFReader().read(file.bytes, path: file.path, diagnostics: &diagnostics)
+                let document = try XLIFFDocumentReader().read(file.bytes, path: file.path, diagnostics: &diagnostics)
                 units += document.files.reduce(0) { $0 + $1.units.count }
             }
             readTimes.append((now() - start, Self.userTime() - userStart))
             if documents.isEmpty {
-                documents = try files.map { try XLIFFReader().read($0.bytes, path: $0.path, diagnostics: &diagnostics) }
+                documents = try files.map { try XLIFFDocumentReader().read($0.bytes, path: $0.path, diagnostics: &diagnostics) }
             }
             let writeUserStart = Self.userTime()
             let writeStart = now()
-            for document in documents { _ = XLIFFWriter().write(document) }
+            for document in documents { _ = XLIFFDocumentWriter().write(document) }
             writeTimes.append((now() - writeStart, Self.userTime() - writeUserStart))
 
             if ProcessInfoLite.environment("BENCH_TREE") != nil {
@@ -89,8 +89,8 @@ struct XLIFFBenchmark {
             }
         }
         print("  units: \(units)")
-        report("XLIFFReader.read      ", readTimes, megabytes: megabytes)
-        report("XLIFFWriter.write     ", writeTimes, megabytes: megabytes)
+        report("XLIFFDocumentReader.read      ", readTimes, megabytes: megabytes)
+        report("XLIFFDocumentWriter.write     ", writeTimes, megabytes: megabytes)
         if !treeTimes.isEmpty { report("XMLDocumentTree       ", treeTimes, megabytes: megabytes) }
         if lintTimes.isEmpty {
             print("  xmllint --stream: not run (xmllint not found)")
@@ -98,7 +98,7 @@ struct XLIFFBenchmark {
             report("xmllint --stream      ", lintTimes, megabytes: megabytes)
             let read = readTimes.map(\.user).min() ?? 0
             let lint = lintTimes.map(\.user).min() ?? 1
-            print("  XLIFFReader / xmllint --stream (best user time): \(format(read / lint, 2))x")
+            print("  XLIFFDocumentReader / xmllint --stream (best user time): \(format(read / lint, 2))x")
         }
     }
 

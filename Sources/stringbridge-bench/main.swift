@@ -7,7 +7,7 @@
 // For each catalog it reads, decodes and re-encodes the file several times and prints the best and median
 // throughput of each direction, and the process's peak resident memory against the file size.
 //
-// `xliff FOLDER` reads every .xliff file of the folder with XLIFFReader several times and prints the best
+// `xliff FOLDER` reads every .xliff file of the folder with XLIFFDocumentReader several times and prints the best
 // and median time, in wall-clock and CPU (user) time, next to `xmllint --stream --noout` over the same files
 // when xmllint is on the PATH (run in between, so both see the same machine load).
 
@@ -70,7 +70,7 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let iterations = Int(ProcessInfoLite.environment("BENCH_ITERATIONS") ?? "") ?? 5
 let usage = """
     usage: stringbridge-bench CATALOG.xcstrings...         read and write throughput, memory
-           stringbridge-bench xliff FOLDER                 XLIFFReader over FOLDER/*.xliff, next to xmllint
+           stringbridge-bench xliff FOLDER                 XLIFFDocumentReader over FOLDER/*.xliff, next to xmllint
            stringbridge-bench export CATALOG.xcstrings     export of every language, next to xmllint
            stringbridge-bench import CATALOG.xcstrings FOLDER
                                                            import of FOLDER/*.xliff into a copy, next to xmllint

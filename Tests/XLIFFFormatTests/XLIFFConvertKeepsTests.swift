@@ -28,13 +28,14 @@ struct XLIFFConvertKeepsTests {
     /// Reads `text` as `convert` does and writes it back as XLIFF for French.
     func convert(_ text: String) throws -> XLIFFFile {
         var diagnostics = Diagnostics()
-        let table = try XLIFFTableReader().read(
+        let table = try XLIFFReader().read(
             SourceFile(path: "in.xliff", bytes: Array(text.utf8)), options: ReadOptions(), diagnostics: &diagnostics)
-        let outputs = try XLIFFTableWriter().write(
+        let outputs = try XLIFFWriter().write(
             table, options: WriteOptions(languages: ["fr"]), diagnostics: &diagnostics)
         #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
         let output = try #require(outputs.first)
-        let document = try XLIFFReader().read(output.bytes, path: output.relativePath, diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(
+            output.bytes, path: output.relativePath, diagnostics: &diagnostics)
         return try #require(document.files.first)
     }
 
@@ -49,7 +50,8 @@ struct XLIFFConvertKeepsTests {
     @Test("A catalog keeps them too")
     func catalog() throws {
         let file = try convert(
-            Self.legacy.replacingOccurrences(of: "MyApp/Resources/en.lproj/Main.strings", with: "MyApp/Localizable.xcstrings"))
+            Self.legacy.replacingOccurrences(
+                of: "MyApp/Resources/en.lproj/Main.strings", with: "MyApp/Localizable.xcstrings"))
         #expect(file.original == "MyApp/Localizable.xcstrings")
         #expect(file.units.map(\.translate) == [false, nil])
     }
@@ -59,11 +61,11 @@ struct XLIFFConvertKeepsTests {
         let text = Self.legacy.replacingOccurrences(
             of: "version=\"1.2\">", with: "xmlns:q=\"urn:x?a=1&amp;b=&#38;2\" version=\"1.2\" q:n=\"1\">")
         var diagnostics = Diagnostics()
-        let document = try XLIFFReader().read(Array(text.utf8), path: "t.xliff", diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(Array(text.utf8), path: "t.xliff", diagnostics: &diagnostics)
         #expect(document.rootAttributes.first { $0.name == "xmlns:q" }?.value == "urn:x?a=1&b=&2")
-        let written = XLIFFWriter().write(document)
+        let written = XLIFFDocumentWriter().write(document)
         #expect(String(decoding: written, as: UTF8.self).contains("xmlns:q=\"urn:x?a=1&amp;b=&amp;2\""))
-        let again = try XLIFFReader().read(written, path: "t.xliff", diagnostics: &diagnostics)
+        let again = try XLIFFDocumentReader().read(written, path: "t.xliff", diagnostics: &diagnostics)
         #expect(again.rootAttributes == document.rootAttributes)
         #expect(again == document)
     }

@@ -14,7 +14,7 @@ enum XLIFFDocumentFixtures {
     /// Reads `Fixtures/xliff/documents/<name>.xliff`, naming it by its fixture path in diagnostics.
     static func read(_ name: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         let path = "\(folder)/\(name).xliff"
-        return try XLIFFReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)
+        return try XLIFFDocumentReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)
     }
 
     /// One line per fact, values quoted with Swift escapes (control characters visible, non-ASCII raw).
@@ -26,7 +26,8 @@ enum XLIFFDocumentFixtures {
                 + "trailer=\(layout.trailer.debugDescription) selfCloses=\(layout.selfClosesEmptyElements)")
         lines.append("xliff" + attributes(document.rootAttributes))
         for file in document.files {
-            var line = "file original=\(file.original.debugDescription) source-language=\(file.sourceLanguage.debugDescription)"
+            var line =
+                "file original=\(file.original.debugDescription) source-language=\(file.sourceLanguage.debugDescription)"
             if let target = file.targetLanguage { line += " target-language=\(target.debugDescription)" }
             line += " datatype=\(file.datatype.debugDescription)" + attributes(file.otherAttributes)
             if let order = file.attributeOrder { line += " order=[\(order.joined(separator: " "))]" }

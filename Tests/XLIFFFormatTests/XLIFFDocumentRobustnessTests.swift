@@ -7,7 +7,7 @@ import XLIFFFormat
 @Suite("XLIFF document robustness")
 struct XLIFFDocumentRobustnessTests {
     private func read(_ text: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
-        try XLIFFReader().read(Array(text.utf8), path: "t.xliff", diagnostics: &diagnostics)
+        try XLIFFDocumentReader().read(Array(text.utf8), path: "t.xliff", diagnostics: &diagnostics)
     }
 
     @Test("Every prefix of an Xcode export is read or refused with a located error, never a crash")
@@ -18,7 +18,7 @@ struct XLIFFDocumentRobustnessTests {
         for end in stride(from: 0, to: complete, by: 3) {
             var diagnostics = Diagnostics()
             do {
-                _ = try XLIFFReader().read(Array(bytes[..<end]), path: "cut.xliff", diagnostics: &diagnostics)
+                _ = try XLIFFDocumentReader().read(Array(bytes[..<end]), path: "cut.xliff", diagnostics: &diagnostics)
                 Issue.record("a document cut at byte \(end) was accepted")
             } catch let error as ConversionError {
                 #expect(error.diagnostics.count == 1)
@@ -57,7 +57,8 @@ struct XLIFFDocumentRobustnessTests {
                 XLIFFAttribute("version", "1.2"),
             ])
         var again = Diagnostics()
-        let reread = try XLIFFReader().read(XLIFFWriter().write(document), path: "w.xliff", diagnostics: &again)
+        let reread = try XLIFFDocumentReader().read(
+            XLIFFDocumentWriter().write(document), path: "w.xliff", diagnostics: &again)
         #expect(reread.files.first?.otherAttributes == [XLIFFAttribute("x:extra", "1")])
         #expect(again.all.isEmpty)
     }
@@ -70,8 +71,8 @@ struct XLIFFDocumentRobustnessTests {
         var utf16: [UInt8] = [0xFE, 0xFF]
         for unit in text.utf16 { utf16 += [UInt8(unit >> 8), UInt8(unit & 0xFF)] }
         var diagnostics = Diagnostics()
-        let document = try XLIFFReader().read(utf16, path: "utf16be.xliff", diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(utf16, path: "utf16be.xliff", diagnostics: &diagnostics)
         #expect(document.layout.trailer == "\n")
-        #expect(XLIFFWriter().write(document) == utf8)
+        #expect(XLIFFDocumentWriter().write(document) == utf8)
     }
 }

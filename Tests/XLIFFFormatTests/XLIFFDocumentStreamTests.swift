@@ -11,7 +11,9 @@ struct XLIFFDocumentStreamTests {
     static let layouts = [
         XLIFFLayout.xcode,
         XLIFFLayout(indentation: "", selfClosesEmptyElements: false),
-        XLIFFLayout(prolog: "<?xml version=\"1.0\"?>\n<!-- c -->\n", indentation: "\t", trailer: "", selfClosesEmptyElements: true),
+        XLIFFLayout(
+            prolog: "<?xml version=\"1.0\"?>\n<!-- c -->\n", indentation: "\t", trailer: "",
+            selfClosesEmptyElements: true),
         XLIFFLayout(prolog: "", indentation: "    ", trailer: "\n\n", selfClosesEmptyElements: false),
     ]
 
@@ -19,7 +21,9 @@ struct XLIFFDocumentStreamTests {
         let text = "a & b < c > d \"q\" 'a'\ttab\nlf\r\ncrlf\rcr é🙂 \u{1} \u{FFFF}"
         let units = [
             XLIFFUnit(id: "plain", source: "S", target: "T", state: "translated", notes: [XLIFFNote("n")]),
-            XLIFFUnit(id: text, source: text, target: text, state: text, stateQualifier: text, notes: [XLIFFNote(text, from: text)]),
+            XLIFFUnit(
+                id: text, source: text, target: text, state: text, stateQualifier: text,
+                notes: [XLIFFNote(text, from: text)]),
             XLIFFUnit(id: "empty", source: "", target: "", state: nil, notes: [XLIFFNote("")], translate: true),
             XLIFFUnit(id: "bare", source: nil, notes: [], space: nil),
             XLIFFUnit(
@@ -36,7 +40,8 @@ struct XLIFFDocumentStreamTests {
                         tool: XLIFFTool(version: "1", buildNumber: "2"), units: units,
                         otherAttributes: [XLIFFAttribute("extra", "\t1"), XLIFFAttribute("datatype", "dup")],
                         attributeOrder: ["extra", "target-language", "original", "extra"]),
-                    XLIFFFile(original: "B", sourceLanguage: "en", targetLanguage: "de", tool: XLIFFTool(), units: units),
+                    XLIFFFile(
+                        original: "B", sourceLanguage: "en", targetLanguage: "de", tool: XLIFFTool(), units: units),
                 ],
                 rootAttributes: [XLIFFAttribute("version", "1.2"), XLIFFAttribute("xmlns:x", "<&>")]),
         ]
@@ -48,7 +53,7 @@ struct XLIFFDocumentStreamTests {
             for var document in Self.documents {
                 document.layout = layout
                 let expected = ReferenceWriter.write(document)
-                let actual = XLIFFWriter().write(document)
+                let actual = XLIFFDocumentWriter().write(document)
                 let difference = Fixtures.firstDifference(expected: expected, actual: actual)
                 #expect(difference == nil, "layout \(layout): \(difference ?? "")")
             }

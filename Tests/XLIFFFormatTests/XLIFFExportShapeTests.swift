@@ -13,12 +13,17 @@ struct XLIFFExportShapeTests {
         // plural.one → device: Xcode's compiler refuses it, and the device cases cannot be said by an XLIFF id.
         entries["%lld nested"] = F.entry([
             ("en", Localization(variations: F.plural([("one", "%lld item"), ("other", "%lld items")]))),
-            ("fr", Localization(variations: Variations(plural: [
-                "one": Localization(variations: Variations(device: [
-                    "iphone": Localization("%lld élément (iPhone)"), "other": Localization("%lld élément"),
-                ])),
-                "other": Localization("%lld éléments"),
-            ]))),
+            (
+                "fr",
+                Localization(
+                    variations: Variations(plural: [
+                        "one": Localization(
+                            variations: Variations(device: [
+                                "iphone": Localization("%lld élément (iPhone)"), "other": Localization("%lld élément"),
+                            ])),
+                        "other": Localization("%lld éléments"),
+                    ]))
+            ),
         ])
         var mixed = Localization(stringUnit: StringUnit("Text"))
         mixed.variations = F.plural([("one", "One text"), ("other", "Texts")])

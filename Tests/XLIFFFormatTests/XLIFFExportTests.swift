@@ -28,9 +28,10 @@ struct XLIFFExportTests {
     func refusesAmbiguousKeys() {
         let (file, diagnostics) = F.export(F.catalog, .catalog, "fr")
         #expect(!file.units.contains { $0.id.hasPrefix("ambiguous") })
-        #expect(diagnostics.warnings.map(\.message) == [
-            "key \"ambiguous|==|plural.one\" ends like an XLIFF variation id (|==|…); Xcode ignores it on import, so it is not exported"
-        ])
+        #expect(
+            diagnostics.warnings.map(\.message) == [
+                "key \"ambiguous|==|plural.one\" ends like an XLIFF variation id (|==|…); Xcode ignores it on import, so it is not exported"
+            ])
     }
 
     @Test("A literal key that spells another key's variation id is refused; the varied key is kept")

@@ -52,11 +52,14 @@ struct XLIFFIdentifierTests {
         #expect(!XLIFFIdentifier.containsSeparator("a|=|b"))
     }
 
-    @Test("Paths that are not variation paths are refused", arguments: [
-        "plural.", "device.", "plural.one.two", "substitutions.NAME", "substitutions.A.B.plural.one",
-        "width.100", "substitutions..plural.one", "device.ipad.plural.", "device.ipad.x", "device.ipad.plural.one.x",
-        "substitutions.NAME.plural.", "substitutions.@A.B@.plural.one.two", "", "plural", "Plural.one",
-    ])
+    @Test(
+        "Paths that are not variation paths are refused",
+        arguments: [
+            "plural.", "device.", "plural.one.two", "substitutions.NAME", "substitutions.A.B.plural.one",
+            "width.100", "substitutions..plural.one", "device.ipad.plural.", "device.ipad.x",
+            "device.ipad.plural.one.x",
+            "substitutions.NAME.plural.", "substitutions.@A.B@.plural.one.two", "", "plural", "Plural.one",
+        ])
     func notAPath(_ text: String) {
         #expect(XLIFFVariationPath(parsing: text) == nil)
     }
@@ -64,25 +67,36 @@ struct XLIFFIdentifierTests {
     @Test("Legacy .stringsdict ids, with and without the leading slash")
     func stringsDictIds() throws {
         #expect(XLIFFIdentifier.stringsDictFormatKeyID(key: "k") == "/k:dict/NSStringLocalizedFormatKey:dict/:string")
-        #expect(XLIFFIdentifier.stringsDictCaseID(key: "k", variable: "v", category: "one") == "/k:dict/v:dict/one:dict/:string")
+        #expect(
+            XLIFFIdentifier.stringsDictCaseID(key: "k", variable: "v", category: "one")
+                == "/k:dict/v:dict/one:dict/:string")
         let keys: Set<String> = ["%d items", "a:dict/b"]
         let format = try #require(
-            XLIFFIdentifier.parseStringsDictID("/%d items:dict/NSStringLocalizedFormatKey:dict/:string", keys: keys.contains))
+            XLIFFIdentifier.parseStringsDictID(
+                "/%d items:dict/NSStringLocalizedFormatKey:dict/:string", keys: keys.contains))
         #expect(format.key == "%d items" && format.variable == nil && format.category == nil)
-        let leaf = try #require(XLIFFIdentifier.parseStringsDictID("/%d items:dict/count:dict/few:dict/:string", keys: keys.contains))
+        let leaf = try #require(
+            XLIFFIdentifier.parseStringsDictID("/%d items:dict/count:dict/few:dict/:string", keys: keys.contains))
         #expect(leaf.key == "%d items" && leaf.variable == "count" && leaf.category == "few")
-        let toolkit = try #require(XLIFFIdentifier.parseStringsDictID("%d items:dict/count:dict/one:dict/:string", keys: keys.contains))
+        let toolkit = try #require(
+            XLIFFIdentifier.parseStringsDictID("%d items:dict/count:dict/one:dict/:string", keys: keys.contains))
         #expect(toolkit.variable == "count")
-        let slashy = try #require(XLIFFIdentifier.parseStringsDictID("/a:dict/b:dict/v:dict/other:dict/:string", keys: keys.contains))
+        let slashy = try #require(
+            XLIFFIdentifier.parseStringsDictID("/a:dict/b:dict/v:dict/other:dict/:string", keys: keys.contains))
         #expect(slashy.key == "a:dict/b" && slashy.variable == "v")
         #expect(XLIFFIdentifier.parseStringsDictID("/unknown:dict/v:dict/one:dict/:string", keys: keys.contains) == nil)
     }
 
     @Test("Units are ordered by code point, digit runs by value")
     func order() {
-        let ids = ["b", "120", "3MIN", "a", "Z", "", "a|==|plural.one", "a|==|plural.few", "item 10", "item 2", "🍽", "－"]
+        let ids = [
+            "b", "120", "3MIN", "a", "Z", "", "a|==|plural.one", "a|==|plural.few", "item 10", "item 2", "🍽", "－",
+        ]
         let sorted = ids.sorted(by: XLIFFIdentifier.areInIncreasingOrder)
-        #expect(sorted == ["", "3MIN", "120", "Z", "a", "a|==|plural.few", "a|==|plural.one", "b", "item 2", "item 10", "－", "🍽"])
+        #expect(
+            sorted == [
+                "", "3MIN", "120", "Z", "a", "a|==|plural.few", "a|==|plural.one", "b", "item 2", "item 10", "－", "🍽",
+            ])
         #expect(XLIFFIdentifier.compare("a01", "a1") > 0)
         #expect(XLIFFIdentifier.compare("a1", "a1") == 0)
     }

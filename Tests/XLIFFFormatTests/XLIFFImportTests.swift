@@ -14,8 +14,14 @@ struct XLIFFImportTests {
         return file
     }
 
-    func set(_ units: inout [XLIFFUnit], _ id: String, target: String?, state: String? = "translated", qualifier: String? = nil) {
-        guard let index = units.firstIndex(where: { $0.id == id }) else { Issue.record("no unit \(id)"); return }
+    func set(
+        _ units: inout [XLIFFUnit], _ id: String, target: String?, state: String? = "translated",
+        qualifier: String? = nil
+    ) {
+        guard let index = units.firstIndex(where: { $0.id == id }) else {
+            Issue.record("no unit \(id)")
+            return
+        }
         units[index].target = target
         units[index].state = state
         units[index].stateQualifier = qualifier
@@ -67,10 +73,11 @@ struct XLIFFImportTests {
         var table = F.catalog
         let report = XLIFFImport.apply(file, to: &table, kind: .catalog)
         #expect(table == F.catalog)
-        #expect(report.skipped.filter { $0.reason != .noTarget } == [
-            .init(id: "Hello", reason: .unfinishedState("new")),
-            .init(id: "Untranslated", reason: .unfinishedState("needs-review-translation")),
-        ])
+        #expect(
+            report.skipped.filter { $0.reason != .noTarget } == [
+                .init(id: "Hello", reason: .unfinishedState("new")),
+                .init(id: "Untranslated", reason: .unfinishedState("needs-review-translation")),
+            ])
         var accepting = F.catalog
         _ = XLIFFImport.apply(file, to: &accepting, kind: .catalog, options: .init(acceptUnfinished: true))
         #expect(fr(accepting, "Hello")?.stringUnit == StringUnit("Salut", state: .new))
@@ -108,9 +115,10 @@ struct XLIFFImportTests {
         table = F.catalog
         report = XLIFFImport.apply(changedEntry, to: &table, kind: .catalog)
         #expect(report.applied == 2)
-        #expect(report.skipped.filter { $0.id.hasPrefix("%lld items") } == [
-            .init(id: "%lld items|==|plural.one", reason: .unfinishedState("new"))
-        ])
+        #expect(
+            report.skipped.filter { $0.id.hasPrefix("%lld items") } == [
+                .init(id: "%lld items|==|plural.one", reason: .unfinishedState("new"))
+            ])
         #expect(report.unchanged + report.skipped.count + report.applied == changedEntry.units.count)
         let cases = fr(table, "%lld items")?.variations?.plural
         #expect(cases?["one"]?.stringUnit == StringUnit("%lld élément"))
@@ -152,16 +160,18 @@ struct XLIFFImportTests {
             units.append(XLIFFUnit(id: "Not a key", source: "x", target: "y", state: "translated"))
             units.append(XLIFFUnit(id: "Hello|==|plural.one", source: "Hello", target: "Un", state: "translated"))
             units.append(XLIFFUnit(id: "ambiguous|==|plural.one", source: "a", target: "b", state: "translated"))
-            units.append(XLIFFUnit(id: "Birds|==|substitutions.NEW.plural.one", source: "x", target: "y", state: "translated"))
+            units.append(
+                XLIFFUnit(id: "Birds|==|substitutions.NEW.plural.one", source: "x", target: "y", state: "translated"))
         }
         var table = F.catalog
         let report = XLIFFImport.apply(file, to: &table, kind: .catalog)
         let reasons = report.skipped.filter { $0.reason != .noTarget }
-        #expect(reasons == [
-            .init(id: "Not a key", reason: .unknownID),
-            .init(id: "ambiguous|==|plural.one", reason: .endsLikeVariationPath),
-            .init(id: "Birds|==|substitutions.NEW.plural.one", reason: .unknownSubstitution("NEW")),
-        ])
+        #expect(
+            reasons == [
+                .init(id: "Not a key", reason: .unknownID),
+                .init(id: "ambiguous|==|plural.one", reason: .endsLikeVariationPath),
+                .init(id: "Birds|==|substitutions.NEW.plural.one", reason: .unknownSubstitution("NEW")),
+            ])
         // A key with a variation the table lacks is a target-only variation: it is applied.
         #expect(fr(table, "Hello")?.variations?.plural?["one"]?.stringUnit?.value == "Un")
     }
@@ -271,9 +281,13 @@ struct XLIFFImportTests {
 
     @Test func statesFromXLIFF() {
         #expect(XLIFFImport.catalogState(state: "signed-off", qualifier: nil, acceptUnfinished: false) == .translated)
-        #expect(XLIFFImport.catalogState(state: "translated", qualifier: "leveraged-mt", acceptUnfinished: false) == .machineTranslated)
+        #expect(
+            XLIFFImport.catalogState(state: "translated", qualifier: "leveraged-mt", acceptUnfinished: false)
+                == .machineTranslated)
         #expect(XLIFFImport.catalogState(state: "needs-review-l10n", qualifier: nil, acceptUnfinished: false) == nil)
-        #expect(XLIFFImport.catalogState(state: "needs-review-l10n", qualifier: nil, acceptUnfinished: true) == .needsReview)
+        #expect(
+            XLIFFImport.catalogState(state: "needs-review-l10n", qualifier: nil, acceptUnfinished: true) == .needsReview
+        )
         #expect(XLIFFImport.catalogState(state: nil, qualifier: nil, acceptUnfinished: false) == .translated)
     }
 }

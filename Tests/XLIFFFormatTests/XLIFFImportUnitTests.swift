@@ -17,11 +17,12 @@ struct XLIFFImportUnitTests {
         entries["Empty state"] = F.entry([("fr", Localization("Vide", state: ""))])
         entries["Future state"] = F.entry([("fr", Localization("Futur", state: "future_state"))])
         entries["%lld items"] = F.entry([
-            ("en", Localization(variations: F.plural([("one", "%lld item"), ("other", "%lld items")]))),
+            ("en", Localization(variations: F.plural([("one", "%lld item"), ("other", "%lld items")])))
         ])
-        let birds = Substitution(argNum: 1, formatSpecifier: "lld", variations: F.plural([("one", "%arg bird"), ("other", "%arg birds")]))
+        let birds = Substitution(
+            argNum: 1, formatSpecifier: "lld", variations: F.plural([("one", "%arg bird"), ("other", "%arg birds")]))
         entries["Birds"] = F.entry([
-            ("en", Localization(stringUnit: StringUnit("Birds: %#@BIRDS@"), substitutions: ["BIRDS": birds])),
+            ("en", Localization(stringUnit: StringUnit("Birds: %#@BIRDS@"), substitutions: ["BIRDS": birds]))
         ])
         var mixed = Localization(stringUnit: StringUnit("Texte"))
         mixed.variations = F.plural([("one", "Un texte"), ("other", "Des textes")])
@@ -34,7 +35,7 @@ struct XLIFFImportUnitTests {
         var file = F.export(Self.table, .catalog, "fr").file
         change(&file.units)
         var diagnostics = Diagnostics()
-        let document = try XLIFFReader().read(F.bytes(file), path: "fr.xliff", diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(F.bytes(file), path: "fr.xliff", diagnostics: &diagnostics)
         return document.files[0]
     }
 
@@ -64,11 +65,12 @@ struct XLIFFImportUnitTests {
         let report = XLIFFImport.apply(file, to: &table, kind: .catalog)
         #expect(table == Self.table)
         #expect(report.applied == 0)
-        #expect(Set(report.skipped.filter { $0.reason != .noTarget }.map(\.reason.description)) == [
-            "the target's state is \"needs-translation\", not finished",
-            "the target's state is \"needs-l10n\", not finished",
-            "the target's state is \"needs-adaptation\", not finished",
-        ])
+        #expect(
+            Set(report.skipped.filter { $0.reason != .noTarget }.map(\.reason.description)) == [
+                "the target's state is \"needs-translation\", not finished",
+                "the target's state is \"needs-l10n\", not finished",
+                "the target's state is \"needs-adaptation\", not finished",
+            ])
         var accepting = Self.table
         let accepted = XLIFFImport.apply(file, to: &accepting, kind: .catalog, options: .init(acceptUnfinished: true))
         #expect(accepted.applied == 3)
@@ -114,8 +116,12 @@ struct XLIFFImportUnitTests {
                 state: xliff.state, qualifier: xliff.qualifier, acceptUnfinished: true, current: state)
             #expect(back == state, "\(state)")
         }
-        #expect(XLIFFImport.catalogState(state: "x-", qualifier: nil, acceptUnfinished: false, current: "new") == .translated)
-        #expect(XLIFFImport.catalogState(state: "x-new", qualifier: nil, acceptUnfinished: false, current: .new) == .translated)
+        #expect(
+            XLIFFImport.catalogState(state: "x-", qualifier: nil, acceptUnfinished: false, current: "new")
+                == .translated)
+        #expect(
+            XLIFFImport.catalogState(state: "x-new", qualifier: nil, acceptUnfinished: false, current: .new)
+                == .translated)
     }
 
     // MARK: - Placeholders
@@ -135,13 +141,14 @@ struct XLIFFImportUnitTests {
         let warnings = report.placeholderWarnings().map(\.description)
         let greeting = try #require(file.units.first { $0.id == "Greeting %@" }?.location)
         let count = try #require(file.units.first { $0.id == "%lld of %@" }?.location)
-        #expect(warnings == [
-            "fr.xliff:\(count.line):\(count.column): warning: unit \"%lld of %@\": the target's "
-                + "placeholders differ from the source's: argument 1 is an integer (%lld) in the source but an object "
-                + "(%@) here",
-            "fr.xliff:\(greeting.line):\(greeting.column): warning: unit \"Greeting %@\": the target's "
-                + "placeholders differ from the source's: argument 1 (%@) of the source is missing",
-        ])
+        #expect(
+            warnings == [
+                "fr.xliff:\(count.line):\(count.column): warning: unit \"%lld of %@\": the target's "
+                    + "placeholders differ from the source's: argument 1 is an integer (%lld) in the source but an object "
+                    + "(%@) here",
+                "fr.xliff:\(greeting.line):\(greeting.column): warning: unit \"Greeting %@\": the target's "
+                    + "placeholders differ from the source's: argument 1 (%@) of the source is missing",
+            ])
         #expect(report.skipped.allSatisfy { $0.reason == .noTarget })
     }
 
@@ -152,13 +159,15 @@ struct XLIFFImportUnitTests {
             set(&units, "Hello", target: "Salut")
         }
         var table = Self.table
-        let report = XLIFFImport.apply(file, to: &table, kind: .catalog, options: .init(refusesPlaceholderMismatch: true))
+        let report = XLIFFImport.apply(
+            file, to: &table, kind: .catalog, options: .init(refusesPlaceholderMismatch: true))
         #expect(report.applied == 1)
         #expect(fr(table, "Greeting %@")?.stringUnit?.value == "Bonjour %@")
         #expect(fr(table, "Hello")?.stringUnit?.value == "Salut")
-        #expect(report.skipped.filter { $0.reason != .noTarget } == [
-            .init(id: "Greeting %@", reason: .placeholderMismatch("argument 1 (%@) of the source is missing"))
-        ])
+        #expect(
+            report.skipped.filter { $0.reason != .noTarget } == [
+                .init(id: "Greeting %@", reason: .placeholderMismatch("argument 1 (%@) of the source is missing"))
+            ])
         #expect(report.strictFailures.map(\.id) == ["Greeting %@"])
         #expect(report.appliedWithPlaceholderMismatch.isEmpty)
     }
@@ -174,7 +183,8 @@ struct XLIFFImportUnitTests {
             set(&units, "Birds|==|substitutions.BIRDS.plural.other", target: "%1$lld oiseaux")
         }
         var table = Self.table
-        let report = XLIFFImport.apply(file, to: &table, kind: .catalog, options: .init(refusesPlaceholderMismatch: true))
+        let report = XLIFFImport.apply(
+            file, to: &table, kind: .catalog, options: .init(refusesPlaceholderMismatch: true))
         #expect(report.skipped.filter { $0.reason != .noTarget } == [])
         #expect(report.appliedWithPlaceholderMismatch == [])
         #expect(report.applied == 6)
@@ -187,7 +197,8 @@ struct XLIFFImportUnitTests {
             set(&units, "Birds", target: "Oiseaux : %1$@")
         }
         var table = Self.table
-        let report = XLIFFImport.apply(file, to: &table, kind: .catalog, options: .init(refusesPlaceholderMismatch: true))
+        let report = XLIFFImport.apply(
+            file, to: &table, kind: .catalog, options: .init(refusesPlaceholderMismatch: true))
         #expect(report.skipped.filter { $0.reason != .noTarget }.map(\.id) == ["%lld items|==|plural.other", "Birds"])
         #expect(report.applied == 0)
     }
@@ -202,9 +213,10 @@ struct XLIFFImportUnitTests {
         var table = strings
         let report = XLIFFImport.apply(file, to: &table, kind: .strings)
         #expect(report.applied == 1)
-        #expect(report.appliedWithPlaceholderMismatch.map(\.reason) == [
-            .placeholderMismatch("argument 1 is an integer (%d) in the source but an object (%@) here")
-        ])
+        #expect(
+            report.appliedWithPlaceholderMismatch.map(\.reason) == [
+                .placeholderMismatch("argument 1 is an integer (%d) in the source but an object (%@) here")
+            ])
     }
 
     // MARK: - Shapes

@@ -22,35 +22,54 @@ enum XLIFFMappingFixtures {
         entries["Draft"] = entry([("fr", Localization("Brouillon", state: .new))])
         entries["Untranslated"] = entry(comment: "Only English", [("en", Localization("Untranslated EN"))])
         entries["Custom state"] = entry([("fr", Localization("Personnalisé", state: "future_state"))])
-        entries["Escapes <&> \"q\"\tcr\r"] = entry([("fr", Localization("<b>&amp;</b> \"q\"\tcr\r")) ])
-        entries["%lld items"] = entry(comment: "Count", [
-            ("en", Localization(variations: plural([("one", "%lld item"), ("other", "%lld items")]))),
-            ("fr", Localization(variations: plural([("one", "%lld élément"), ("other", "%lld éléments")]))),
-        ])
+        entries["Escapes <&> \"q\"\tcr\r"] = entry([("fr", Localization("<b>&amp;</b> \"q\"\tcr\r"))])
+        entries["%lld items"] = entry(
+            comment: "Count",
+            [
+                ("en", Localization(variations: plural([("one", "%lld item"), ("other", "%lld items")]))),
+                ("fr", Localization(variations: plural([("one", "%lld élément"), ("other", "%lld éléments")]))),
+            ])
         entries["Devices"] = entry([
-            ("en", Localization(variations: Variations(device: [
-                "ipad": Localization("Tap on iPad"), "iphone": Localization("Tap"), "mac": Localization("Click"),
-                "other": Localization("Use"),
-            ]))),
-            ("fr", Localization(variations: Variations(device: [
-                "iphone": Localization("Touchez"), "other": Localization("Utilisez"),
-            ]))),
+            (
+                "en",
+                Localization(
+                    variations: Variations(device: [
+                        "ipad": Localization("Tap on iPad"), "iphone": Localization("Tap"),
+                        "mac": Localization("Click"),
+                        "other": Localization("Use"),
+                    ]))
+            ),
+            (
+                "fr",
+                Localization(
+                    variations: Variations(device: [
+                        "iphone": Localization("Touchez"), "other": Localization("Utilisez"),
+                    ]))
+            ),
         ])
         entries["%lld phone items"] = entry([
-            ("en", Localization(variations: Variations(device: [
-                "iphone": Localization(variations: plural([("one", "%lld phone item"), ("other", "%lld phone items")])),
-                "other": Localization("%lld items"),
-            ]))),
+            (
+                "en",
+                Localization(
+                    variations: Variations(device: [
+                        "iphone": Localization(
+                            variations: plural([("one", "%lld phone item"), ("other", "%lld phone items")])),
+                        "other": Localization("%lld items"),
+                    ]))
+            )
         ])
-        let birds = Substitution(argNum: 1, formatSpecifier: "lld", variations: plural([("one", "%arg bird"), ("other", "%arg birds")]))
-        let oiseaux = Substitution(argNum: 1, formatSpecifier: "lld", variations: plural([("one", "%arg oiseau"), ("other", "%arg oiseaux")]))
+        let birds = Substitution(
+            argNum: 1, formatSpecifier: "lld", variations: plural([("one", "%arg bird"), ("other", "%arg birds")]))
+        let oiseaux = Substitution(
+            argNum: 1, formatSpecifier: "lld", variations: plural([("one", "%arg oiseau"), ("other", "%arg oiseaux")]))
         entries["Birds"] = entry([
             ("en", Localization(stringUnit: StringUnit("Birds: %#@BIRDS@"), substitutions: ["BIRDS": birds])),
             ("fr", Localization(stringUnit: StringUnit("Oiseaux : %#@BIRDS@"), substitutions: ["BIRDS": oiseaux])),
         ])
-        let dotted = Substitution(argNum: 2, formatSpecifier: "d", variations: plural([("one", "%lld dot"), ("other", "%arg dots")]))
+        let dotted = Substitution(
+            argNum: 2, formatSpecifier: "d", variations: plural([("one", "%lld dot"), ("other", "%arg dots")]))
         entries["Dotted"] = entry([
-            ("en", Localization(stringUnit: StringUnit("%@ has %#@DOT.NAME@"), substitutions: ["DOT.NAME": dotted])),
+            ("en", Localization(stringUnit: StringUnit("%@ has %#@DOT.NAME@"), substitutions: ["DOT.NAME": dotted]))
         ])
         entries["Varied only in French"] = entry([
             ("en", Localization("One form")),
@@ -67,7 +86,8 @@ enum XLIFFMappingFixtures {
     /// A legacy `.strings` table (English source, French target).
     static var strings: StringTable {
         var entries = OrderedMap<CatalogEntry>()
-        entries["greeting"] = entry(comment: "Greeting", [("en", Localization("Hello")), ("fr", Localization("Bonjour"))])
+        entries["greeting"] = entry(
+            comment: "Greeting", [("en", Localization("Hello")), ("fr", Localization("Bonjour"))])
         entries["farewell"] = entry([("en", Localization("Bye"))])
         entries["%d files"] = entry(comment: "plural key", [("en", Localization("%d files"))])
         return StringTable(name: "Localizable", sourceLanguage: "en", entries: entries)
@@ -76,7 +96,8 @@ enum XLIFFMappingFixtures {
     /// A legacy `.stringsdict` table: one format rule with a plural variable.
     static var stringsDict: StringTable {
         let files = Substitution(formatSpecifier: "d", variations: plural([("one", "%d file"), ("other", "%d files")]))
-        let fichiers = Substitution(formatSpecifier: "d", variations: plural([("one", "%d fichier"), ("other", "%d fichiers")]))
+        let fichiers = Substitution(
+            formatSpecifier: "d", variations: plural([("one", "%d fichier"), ("other", "%d fichiers")]))
         var entries = OrderedMap<CatalogEntry>()
         entries["%d files"] = entry([
             ("en", Localization(stringUnit: StringUnit("%#@files@"), substitutions: ["files": files])),
@@ -96,6 +117,6 @@ enum XLIFFMappingFixtures {
     }
 
     static func bytes(_ file: XLIFFFile) -> [UInt8] {
-        XLIFFWriter().write(XLIFFDocument(files: [file]))
+        XLIFFDocumentWriter().write(XLIFFDocument(files: [file]))
     }
 }

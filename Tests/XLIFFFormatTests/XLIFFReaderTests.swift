@@ -20,12 +20,13 @@ struct XLIFFReaderTests {
     func readsWithoutNotes(_ name: String) throws {
         let path = "\(XLIFFDocumentFixtures.folder)/\(name).xliff"
         var withNotes = Diagnostics()
-        var expected = try XLIFFReader().read(try Fixtures.bytes(path), path: path, diagnostics: &withNotes)
+        var expected = try XLIFFDocumentReader().read(try Fixtures.bytes(path), path: path, diagnostics: &withNotes)
         for file in expected.files.indices {
             for unit in expected.files[file].units.indices { expected.files[file].units[unit].notes = [] }
         }
         var withoutNotes = Diagnostics()
-        let document = try XLIFFReader(keepsNotes: false).read(try Fixtures.bytes(path), path: path, diagnostics: &withoutNotes)
+        let document = try XLIFFDocumentReader(keepsNotes: false).read(
+            try Fixtures.bytes(path), path: path, diagnostics: &withoutNotes)
         #expect(document == expected)
         #expect(withoutNotes.all == withNotes.all)
     }
@@ -36,10 +37,11 @@ struct XLIFFReaderTests {
         let path = "\(folder)/\(name).xliff"
         var diagnostics = Diagnostics()
         do {
-            _ = try XLIFFReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)
+            _ = try XLIFFDocumentReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)
             Issue.record("\(name) was accepted")
         } catch let error as ConversionError {
-            let difference = Fixtures.compareGolden(Array((error.description + "\n").utf8), "\(folder)/\(name).diagnostics")
+            let difference = Fixtures.compareGolden(
+                Array((error.description + "\n").utf8), "\(folder)/\(name).diagnostics")
             #expect(difference == nil, "\(difference ?? "")")
         }
     }
@@ -73,17 +75,22 @@ struct XLIFFReaderTests {
     @Test("A duplicate id is found among many units, however far from the first", arguments: [2, 40, 700])
     func duplicateAmongMany(_ count: Int) throws {
         // Short units: far more of them than the reader expects from the size, so its id table grows.
-        var lines = [#"<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">"#,
-                     #"<file original="a.xcstrings" source-language="en" datatype="plaintext"><body>"#]
+        var lines = [
+            #"<xliff version="1.2" xmlns="urn:oasis:names:tc:xliff:document:1.2">"#,
+            #"<file original="a.xcstrings" source-language="en" datatype="plaintext"><body>"#,
+        ]
         for number in 0..<count { lines.append(#"<trans-unit id="k\#(number)"><source>s</source></trans-unit>"#) }
         let valid = lines + ["</body></file></xliff>"]
         var diagnostics = Diagnostics()
-        let document = try XLIFFReader().read(Array(valid.joined(separator: "\n").utf8), path: "d.xliff", diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(
+            Array(valid.joined(separator: "\n").utf8), path: "d.xliff", diagnostics: &diagnostics)
         #expect(document.files.first?.units.count == count)
 
-        let duplicated = lines + [#"<trans-unit id="k1"><source>again</source></trans-unit>"#, "</body></file></xliff>"]
+        let duplicated =
+            lines + [#"<trans-unit id="k1"><source>again</source></trans-unit>"#, "</body></file></xliff>"]
         #expect {
-            try XLIFFReader().read(Array(duplicated.joined(separator: "\n").utf8), path: "d.xliff", diagnostics: &diagnostics)
+            try XLIFFDocumentReader().read(
+                Array(duplicated.joined(separator: "\n").utf8), path: "d.xliff", diagnostics: &diagnostics)
         } throws: { error in
             (error as? ConversionError)?.description
                 == "d.xliff:\(count + 3):1: error: duplicate <trans-unit> id 'k1' in <file> 'a.xcstrings'; the first one is at line 4"
@@ -95,7 +102,8 @@ struct XLIFFReaderTests {
         var diagnostics = Diagnostics()
         let document = try XLIFFDocumentFixtures.read("catalog-export", diagnostics: &diagnostics)
         let ids = document.files.last?.units.map(\.id).filter { $0.hasPrefix("caf") } ?? []
-        #expect(ids.map { Array($0.unicodeScalars) } == [Array("cafe\u{301}".unicodeScalars), ["c", "a", "f", "\u{E9}"]])
+        #expect(
+            ids.map { Array($0.unicodeScalars) } == [Array("cafe\u{301}".unicodeScalars), ["c", "a", "f", "\u{E9}"]])
     }
 
     @Test("States, qualifiers, translate and notes are read as written")
@@ -108,7 +116,10 @@ struct XLIFFReaderTests {
         #expect(unit("%lld birds|==|plural.two")?.state == "new")
         #expect(unit("CFBundleDisplayName")?.translate == false)
         #expect(unit("CFBundleDisplayName")?.target == nil)
-        #expect(unit("Seed Shop|==|device.other")?.notes == [XLIFFNote("The title of the shop screen.", from: "auto-generated")])
+        #expect(
+            unit("Seed Shop|==|device.other")?.notes == [
+                XLIFFNote("The title of the shop screen.", from: "auto-generated")
+            ])
         #expect(unit("")?.source == "")
         #expect(unit("")?.notes == [XLIFFNote("")])
         #expect(unit("empty target")?.target == "")
@@ -209,8 +220,8 @@ struct XLIFFReaderTests {
         var utf16: [UInt8] = [0xFF, 0xFE]
         for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
         var diagnostics = Diagnostics()
-        let document = try XLIFFReader().read(utf16, path: "utf16.xliff", diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(utf16, path: "utf16.xliff", diagnostics: &diagnostics)
         #expect(document.layout.prolog == XLIFFLayout.xcodeProlog)
-        #expect(XLIFFWriter().write(document) == utf8)
+        #expect(XLIFFDocumentWriter().write(document) == utf8)
     }
 }

@@ -12,7 +12,7 @@ struct XLIFFWriterTests {
     func rewritesFixture(_ name: String) throws {
         var diagnostics = Diagnostics()
         let document = try XLIFFDocumentFixtures.read(name, diagnostics: &diagnostics)
-        let written = XLIFFWriter().write(document)
+        let written = XLIFFDocumentWriter().write(document)
         let folder = XLIFFDocumentFixtures.folder
         let input = try Fixtures.bytes("\(folder)/\(name).xliff")
         let rewritten = "\(folder)/expected/\(name).xliff"
@@ -29,7 +29,8 @@ struct XLIFFWriterTests {
         var diagnostics = Diagnostics()
         let document = try XLIFFDocumentFixtures.read(name, diagnostics: &diagnostics)
         var again = Diagnostics()
-        let reread = try XLIFFReader().read(XLIFFWriter().write(document), path: "rewritten.xliff", diagnostics: &again)
+        let reread = try XLIFFDocumentReader().read(
+            XLIFFDocumentWriter().write(document), path: "rewritten.xliff", diagnostics: &again)
         #expect(reread == document)
         #expect(reread.layout == document.layout)
         #expect(reread.files.map(\.attributeOrder) == document.files.map(\.attributeOrder))
@@ -43,10 +44,12 @@ struct XLIFFWriterTests {
                 original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "fr",
                 tool: XLIFFTool(version: "27.0", buildNumber: "27A266a"),
                 units: [
-                    XLIFFUnit(id: "simple", source: "EN simple", target: "FR simple", state: "translated",
+                    XLIFFUnit(
+                        id: "simple", source: "EN simple", target: "FR simple", state: "translated",
                         notes: [XLIFFNote("Oracle simple")]),
                     XLIFFUnit(id: "source_only_plural|==|plural.one", source: "Source one %lld"),
-                    XLIFFUnit(id: "mt", source: "MT", target: "TA", state: "translated", stateQualifier: "leveraged-mt",
+                    XLIFFUnit(
+                        id: "mt", source: "MT", target: "TA", state: "translated", stateQualifier: "leveraged-mt",
                         notes: [XLIFFNote("Generated", from: "auto-generated")], translate: false),
                 ])
         ])
@@ -79,7 +82,7 @@ struct XLIFFWriterTests {
             </xliff>
 
             """
-        #expect(String(decoding: XLIFFWriter().write(document), as: UTF8.self) == expected)
+        #expect(String(decoding: XLIFFDocumentWriter().write(document), as: UTF8.self) == expected)
     }
 
     @Test("Text escapes & < > and CR; attributes also \" TAB LF CR; everything comes back")
@@ -90,13 +93,15 @@ struct XLIFFWriterTests {
                 original: "T&<\">.xcstrings", sourceLanguage: "en", targetLanguage: "he", tool: nil,
                 units: [XLIFFUnit(id: text, source: text, target: text, state: "translated", notes: [XLIFFNote(text)])])
         ])
-        let written = String(decoding: XLIFFWriter().write(document), as: UTF8.self)
+        let written = String(decoding: XLIFFDocumentWriter().write(document), as: UTF8.self)
         #expect(written.contains(#"original="T&amp;&lt;&quot;&gt;.xcstrings""#))
-        #expect(written.contains(#"id="a &amp; b &lt; c &gt; d &quot;q&quot; 'a'&#9;tab&#10;lf&#13;&#10;crlf&#13;cr é🙂""#))
+        #expect(
+            written.contains(#"id="a &amp; b &lt; c &gt; d &quot;q&quot; 'a'&#9;tab&#10;lf&#13;&#10;crlf&#13;cr é🙂""#))
         #expect(written.contains("<source>a &amp; b &lt; c &gt; d \"q\" 'a'\ttab\nlf&#13;\ncrlf&#13;cr é🙂</source>"))
         #expect(!written.contains("<header>"))
         var diagnostics = Diagnostics()
-        let reread = try XLIFFReader().read(Array(written.utf8), path: "escaping.xliff", diagnostics: &diagnostics)
+        let reread = try XLIFFDocumentReader().read(
+            Array(written.utf8), path: "escaping.xliff", diagnostics: &diagnostics)
         #expect(reread == document)
     }
 
@@ -107,7 +112,7 @@ struct XLIFFWriterTests {
                 original: "L.xcstrings", sourceLanguage: "en", targetLanguage: nil, tool: nil,
                 units: [XLIFFUnit(id: "k", source: nil, target: "T", state: "translated", notes: [], space: nil)])
         ])
-        let written = String(decoding: XLIFFWriter().write(document), as: UTF8.self)
+        let written = String(decoding: XLIFFDocumentWriter().write(document), as: UTF8.self)
         #expect(
             written.contains(
                 """
@@ -132,7 +137,7 @@ struct XLIFFWriterTests {
         document.layout = XLIFFLayout(
             prolog: #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?>"#, indentation: "", trailer: "",
             selfClosesEmptyElements: false)
-        let written = String(decoding: XLIFFWriter().write(document), as: UTF8.self)
+        let written = String(decoding: XLIFFDocumentWriter().write(document), as: UTF8.self)
         #expect(
             written
                 == #"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><xliff version="1.2">"#
@@ -148,14 +153,16 @@ struct XLIFFWriterTests {
             original: "O", sourceLanguage: "en", targetLanguage: "de", tool: nil,
             otherAttributes: [XLIFFAttribute("product-name", "P")],
             attributeOrder: ["original", "datatype", "source-language"])
-        var written = String(decoding: XLIFFWriter().write(XLIFFDocument(files: [file])), as: UTF8.self)
+        var written = String(decoding: XLIFFDocumentWriter().write(XLIFFDocument(files: [file])), as: UTF8.self)
         #expect(
             written.contains(
-                #"<file original="O" datatype="plaintext" source-language="en" target-language="de" product-name="P">"#))
+                #"<file original="O" datatype="plaintext" source-language="en" target-language="de" product-name="P">"#)
+        )
         file.attributeOrder = nil
-        written = String(decoding: XLIFFWriter().write(XLIFFDocument(files: [file])), as: UTF8.self)
+        written = String(decoding: XLIFFDocumentWriter().write(XLIFFDocument(files: [file])), as: UTF8.self)
         #expect(
             written.contains(
-                #"<file original="O" source-language="en" target-language="de" datatype="plaintext" product-name="P">"#))
+                #"<file original="O" source-language="en" target-language="de" datatype="plaintext" product-name="P">"#)
+        )
     }
 }

@@ -42,14 +42,14 @@ public struct FuzzTarget: Sendable {
         reader("stringsdict", .stringsdict, seeds: ["stringsdict"]),
         reader("xcstrings", .xcstrings, seeds: ["xcstrings"]),
         FuzzTarget(
-            name: "xliff-read", summary: "XLIFFReader: read a document (never crash, hang or leak)",
+            name: "xliff-read", summary: "XLIFFDocumentReader: read a document (never crash, hang or leak)",
             seedExtensions: ["xliff", "xlf", "xml"], run: xliffDocumentRead),
         roundTrip("strings", .strings, seeds: ["strings"]),
         roundTrip("stringsdict", .stringsdict, seeds: ["stringsdict"]),
         roundTrip("xcstrings", .xcstrings, seeds: ["xcstrings"]),
         FuzzTarget(
             name: "xliff-roundtrip",
-            summary: "XLIFFReader → XLIFFWriter → XLIFFReader: the document read back is the same, its bytes a fixpoint",
+            summary: "XLIFFDocumentReader → XLIFFDocumentWriter → XLIFFDocumentReader: the document read back is the same, its bytes a fixpoint",
             seedExtensions: ["xliff", "xlf"], run: xliffDocumentRoundTrip),
         roundTrip("xliff", .xliff, seeds: ["xliff", "xlf"], name: "xliff-table-roundtrip"),
         FuzzTarget(
@@ -78,9 +78,9 @@ private func reader(_ format: String, _ descriptor: FormatDescriptor, seeds: [St
 
 private func xliffDocumentRead(_ bytes: [UInt8]) {
     var diagnostics = Diagnostics()
-    _ = try? XLIFFReader().read(bytes, path: "fuzz.xliff", diagnostics: &diagnostics)
+    _ = try? XLIFFDocumentReader().read(bytes, path: "fuzz.xliff", diagnostics: &diagnostics)
     var importDiagnostics = Diagnostics()
-    _ = try? XLIFFReader(keepsNotes: false).read(bytes, path: "fuzz.xliff", diagnostics: &importDiagnostics)
+    _ = try? XLIFFDocumentReader(keepsNotes: false).read(bytes, path: "fuzz.xliff", diagnostics: &importDiagnostics)
 }
 
 /// Where the input of a target claims to come from: a legacy file sits in a language folder.
@@ -233,25 +233,25 @@ private func contentDifference(_ expected: StringTable, _ actual: StringTable) -
 
 // MARK: - XLIFF documents
 
-/// XLIFFReader → XLIFFWriter → XLIFFReader: the document read back equals the first, and writing it again gives the
+/// XLIFFDocumentReader → XLIFFDocumentWriter → XLIFFDocumentReader: the document read back equals the first, and writing it again gives the
 /// same bytes.
 private func xliffDocumentRoundTrip(_ bytes: [UInt8]) {
     var diagnostics = Diagnostics()
-    guard let document = try? XLIFFReader().read(bytes, path: "fuzz.xliff", diagnostics: &diagnostics) else { return }
-    let written = XLIFFWriter().write(document)
+    guard let document = try? XLIFFDocumentReader().read(bytes, path: "fuzz.xliff", diagnostics: &diagnostics) else { return }
+    let written = XLIFFDocumentWriter().write(document)
     var againDiagnostics = Diagnostics()
     let again: XLIFFDocument
     do {
-        again = try XLIFFReader().read(written, path: "written.xliff", diagnostics: &againDiagnostics)
+        again = try XLIFFDocumentReader().read(written, path: "written.xliff", diagnostics: &againDiagnostics)
     } catch {
-        failure("XLIFFReader refused what XLIFFWriter wrote", "\(error)\n--- written ---\n\(show(written))")
+        failure("XLIFFDocumentReader refused what XLIFFDocumentWriter wrote", "\(error)\n--- written ---\n\(show(written))")
     }
     if again != document, !KnownBugs.skipsDocumentCheck(document) {
         failure(
             "the XLIFF document read back differs", "--- first ---\n\(document)\n--- read back ---\n\(again)"
                 + "\n--- written ---\n\(show(written))")
     }
-    let rewritten = XLIFFWriter().write(again)
+    let rewritten = XLIFFDocumentWriter().write(again)
     if rewritten != written {
         failure("XLIFF output is not a fixpoint", "--- first ---\n\(show(written))\n--- second ---\n\(show(rewritten))")
     }
@@ -285,7 +285,7 @@ private let importTables: [(kind: XLIFFTableKind, format: FormatDescriptor, tabl
 /// every option; the table that results must be writable and read back.
 private func xliffImport(_ bytes: [UInt8]) {
     var diagnostics = Diagnostics()
-    guard let document = try? XLIFFReader(keepsNotes: false).read(bytes, path: "fuzz.xliff", diagnostics: &diagnostics)
+    guard let document = try? XLIFFDocumentReader(keepsNotes: false).read(bytes, path: "fuzz.xliff", diagnostics: &diagnostics)
     else { return }
     let optionSets = [
         XLIFFImport.Options(),

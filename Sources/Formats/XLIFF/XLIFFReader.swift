@@ -1,12 +1,5 @@
 import LocalizationCatalog
 
-extension FormatDescriptor {
-    /// XLIFF 1.2 in Xcode's dialect (`.xliff`, `.xlf`), one table in one target language: what `convert` reads
-    /// and writes. Several tables and languages at once are `export` and `import`.
-    public static let xliff = FormatDescriptor(
-        name: "xliff", fileExtensions: ["xliff", "xlf"], reader: XLIFFTableReader(), writer: XLIFFTableWriter())
-}
-
 /// Reads an XLIFF document of exactly one `<file>` into a table.
 ///
 /// The table is rebuilt from the units: the `<source>` texts become the source language (a root source equal to the
@@ -16,18 +9,26 @@ extension FormatDescriptor {
 /// spec). The targets are then imported as `import` does, taking unfinished states too (`new`, `needs_review`), so
 /// nothing in the file is lost. The id style follows `original`: `.strings`/`.stringsdict` ids for legacy tables,
 /// catalog ids otherwise.
-public struct XLIFFTableReader: CatalogReader {
+public struct XLIFFReader: CatalogReader {
     /// Creates a reader.
     public init() {}
 
+    /// Reads the table of the document's one `<file>`, named `options.tableName` or after its `original`.
+    ///
+    /// - Parameters:
+    ///   - file: The XLIFF document.
+    ///   - options: The table name to use, if any.
+    ///   - diagnostics: Receives a warning for every unit whose target is not read.
+    /// - Returns: The table: the source language from the sources, the target language from the targets.
+    /// - Throws: ``ConversionError`` when the document cannot be read or does not have exactly one `<file>`.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
-        let document = try XLIFFReader().read(file, diagnostics: &diagnostics)
+        let document = try XLIFFDocumentReader().read(file, diagnostics: &diagnostics)
         guard document.files.count == 1, let xliffFile = document.files.first else {
             throw ConversionError(
                 "the document has \(document.files.count) <file> elements; convert reads exactly one table "
                     + "(use import for several)", path: file.path)
         }
-        let kind = XLIFFTableKind(original: xliffFile.original) ?? .catalog
+        let kind = XLIFFTableKind(path: xliffFile.original) ?? .catalog
         var table = XLIFFSkeleton.table(for: xliffFile, kind: kind)
         table.name = options.tableName ?? XLIFFTableKind.tableName(of: xliffFile.original)
         table.traits.originalPath = xliffFile.original
@@ -44,185 +45,5 @@ public struct XLIFFTableReader: CatalogReader {
             }
         }
         return table
-    }
-}
-
-/// Writes one language of a table as an XLIFF document with one `<file>`, as `export` would.
-///
-/// A table read from a catalog (it has a `version`) gets catalog ids and `original` `NAME.xcstrings`; a legacy
-/// table gets `.stringsdict` ids when it has format rules and `.strings` ids otherwise.
-public struct XLIFFTableWriter: CatalogWriter {
-    /// Creates a writer.
-    public init() {}
-
-    public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws
-        -> [OutputFile]
-    {
-        let languages = options.languages ?? table.languages.filter { $0 != table.sourceLanguage }
-        guard languages.count <= 1 else {
-            throw ConversionError(
-                "an XLIFF file holds one target language; the table has \(languages.joined(separator: ", ")): "
-                    + "choose one with --language", path: nil)
-        }
-        let language = languages.first ?? table.sourceLanguage
-        let kind: XLIFFTableKind
-        if table.version != nil {
-            kind = .catalog
-        } else if table.entries.values.contains(where: { entry in
-            entry.localizations?.values.contains { !($0.substitutions?.isEmpty ?? true) } ?? false
-        }) {
-            kind = .stringsDict
-        } else {
-            kind = .strings
-        }
-        // A table read from XLIFF keeps the folder of its `original` (the table's path in its project).
-        var folder = ""
-        if let path = table.traits.originalPath, let slash = path.lastIndex(of: "/") {
-            folder = String(path[...slash])
-        }
-        var file = XLIFFExport.file(
-            for: table, kind: kind, original: "\(folder)\(table.name).\(kind.fileExtension)", targetLanguage: language,
-            tool: XLIFFExport.defaultTool, diagnostics: &diagnostics)
-        if kind != .catalog {
-            // Xcode's legacy tables have no `shouldTranslate`, so the export leaves it out; a table read from an XLIFF
-            // with `translate="no"` units keeps them.
-            for index in file.units.indices where file.units[index].translate == nil {
-                guard let (key, _) = XLIFFSkeleton.locate(file.units[index].id, kind: kind),
-                    table.entries[key]?.shouldTranslate == false
-                else { continue }
-                file.units[index].translate = false
-            }
-        }
-        return [
-            OutputFile(relativePath: "\(language).xliff", bytes: XLIFFWriter().write(XLIFFDocument(files: [file])))
-        ]
-    }
-}
-
-extension XLIFFTableKind {
-    /// The kind for an `original` path's extension, if it is a table.
-    public init?(original: String) {
-        let name = original.split(separator: "/").last.map(String.init) ?? original
-        guard let dot = name.lastIndex(of: ".") else { return nil }
-        switch name[name.index(after: dot)...].lowercased() {
-        case "xcstrings": self = .catalog
-        case "strings": self = .strings
-        case "stringsdict": self = .stringsDict
-        default: return nil
-        }
-    }
-
-    /// The file extension of tables of this kind.
-    public var fileExtension: String {
-        switch self {
-        case .catalog: "xcstrings"
-        case .strings: "strings"
-        case .stringsDict: "stringsdict"
-        }
-    }
-
-    /// The table name an `original` implies: the file's base name without its extension.
-    static func tableName(of original: String) -> String {
-        let name = original.split(separator: "/").last.map(String.init) ?? original
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
-    }
-}
-
-/// The source side of a table, rebuilt from an XLIFF `<file>`'s units.
-enum XLIFFSkeleton {
-    static func table(for file: XLIFFFile, kind: XLIFFTableKind) -> StringTable {
-        var table = StringTable(name: "", sourceLanguage: file.sourceLanguage)
-        if kind == .catalog { table.version = "1.0" }
-        let language = file.sourceLanguage
-        let sourceCategories = Set(PluralRules.categories(for: language) + ["zero"])
-        // Substitution arguments, from the parents' `%N$#@NAME@`, per key.
-        var arguments: [String: [String: Int]] = [:]
-        var placed: [(key: String, path: XLIFFVariationPath, unit: XLIFFUnit)] = []
-        for unit in file.units {
-            guard let (key, path) = locate(unit.id, kind: kind) else { continue }
-            placed.append((key, path, unit))
-            if path.substitutionName == nil, let source = unit.source {
-                for reference in FormatSpecifiers.substitutionReferences(in: source) {
-                    if let position = reference.position { arguments[key, default: [:]][reference.name] = position }
-                }
-            }
-        }
-        for (key, path, unit) in placed {
-            var entry = table.entries[key] ?? CatalogEntry()
-            if let note = unit.notes.first, !note.text.isEmpty {
-                entry.comment = note.text
-                if note.from == "auto-generated" { entry.isCommentAutoGenerated = true }
-            }
-            if unit.translate == false { entry.shouldTranslate = false }
-            defer { table.entries[key] = entry }
-            guard var text = unit.source else { continue }
-            if path.substitutionName != nil, text == unit.id { continue }  // a target-only substitution
-            if case .plural(let category)? = path.steps.last, !sourceCategories.contains(category),
-                path.steps.count == 1 || path.substitutionName != nil
-            {
-                continue  // a category of the target language, shown with the source's `other` text
-            }
-            if path.isRoot, kind == .catalog, text == key,
-                !placed.contains(where: { $0.key == key && !$0.path.isRoot })
-            {
-                continue  // the key is the source text
-            }
-            var localization = entry.localizations?[language] ?? Localization()
-            var specifier: String?
-            if kind == .catalog {
-                if let name = path.substitutionName {
-                    let argument = arguments[key]?[name]
-                    specifier = argument.flatMap { ownSpecifier(in: text, argument: $0) }
-                    if let argument, let specifier {
-                        text = XLIFFPlaceholders.importingCase(text, argument: argument, formatSpecifier: specifier)
-                    }
-                } else {
-                    text = XLIFFPlaceholders.importingParent(text, names: { _ in true }).text
-                }
-            }
-            localization.importText(text, state: .translated, at: path, source: nil, rewrite: false)
-            if let name = path.substitutionName, var substitution = localization.substitutions?[name] {
-                if kind == .catalog { substitution.argNum = substitution.argNum ?? arguments[key]?[name] }
-                substitution.formatSpecifier = substitution.formatSpecifier ?? specifier
-                localization.substitutions?[name] = substitution
-            }
-            var localizations = entry.localizations ?? OrderedMap()
-            localizations[language] = localization
-            entry.localizations = localizations
-        }
-        return table
-    }
-
-    /// The key and path of a unit id, without a table to check against.
-    static func locate(_ id: String, kind: XLIFFTableKind) -> (String, XLIFFVariationPath)? {
-        switch kind {
-        case .strings:
-            return (id, .root)
-        case .stringsDict:
-            guard let location = XLIFFIdentifier.parseStringsDictID(id, keys: { _ in true }) else { return nil }
-            if let variable = location.variable, let category = location.category {
-                return (location.key, XLIFFVariationPath([.substitution(variable), .plural(category)]))
-            }
-            return (location.key, .root)
-        case .catalog:
-            for range in id.utf8Ranges(of: XLIFFIdentifier.separator).reversed() {
-                if let path = XLIFFVariationPath(parsing: String(id[range.upperBound...])) {
-                    return (String(id[..<range.lowerBound]), path)
-                }
-            }
-            return (id, .root)
-        }
-    }
-
-    /// The conversion (`lld`, `@`) of the first `%N$…` specifier for `argument` in a substitution case.
-    private static func ownSpecifier(in text: String, argument: Int) -> String? {
-        let bytes = Array(text.utf8)
-        for specifier in FormatSpecifiers.specifiers(in: text) where specifier.position == argument {
-            let raw = bytes[specifier.range]
-            guard let dollar = raw.firstIndex(of: UInt8(ascii: "$")) else { continue }
-            return String(decoding: raw[(dollar + 1)...], as: UTF8.self)
-        }
-        return nil
     }
 }

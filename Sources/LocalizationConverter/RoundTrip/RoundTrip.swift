@@ -250,10 +250,10 @@ public struct RoundTrip: Sendable {
             var diagnostics = Diagnostics()
             let source = try readSourceFile(path)
             let sourceBytes = source.bytes
-            let document = try XLIFFReader().read(sourceBytes, path: path, diagnostics: &diagnostics)
-            let bytes = XLIFFWriter().write(document)
+            let document = try XLIFFDocumentReader().read(sourceBytes, path: path, diagnostics: &diagnostics)
+            let bytes = XLIFFDocumentWriter().write(document)
             if bytes == sourceBytes { return trip.name }
-            let again = try XLIFFReader().read(bytes, path: path, diagnostics: &diagnostics)
+            let again = try XLIFFDocumentReader().read(bytes, path: path, diagnostics: &diagnostics)
             if let difference = Self.firstDifference(document, again) {
                 report.differences.append(
                     RoundTripDifference(
@@ -507,7 +507,7 @@ public struct RoundTrip: Sendable {
         let bytes = document.finish()
         let exported: XLIFFFile
         do {
-            let read = try XLIFFReader().read(bytes, path: "\(language).xliff", diagnostics: &diagnostics)
+            let read = try XLIFFDocumentReader().read(bytes, path: "\(language).xliff", diagnostics: &diagnostics)
             guard let file = read.files.first else {
                 return (trip.name, [failure(path, trip, "the exported XLIFF has no <file>")])
             }

@@ -96,7 +96,9 @@ public struct XLIFFTool: Sendable, Equatable {
     public var buildNumber: String?
 
     /// Creates tool information.
-    public init(id: String = "com.apple.dt.xcode", name: String = "Xcode", version: String? = nil, buildNumber: String? = nil) {
+    public init(
+        id: String = "com.apple.dt.xcode", name: String = "Xcode", version: String? = nil, buildNumber: String? = nil
+    ) {
         self.id = id
         self.name = name
         self.version = version
@@ -123,9 +125,10 @@ public struct XLIFFFile: Sendable, Equatable {
     public var location: FileLocation?
     /// Attributes of `<file>` other than the four above, in document order.
     public var otherAttributes: [XLIFFAttribute]
-    /// The order of the `<file>` attributes as read (qualified names); `nil` writes Xcode's current order,
-    /// `original source-language target-language datatype`. Older Xcode versions wrote other orders, sometimes
-    /// several within one document.
+    /// The order of the `<file>` attributes as read (qualified names).
+    ///
+    /// `nil` writes Xcode's current order, `original source-language target-language datatype`. Older Xcode
+    /// versions wrote other orders, sometimes several within one document.
     public var attributeOrder: [String]?
 
     /// Creates a file.

@@ -17,12 +17,13 @@ import XMLSupport
 ///   units with the same id in one `<file>`.
 ///
 /// Text is kept exactly (`xml:space="preserve"`): whitespace, and CR written as `&#13;`. The layout of the
-/// document (declaration, indentation, attribute orders, final line break) is recorded so that ``XLIFFWriter``
+/// document (declaration, indentation, attribute orders, final line break) is recorded so that ``XLIFFDocumentWriter``
 /// gives back Xcode's bytes.
-public struct XLIFFReader: Sendable {
-    /// Whether `<note>` texts are kept. An import, which never reads them, leaves them out (`false`): the document
-    /// is then the same but for its units' `notes`, which are empty. Everything else, diagnostics included, is
-    /// read the same way.
+public struct XLIFFDocumentReader: Sendable {
+    /// Whether `<note>` texts are kept.
+    ///
+    /// An import, which never reads them, leaves them out (`false`): the document is then the same but for its units'
+    /// `notes`, which are empty. Everything else, diagnostics included, is read the same way.
     public var keepsNotes: Bool
 
     /// Creates a reader.
@@ -36,6 +37,7 @@ public struct XLIFFReader: Sendable {
     ///   - bytes: The file's bytes (UTF-8, or UTF-16 with a byte-order mark).
     ///   - path: The path to name in diagnostics.
     ///   - diagnostics: Receives the warnings.
+    /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
     public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         try bytes.withUnsafeBufferPointer { try read($0, path: path, diagnostics: &diagnostics) }
@@ -43,6 +45,10 @@ public struct XLIFFReader: Sendable {
 
     /// Reads a document from a file's bytes, without copying them (a large file is mapped, not read).
     ///
+    /// - Parameters:
+    ///   - file: The file; its path is named in diagnostics.
+    ///   - diagnostics: Receives the warnings.
+    /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
     public func read(_ file: SourceFile, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         try file.withUnsafeBytes { try read($0, path: file.path, diagnostics: &diagnostics) }
@@ -51,7 +57,7 @@ public struct XLIFFReader: Sendable {
     private func read(
         _ bytes: UnsafeBufferPointer<UInt8>, path: String, diagnostics: inout Diagnostics
     ) throws -> XLIFFDocument {
-        var reading = XLIFFDocumentReading(
+        var reading = XLIFFEventHandler(
             path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes)
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &reading)

@@ -3,12 +3,12 @@ import XMLSupport
 
 /// Writes an XLIFF document `<file>` by `<file>` through an `XMLStreamWriter`, in a document's ``XLIFFLayout``.
 ///
-/// ``XLIFFWriter`` writes whole documents through it, so the bytes are the ones it documents. An export writes
+/// ``XLIFFDocumentWriter`` writes whole documents through it, so the bytes are the ones it documents. An export writes
 /// each table as soon as it is made instead: ``writeCatalog(_:targetLanguage:tool:diagnostics:)`` streams a
 /// prepared String Catalog without building its units first.
 ///
 /// The stream names elements and attributes; `XMLSupport` writes the markup.
-public struct XLIFFDocumentStream {
+package struct XLIFFDocumentStream {
     let writer: XMLStreamWriter
     let layout: XLIFFLayout
     /// Whether elements without content are written `<x/>`.
@@ -18,8 +18,12 @@ public struct XLIFFDocumentStream {
     static let fileAttributeOrder = ["original", "source-language", "target-language", "datatype"]
 
     /// Starts a document: the layout's prolog and the `<xliff>` start tag with `rootAttributes`.
-    /// - Parameter minimumCapacity: The number of bytes to reserve, when the size is known roughly.
-    public init(
+    ///
+    /// - Parameters:
+    ///   - layout: The layout of the document.
+    ///   - rootAttributes: The attributes of `<xliff>`.
+    ///   - minimumCapacity: The number of bytes to reserve, when the size is known roughly.
+    package init(
         layout: XLIFFLayout = .xcode, rootAttributes: [XLIFFAttribute] = XLIFFAttribute.xcodeRoot,
         minimumCapacity: Int = 0
     ) {
@@ -38,14 +42,14 @@ public struct XLIFFDocumentStream {
     }
 
     /// Writes a `<file>` with its header and units.
-    public mutating func write(_ file: XLIFFFile) {
+    package mutating func write(_ file: XLIFFFile) {
         startFile(file)
         for unit in file.units { writeUnit(unit) }
         endFile()
     }
 
     /// Ends the document and returns it: `</xliff>` and the layout's trailer.
-    public mutating func finish() -> [UInt8] {
+    package mutating func finish() -> [UInt8] {
         writer.endElement(selfClosingIfEmpty: selfCloses)
         writer.writeRaw(layout.trailer)
         return writer.finish()

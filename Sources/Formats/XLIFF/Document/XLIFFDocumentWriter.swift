@@ -14,7 +14,7 @@ import LocalizationCatalog
 /// target gets no `<target>` (its state is then not written), a unit without notes gets no `<note>`.
 ///
 /// The markup itself is written by `XMLSupport`, through libxml2 (see ``XLIFFDocumentStream``).
-public struct XLIFFWriter: Sendable {
+public struct XLIFFDocumentWriter: Sendable {
     /// Creates a writer.
     public init() {}
 

@@ -9,7 +9,7 @@ import XMLSupport
 ///
 /// The first XLIFF error does not stop the parse: reading goes on, building nothing, so that an XML error
 /// later in the document is reported instead, as it is for a document that cannot be read at all.
-struct XLIFFDocumentReading: XMLEventHandler {
+struct XLIFFEventHandler: XMLEventHandler {
     let path: String
     var diagnostics: Diagnostics
     /// The first error, once the document is known not to be XLIFF Xcode could read.
@@ -43,8 +43,10 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// The first line of the ids whose hash was already taken by another id.
     private var collidingFirstLines: [UnitID: Int] = [:]
 
-    /// The open `<trans-unit>`: the last of the open file's units, built in place (a unit of its own, moved into
-    /// the array when it ends, costs a copy of every unit). Where its first `<source>` and `<target>` start.
+    /// The open `<trans-unit>`: the last of the open file's units, built in place (a unit of its own, moved into the
+    /// array when it ends, costs a copy of every unit).
+    ///
+    /// Where its first `<source>` and `<target>` start.
     private var unit: XLIFFUnit {
         _read { yield file.units[file.units.count - 1] }
         _modify { yield &file.units[file.units.count - 1] }
@@ -65,10 +67,16 @@ struct XLIFFDocumentReading: XMLEventHandler {
     /// Room for this many units is made in the first `<file>`.
     private var expectedUnits: Int
 
-    /// Whether `<note>` texts are kept (``XLIFFReader/keepsNotes``).
+    /// Whether `<note>` texts are kept (``XLIFFDocumentReader/keepsNotes``).
     private let keepsNotes: Bool
 
-    /// - Parameter size: the document's size in bytes, to estimate how many units it has.
+    /// Starts reading a document.
+    ///
+    /// - Parameters:
+    ///   - path: The path to name in diagnostics.
+    ///   - diagnostics: The diagnostics so far, which the warnings are added to.
+    ///   - size: The document's size in bytes, to estimate how many units it has.
+    ///   - keepsNotes: Whether `<note>` texts are kept.
     init(path: String, diagnostics: Diagnostics, size: Int = 0, keepsNotes: Bool = true) {
         self.path = path
         self.diagnostics = diagnostics
@@ -93,7 +101,9 @@ struct XLIFFDocumentReading: XMLEventHandler {
                     attributes.contains { $0.name.hasPrefix(qualified) }
                     || files.contains { file in
                         file.otherAttributes.contains { $0.name.hasPrefix(qualified) }
-                            || file.units.contains { unit in unit.otherAttributes.contains { $0.name.hasPrefix(qualified) } }
+                            || file.units.contains { unit in
+                                unit.otherAttributes.contains { $0.name.hasPrefix(qualified) }
+                            }
                     }
                 if prefixStillUsed {
                     attributes.insert(XLIFFAttribute("xmlns", attributes[index].value), at: index)
@@ -357,7 +367,9 @@ struct XLIFFDocumentReading: XMLEventHandler {
     }
 
     /// The line of an earlier unit of the open file with the same id as the unit at `position`, if there is one;
-    /// otherwise records the id as that unit's. Ids are compared by their UTF-8 bytes (see ``UnitID``).
+    /// otherwise records the id as that unit's.
+    ///
+    /// Ids are compared by their UTF-8 bytes (see ``UnitID``).
     private mutating func firstLineOfUnit(at position: Int) -> Int? {
         let hash = UnitID.bytesHash(of: file.units[position].id)
         guard let index = unitsByHash.first(forHash: hash, orRecording: position) else { return nil }
@@ -473,75 +485,4 @@ struct XLIFFDocumentReading: XMLEventHandler {
 
     /// The XLIFF namespaces without their version (`1.2`, `2.0`).
     private static let xliffNamespacePrefix = "urn:oasis:names:tc:xliff:document:"
-}
-
-/// The first position recorded for each hash, in an open-addressing table indexed by the hash itself: the
-/// hashes are ``UnitID/bytesHash(of:)``'s, seeded per process by `Hasher`, so they need no hashing again (as a
-/// `Dictionary` key would), and ids cannot be chosen to crowd one slot without knowing the process's seed.
-struct FirstPositions {
-    private var hashes: [Int]
-    /// Position + 1 per slot; 0 for an empty slot.
-    private var positions: [Int]
-    private var count = 0
-
-    init(capacity: Int) {
-        var slots = 16
-        while slots < capacity * 2 { slots *= 2 }
-        hashes = Array(repeating: 0, count: slots)
-        positions = Array(repeating: 0, count: slots)
-    }
-
-    /// The position recorded for `hash`; when there is none, records `position` for it and returns `nil`.
-    mutating func first(forHash hash: Int, orRecording position: Int) -> Int? {
-        if (count + 1) * 2 > positions.count { grow() }
-        let mask = positions.count - 1
-        var slot = hash & mask
-        while positions[slot] != 0 {
-            if hashes[slot] == hash { return positions[slot] - 1 }
-            slot = (slot + 1) & mask
-        }
-        hashes[slot] = hash
-        positions[slot] = position + 1
-        count += 1
-        return nil
-    }
-
-    private mutating func grow() {
-        var larger = FirstPositions(capacity: positions.count)
-        for slot in positions.indices where positions[slot] != 0 {
-            _ = larger.first(forHash: hashes[slot], orRecording: positions[slot] - 1)
-        }
-        self = larger
-    }
-}
-
-/// A unit id that hashes and compares by its UTF-8 bytes: ids are keys, and Xcode keeps canonically equivalent
-/// keys (`é` and `e` + U+0301) apart, where `String` equality would call them duplicates.
-///
-/// The hash of the bytes is computed once, so that growing a dictionary of ids does not hash every id again.
-struct UnitID: Hashable {
-    let id: String
-    private let bytesHash: Int
-
-    init(_ id: String) {
-        self.id = id
-        bytesHash = Self.bytesHash(of: id)
-    }
-
-    static func bytesHash(of id: String) -> Int {
-        var hasher = Hasher()
-        if id.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-            var copy = id
-            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-        return hasher.finalize()
-    }
-
-    static func == (lhs: UnitID, rhs: UnitID) -> Bool {
-        lhs.bytesHash == rhs.bytesHash && lhs.id.utf8.elementsEqual(rhs.id.utf8)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(bytesHash)
-    }
 }

@@ -1,9 +1,11 @@
 /// Finds the layout facts the XML tree does not keep: the bytes before the root element and after it.
+///
+/// The bytes are any random-access collection indexed from 0 (the reader passes the document in place).
 enum XLIFFLayoutReading {
     /// The text before the root element, when it is only a UTF-8 XML declaration (optionally after a UTF-8
     /// byte-order mark) and whitespace; `nil` otherwise (UTF-16, a DOCTYPE or comments before the root), which
     /// means "write Xcode's declaration".
-    static func prolog(of bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    static func prolog<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> String? where Bytes.Index == Int {
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         if bytes[index...].starts(with: Array("<?xml".utf8)) {
@@ -23,7 +25,7 @@ enum XLIFFLayoutReading {
 
     /// The whitespace after the last `>` of the document (`"\n"` in Xcode's output), in UTF-8 or, after a
     /// byte-order mark, UTF-16.
-    static func trailer(of bytes: UnsafeBufferPointer<UInt8>) -> String {
+    static func trailer<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> String where Bytes.Index == Int {
         if bytes.count >= 2, bytes.count % 2 == 0 {
             let unitOffset: Int?
             switch (bytes[0], bytes[1]) {
@@ -51,7 +53,9 @@ enum XLIFFLayoutReading {
             || byte == UInt8(ascii: "\r")
     }
 
-    private static func firstIndex(of needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    private static func firstIndex<Bytes: RandomAccessCollection<UInt8>>(
+        of needle: [UInt8], in bytes: Bytes, from start: Int
+    ) -> Int? where Bytes.Index == Int {
         var index = start
         while index + needle.count <= bytes.count {
             if bytes[index..<index + needle.count].elementsEqual(needle) { return index }

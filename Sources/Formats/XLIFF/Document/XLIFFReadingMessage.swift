@@ -1,4 +1,4 @@
-/// The texts of every diagnostic ``XLIFFReader`` makes, so tests and docs can rely on them.
+/// The texts of every diagnostic ``XLIFFDocumentReader`` makes, so tests and docs can rely on them.
 enum XLIFFReadingMessage {
     // Errors: the input is not an XLIFF 1.2 document Xcode could have written or read.
     static func notXLIFF(root: String) -> String {

@@ -132,12 +132,12 @@ public struct XLIFFImportReport: Sendable, Equatable {
     }
 
     /// Counts every unit of `file` as skipped for `reason` (a file whose table is unknown).
-    public mutating func skipAll(of file: XLIFFFile, _ reason: Reason) {
+    package mutating func skipAll(of file: XLIFFFile, _ reason: Reason) {
         for unit in file.units { skip(unit, reason) }
     }
 
     /// Adds another report's counts and skipped units to this one.
-    public mutating func add(_ other: XLIFFImportReport) {
+    package mutating func add(_ other: XLIFFImportReport) {
         applied += other.applied
         unchanged += other.unchanged
         skipped += other.skipped
@@ -149,9 +149,10 @@ public struct XLIFFImportReport: Sendable, Equatable {
         skipped.append(SkippedUnit(id: unit.id, reason: reason, location: unit.location))
     }
 
-    /// Checks the placeholders of a target about to be applied against its source. Returns `false` when the
-    /// unit is refused (then reported as skipped); a mismatch that is not refused is recorded as a warning, and
-    /// the unit is applied.
+    /// Checks the placeholders of a target about to be applied against its source.
+    ///
+    /// Returns `false` when the unit is refused (then reported as skipped); a mismatch that is not refused is recorded
+    /// as a warning, and the unit is applied.
     mutating func checkPlaceholders(
         _ unit: XLIFFUnit, target: String, source: String, substitutionSpecifier: (String) -> String?,
         allowsMissingIntegers: Bool, refuses: Bool

@@ -7,19 +7,19 @@ import LocalizationCatalog
 /// export (an Xcode 27 French export has only `one` and `other`; Ukrainian gets all four of its categories).
 /// `zero` is not part of any set below except where CLDR has it (Latvian, Arabic, Welsh); Apple honours a `zero`
 /// case in every language as an exact-0 override, so the exporter adds it when a table uses it.
-public enum PluralRules {
+package enum PluralRules {
     /// The categories of `language` (an Xcode locale identifier such as `fr`, `pt-BR` or `zh-Hans`), in
     /// alphabetical order, the order Xcode writes plural units in.
     ///
     /// A language missing from the table gets `one` and `other`, the most common set.
-    public static func categories(for language: String) -> [String] {
+    package static func categories(for language: String) -> [String] {
         let base = baseLanguage(of: language)
         let set = table[base] ?? .oneOther
         return set.categories
     }
 
     /// Whether `language` is in the table (so ``categories(for:)`` is not a guess).
-    public static func knows(_ language: String) -> Bool {
+    package static func knows(_ language: String) -> Bool {
         table[baseLanguage(of: language)] != nil
     }
 

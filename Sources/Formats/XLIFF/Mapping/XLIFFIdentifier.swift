@@ -1,152 +1,20 @@
 import LocalizationCatalog
 
-/// Where one string sits inside a localization: the root string unit, a variation case, or a substitution case.
-///
-/// In Xcode's XLIFF the path follows the key after `|==|`: `plural.one`, `device.iphone`,
-/// `device.iphone.plural.one`, `substitutions.NAME.plural.one` (a name containing `.` is wrapped as `@NAME@`).
-public struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
-    /// One step down from a localization.
-    public enum Step: Hashable, Sendable {
-        /// A device case (`iphone`, `other`, …).
-        case device(String)
-        /// A plural case (`one`, `other`, …).
-        case plural(String)
-        /// A substitution, by name; always followed by a plural step.
-        case substitution(String)
-    }
-
-    /// The steps from the localization down to the string; empty for the root string unit.
-    public var steps: [Step]
-
-    /// Creates a path.
-    public init(_ steps: [Step] = []) {
-        self.steps = steps
-    }
-
-    /// The root string unit (the unit whose id is the key alone).
-    public static let root = XLIFFVariationPath()
-
-    /// Whether this is the root string unit.
-    public var isRoot: Bool { steps.isEmpty }
-
-    /// The id suffix after `|==|` (`device.iphone.plural.one`); empty for the root.
-    public var description: String {
-        var result = ""
-        for step in steps {
-            if !result.isEmpty { result += "." }
-            switch step {
-            case .device(let name):
-                result += "device."
-                result += name
-            case .plural(let category):
-                result += "plural."
-                result += category
-            case .substitution(let name):
-                result += "substitutions."
-                result += Self.quoted(name)
-            }
-        }
-        return result
-    }
-
-    /// The substitution the path goes through, if any.
-    public var substitutionName: String? {
-        for case .substitution(let name) in steps { return name }
-        return nil
-    }
-
-    /// Parses an id suffix (the text after `|==|`); `nil` when it is not a variation path.
-    ///
-    /// The suffix is read as UTF-8 bytes, as ids are compared: `plural.C`, `device.D`, `device.D.plural.C`, or
-    /// `substitutions.NAME.plural.C` (NAME wrapped in `@` when it contains a dot), with no empty word.
-    public init?(parsing text: String) {
-        var text = text
-        guard let steps = text.withUTF8({ Self.steps(parsing: $0) }) else { return nil }
-        self.steps = steps
-    }
-
-    /// Parses an id suffix given as UTF-8 bytes, as ``init(parsing:)`` does.
-    init?(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        guard let steps = Self.steps(parsing: bytes) else { return nil }
-        self.steps = steps
-    }
-
-    private static func steps(parsing bytes: UnsafeBufferPointer<UInt8>) -> [Step]? {
-        let dot = UInt8(ascii: ".")
-        func has(_ prefix: StaticString, at offset: Int) -> Bool {
-            let count = prefix.utf8CodeUnitCount
-            guard offset + count <= bytes.count else { return false }
-            let expected = prefix.utf8Start
-            for index in 0..<count where bytes[offset + index] != expected[index] { return false }
-            return true
-        }
-        func string(_ range: Range<Int>) -> String {
-            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-        }
-        /// The word from `start` to the next dot or the end; `nil` when empty.
-        func word(from start: Int) -> Range<Int>? {
-            var end = start
-            while end < bytes.count, bytes[end] != dot { end += 1 }
-            return end > start ? start..<end : nil
-        }
-        if has("plural.", at: 0) {
-            guard let category = word(from: 7), category.upperBound == bytes.count else { return nil }
-            return [.plural(string(category))]
-        }
-        if has("device.", at: 0) {
-            guard let device = word(from: 7) else { return nil }
-            if device.upperBound == bytes.count { return [.device(string(device))] }
-            guard has(".plural.", at: device.upperBound), let category = word(from: device.upperBound + 8),
-                category.upperBound == bytes.count
-            else { return nil }
-            return [.device(string(device)), .plural(string(category))]
-        }
-        guard has("substitutions.", at: 0) else { return nil }
-        // NAME.plural.CATEGORY, split at the last `.plural.`; NAME is @…@ when it contains a dot.
-        let start = 14
-        var marker: Int?
-        var offset = bytes.count - 8
-        while offset >= start {
-            if has(".plural.", at: offset) {
-                marker = offset
-                break
-            }
-            offset -= 1
-        }
-        guard let marker, marker > start, marker + 8 < bytes.count else { return nil }
-        let categoryRange = (marker + 8)..<bytes.count
-        guard !bytes[categoryRange].contains(dot) else { return nil }
-        var name = start..<marker
-        let at = UInt8(ascii: "@")
-        if name.count >= 3, bytes[name.lowerBound] == at, bytes[name.upperBound - 1] == at,
-            bytes[(name.lowerBound + 1)..<(name.upperBound - 1)].contains(dot)
-        {
-            name = (name.lowerBound + 1)..<(name.upperBound - 1)
-        } else if bytes[name].contains(dot) {
-            return nil
-        }
-        return [.substitution(string(name)), .plural(string(categoryRange))]
-    }
-
-    /// A substitution name as it appears in an id: wrapped in `@` when it contains a dot.
-    static func quoted(_ name: String) -> String {
-        name.utf8.contains(UInt8(ascii: ".")) ? "@\(name)@" : name
-    }
-}
-
 /// Unit identifiers in Xcode's XLIFF: how they are built from keys and paths, parsed back, and ordered.
-public enum XLIFFIdentifier {
+package enum XLIFFIdentifier {
     /// The separator between a catalog key and a variation path.
-    public static let separator = "|==|"
+    package static let separator = "|==|"
 
     /// Whether `key` contains `|==|`, without allocating.
-    public static func containsSeparator(_ key: String) -> Bool {
+    package static func containsSeparator(_ key: String) -> Bool {
         if let found = key.utf8.withContiguousStorageIfAvailable(containsSeparator) { return found }
         var key = key
         return key.withUTF8(containsSeparator)
     }
 
-    /// Whether `bytes` contain `|==|`. Ids are scanned for a `|` a word at a time: most have none.
+    /// Whether `bytes` contain `|==|`.
+    ///
+    /// Ids are scanned for a `|` a word at a time: most have none.
     static func containsSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 4, let base = bytes.baseAddress else { return false }
         let last = bytes.count - 4
@@ -170,22 +38,25 @@ public enum XLIFFIdentifier {
     }
 
     /// The id of the unit for `path` of `key` in a String Catalog.
-    public static func catalogID(key: String, path: XLIFFVariationPath) -> String {
+    package static func catalogID(key: String, path: XLIFFVariationPath) -> String {
         path.isRoot ? key : key + separator + path.description
     }
 
     /// Whether `key` itself ends like a variation id (`text|==|plural.one`); such keys collide with, or are
     /// ignored next to, real variation ids.
-    public static func endsLikeVariationPath(_ key: String) -> Bool {
+    package static func endsLikeVariationPath(_ key: String) -> Bool {
         guard containsSeparator(key) else { return false }
-        return key.utf8Ranges(of: separator).contains { XLIFFVariationPath(parsing: String(key[$0.upperBound...])) != nil }
+        return key.utf8Ranges(of: separator).contains {
+            XLIFFVariationPath(parsing: String(key[$0.upperBound...])) != nil
+        }
     }
 
     /// Splits a catalog unit id into a key of `table` and a path.
     ///
     /// Keys may contain `|==|`, so the id is the key alone when that is a key; otherwise it is split at the last
     /// `|==|` whose right side parses as a path and whose left side is a key of the table.
-    public static func parseCatalogID(_ id: String, keys: (String) -> Bool) -> (key: String, path: XLIFFVariationPath)? {
+    package static func parseCatalogID(_ id: String, keys: (String) -> Bool) -> (key: String, path: XLIFFVariationPath)?
+    {
         if keys(id) { return (id, .root) }
         guard containsSeparator(id) else { return nil }
         return split(id, find: { keys($0) ? () : nil }).map { ($0.key, $0.path) }
@@ -207,28 +78,28 @@ public enum XLIFFIdentifier {
     // MARK: - Legacy .stringsdict ids
 
     /// The id of a `.stringsdict` entry's format key: `/KEY:dict/NSStringLocalizedFormatKey:dict/:string`.
-    public static func stringsDictFormatKeyID(key: String) -> String {
+    package static func stringsDictFormatKeyID(key: String) -> String {
         "/\(key):dict/NSStringLocalizedFormatKey:dict/:string"
     }
 
     /// The id of a `.stringsdict` variable's plural case: `/KEY:dict/VARIABLE:dict/one:dict/:string`.
-    public static func stringsDictCaseID(key: String, variable: String, category: String) -> String {
+    package static func stringsDictCaseID(key: String, variable: String, category: String) -> String {
         "/\(key):dict/\(variable):dict/\(category):dict/:string"
     }
 
     /// A parsed `.stringsdict` id: the format key (`variable == nil`) or a variable's case.
-    public struct StringsDictLocation: Hashable, Sendable {
+    package struct StringsDictLocation: Hashable, Sendable {
         /// The entry's key.
-        public var key: String
+        package var key: String
         /// The variable, or `nil` for the format key.
-        public var variable: String?
+        package var variable: String?
         /// The plural category, or `nil` for the format key.
-        public var category: String?
+        package var category: String?
     }
 
     /// Parses a `.stringsdict` id against the table's keys; the form without the leading `/` (translate-toolkit's)
     /// is accepted too.
-    public static func parseStringsDictID(_ id: String, keys: (String) -> Bool) -> StringsDictLocation? {
+    package static func parseStringsDictID(_ id: String, keys: (String) -> Bool) -> StringsDictLocation? {
         var body = Substring(id)
         if body.hasPrefix("/") { body = body.dropFirst() }
         let formatSuffix = ":dict/NSStringLocalizedFormatKey:dict/:string"
@@ -259,14 +130,14 @@ public enum XLIFFIdentifier {
     /// Checked on every `<file>` of the corpus's gold exports (Xcode 14.2 to 26.4, catalogs and `.strings`):
     /// code-point order holds everywhere except for `3MIN` < `120`, which only the numeric rule explains, and
     /// `－` (U+FF0D) < `🍽` (U+1F37D), which UTF-16 order would reverse.
-    public static func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
+    package static func areInIncreasingOrder(_ lhs: String, _ rhs: String) -> Bool {
         compare(lhs, rhs) < 0
     }
 
     /// Compares two ids in unit order: negative, zero or positive.
     ///
     /// Works on the UTF-8 bytes, whose order is code-point order; digit runs are ASCII.
-    public static func compare(_ lhs: String, _ rhs: String) -> Int {
+    package static func compare(_ lhs: String, _ rhs: String) -> Int {
         var lhs = lhs
         var rhs = rhs
         return lhs.withUTF8 { a in rhs.withUTF8 { b in compareBytes(a, b) } }

@@ -1,9 +1,10 @@
+import LocalizationCatalog
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import LocalizationCatalog
 
 /// How Xcode rewrites substitution placeholders between a String Catalog and XLIFF.
 ///
@@ -16,9 +17,9 @@ import LocalizationCatalog
 /// When `argNum` is absent (Xcode's migration writes none), the argument is the one implied by where the
 /// reference sits in the parent string: the n-th sequential specifier or reference is argument n, as in a
 /// `.stringsdict` format key.
-public enum XLIFFPlaceholders {
+package enum XLIFFPlaceholders {
     /// The parent string as exported: each sequential `%#@NAME@` of a known substitution gets its argument.
-    public static func exportingParent(_ text: String, substitutions: OrderedMap<Substitution>?) -> String {
+    package static func exportingParent(_ text: String, substitutions: OrderedMap<Substitution>?) -> String {
         guard let substitutions, !substitutions.isEmpty, contains(text, UInt8(ascii: "#"), UInt8(ascii: "@")) else {
             return text  // every reference has `#@`
         }
@@ -36,7 +37,9 @@ public enum XLIFFPlaceholders {
 
     /// The parent string as imported: `%N$#@NAME@` of a known substitution becomes `%#@NAME@`.
     /// - Returns: The text and, per name, the position the reference carried.
-    public static func importingParent(_ text: String, names: (String) -> Bool) -> (text: String, positions: [String: Int]) {
+    package static func importingParent(_ text: String, names: (String) -> Bool) -> (
+        text: String, positions: [String: Int]
+    ) {
         let references = FormatSpecifiers.substitutionReferences(in: text)
         guard !references.isEmpty else { return (text, [:]) }
         var bytes = Array(text.utf8)
@@ -50,7 +53,7 @@ public enum XLIFFPlaceholders {
     }
 
     /// A substitution case as exported: `%arg` becomes `%N$spec` when the argument and specifier are known.
-    public static func exportingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
+    package static func exportingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
             contains(text, UInt8(ascii: "%"), UInt8(ascii: "a"))
         else { return text }  // nothing to replace without `%arg`
@@ -65,7 +68,7 @@ public enum XLIFFPlaceholders {
 
     /// Whether ``exportingCase(_:argument:formatSpecifier:)`` gives the bytes of `target`, found without making
     /// it (an import compares most targets with what export would write, and most are the same).
-    public static func exportingCase(
+    package static func exportingCase(
         _ text: String, argument: Int?, formatSpecifier: String?, hasBytesOf target: String
     ) -> Bool {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
@@ -76,9 +79,12 @@ public enum XLIFFPlaceholders {
             var matched = 0
             let allMatched = forEachExportedPiece(of: text, argument: argument, formatSpecifier: formatSpecifier) {
                 piece in
-                guard matched + piece.count <= target.count,
-                    piece.isEmpty || memcmp(target.baseAddress! + matched, piece.baseAddress!, piece.count) == 0
-                else { return false }
+                guard matched + piece.count <= target.count else { return false }
+                if !piece.isEmpty {
+                    guard let targetBase = target.baseAddress, let pieceBase = piece.baseAddress,
+                        memcmp(targetBase + matched, pieceBase, piece.count) == 0
+                    else { return false }
+                }
                 matched += piece.count
                 return true
             }
@@ -87,8 +93,9 @@ public enum XLIFFPlaceholders {
     }
 
     /// The exported case of `text` in order, in pieces: runs of `text` as it is, and `%`, the argument, `$` and the
-    /// specifier for each `%arg` (`%%` is an escaped percent sign, never the start of `%arg`). Stops, returning
-    /// `false`, when `piece` does.
+    /// specifier for each `%arg` (`%%` is an escaped percent sign, never the start of `%arg`).
+    ///
+    /// Stops, returning `false`, when `piece` does.
     private static func forEachExportedPiece(
         of text: String, argument: Int, formatSpecifier: String, _ piece: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> Bool {
@@ -127,7 +134,7 @@ public enum XLIFFPlaceholders {
     }
 
     /// A substitution case as imported: exactly `%N$spec` of the substitution's own argument becomes `%arg`.
-    public static func importingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
+    package static func importingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty else { return text }
         let own = Array("%\(argument)$\(formatSpecifier)".utf8)
         var bytes = Array(text.utf8)
@@ -150,7 +157,7 @@ public enum XLIFFPlaceholders {
 
     /// The argument a sequential `%#@name@` in `text` consumes: its place among the sequential specifiers and
     /// references, 1-based; `nil` when `text` has no sequential reference to `name`.
-    public static func impliedArgument(of name: String, in text: String) -> Int? {
+    package static func impliedArgument(of name: String, in text: String) -> Int? {
         var items: [(start: Int, isTarget: Bool)] = []
         for specifier in FormatSpecifiers.specifiers(in: text) where specifier.position == nil {
             items.append((specifier.range.lowerBound, false))

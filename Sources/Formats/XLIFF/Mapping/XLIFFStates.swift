@@ -1,8 +1,10 @@
 import LocalizationCatalog
 
 /// The one place that maps catalog states to XLIFF 1.2 `state`/`state-qualifier` and back; export
-/// (``XLIFFExport/xliffState(for:)``) and import (``XLIFFImport/catalogState(state:qualifier:acceptUnfinished:current:)``)
-/// both ask it. The table is in docs/formats/xliff.md ("States").
+/// (``XLIFFExport/xliffState(for:)``) and import
+/// (``XLIFFImport/catalogState(state:qualifier:acceptUnfinished:current:)``) both ask it.
+///
+/// The table is in docs/formats/xliff.md ("States").
 enum XLIFFStates {
     /// Catalog state → XLIFF: `translated`, `needs_review` → `needs-review-l10n`, `new`, `machine_translated` →
     /// `translated` + `leveraged-mt`; any other catalog state (one this version does not know, or an empty one)

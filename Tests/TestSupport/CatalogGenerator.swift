@@ -1,46 +1,57 @@
 import LocalizationCatalog
-import TestSupport
 
 /// Makes random String Catalogs: tricky keys, every variation shape, substitutions, states and comments.
 ///
 /// Plural categories follow each language's CLDR rules, as Xcode offers them; everything generated is something
 /// a catalog can hold, so each round trip must give it back except what the target format cannot hold by nature.
-struct CatalogGenerator {
-    var random: SplitMix64
+public struct CatalogGenerator {
+    /// The seeded generator every choice comes from.
+    public var random: SplitMix64
 
-    init(seed: UInt64) {
+    /// A generator whose catalogs are the same for the same seed.
+    public init(seed: UInt64) {
         random = SplitMix64(seed: seed)
     }
 
-    static let languages: [(code: String, plural: [String])] = [
+    /// The languages generated (the first is the source language), with their CLDR plural categories.
+    public static let languages: [(code: String, plural: [String])] = [
         ("en", ["one", "other"]), ("de", ["one", "other"]), ("fr", ["one", "many", "other"]),
-        ("ru", ["one", "few", "many", "other"]), ("ja", ["other"]), ("ar", ["zero", "one", "two", "few", "many", "other"]),
+        ("ru", ["one", "few", "many", "other"]), ("ja", ["other"]),
+        ("ar", ["zero", "one", "two", "few", "many", "other"]),
     ]
 
-    static let keyPieces = [
+    /// Pieces keys are made of: look-alike, normalization-sensitive and XML-hostile text.
+    public static let keyPieces = [
         "Hello", "é", "e\u{301}", "😀", "👍🏽", "שלום", "مرحبا", "\"quoted\"", "back\\slash", "line\nbreak", "%@", "%lld",
-        "item 2", "item 10", " lead", "tab\there", "日本語", "a.b", "x", "&amp;", "<tag>", "50%", "%1$@ of %2$@", "'single'",
+        "item 2", "item 10", " lead", "tab\there", "日本語", "a.b", "x", "&amp;", "<tag>", "50%", "%1$@ of %2$@",
+        "'single'",
         "/slash", "Ω", "ß", "İ", "ﬁ",
     ]
 
-    static let textPieces = [
-        "Hello", "world", "é", "e\u{301}", "😀", "שלום", "\"", "'", "\\", "\n", "\t", "&", "<", ">", "%@", "%lld", "%1$@",
+    /// Pieces texts are made of.
+    public static let textPieces = [
+        "Hello", "world", "é", "e\u{301}", "😀", "שלום", "\"", "'", "\\", "\n", "\t", "&", "<", ">", "%@", "%lld",
+        "%1$@",
         "%2$lld", "  ", "日本語", "Ünïcödé", "…", "—", "\u{2028}", "]]>", "-->",
     ]
 
-    mutating func chance(_ percent: Int) -> Bool {
+    /// Whether an event of `percent` % chance happens.
+    public mutating func chance(_ percent: Int) -> Bool {
         Int.random(in: 0..<100, using: &random) < percent
     }
 
-    mutating func pick<T>(_ items: [T]) -> T {
+    /// One of `items`, at random.
+    public mutating func pick<T>(_ items: [T]) -> T {
         items[Int.random(in: 0..<items.count, using: &random)]
     }
 
-    mutating func text(maxPieces: Int = 4) -> String {
+    /// A text of up to `maxPieces` pieces.
+    public mutating func text(maxPieces: Int = 4) -> String {
         (0..<Int.random(in: 1...maxPieces, using: &random)).map { _ in pick(Self.textPieces) }.joined(separator: " ")
     }
 
-    mutating func state() -> TranslationState {
+    /// A translation state, mostly `translated`.
+    public mutating func state() -> TranslationState {
         let roll = Int.random(in: 0..<100, using: &random)
         switch roll {
         case 0..<70: return .translated
@@ -50,11 +61,13 @@ struct CatalogGenerator {
         }
     }
 
-    mutating func unit(_ prefix: String = "") -> Localization {
+    /// A localization with one string unit, its text after `prefix`.
+    public mutating func unit(_ prefix: String = "") -> Localization {
         Localization(prefix + text(), state: state())
     }
 
-    mutating func plural(_ categories: [String], value: String = "%lld ") -> OrderedMap<Localization> {
+    /// A plural group with `categories`, each text starting with `value`.
+    public mutating func plural(_ categories: [String], value: String = "%lld ") -> OrderedMap<Localization> {
         var cases = OrderedMap<Localization>()
         for category in categories where category == "other" || chance(80) {
             cases[category] = Localization(value + text(maxPieces: 2), state: state())
@@ -64,7 +77,9 @@ struct CatalogGenerator {
 
     /// A localization; `substitutions` forces (or rules out) the substitution shape, which a catalog's
     /// translations share with its source language.
-    mutating func localization(language: (code: String, plural: [String]), substitutions: Bool? = nil) -> Localization {
+    public mutating func localization(language: (code: String, plural: [String]), substitutions: Bool? = nil)
+        -> Localization
+    {
         var roll = Int.random(in: 0..<87, using: &random)
         if substitutions == true { roll = 90 }
         if substitutions == nil, chance(13) { roll = 90 }
@@ -96,12 +111,14 @@ struct CatalogGenerator {
         }
     }
 
-    mutating func catalog(name: String = "Localizable", entries count: Int = 12) -> StringTable {
+    /// A catalog of `count` entries (fewer if keys repeat too often), source language `en`.
+    public mutating func catalog(name: String = "Localizable", entries count: Int = 12) -> StringTable {
         var table = StringTable(name: name, sourceLanguage: "en", version: "1.0")
         var attempts = 0
         while table.entries.count < count, attempts < count * 10 {
             attempts += 1
-            var key = (0..<Int.random(in: 1...3, using: &random)).map { _ in pick(Self.keyPieces) }.joined(separator: " ")
+            var key = (0..<Int.random(in: 1...3, using: &random)).map { _ in pick(Self.keyPieces) }.joined(
+                separator: " ")
             if chance(30) { key += " \(Int.random(in: 0..<1000, using: &random))" }
             guard table.entries.index(forKey: key) == nil else { continue }
             var entry = CatalogEntry()
@@ -124,7 +141,7 @@ struct CatalogGenerator {
 
 extension StringTable {
     /// The table with every map in Xcode's key order, as a catalog written and read again has it.
-    func sortedLikeXcode() -> StringTable {
+    public func sortedLikeXcode() -> StringTable {
         func sorted<Value>(_ map: OrderedMap<Value>) -> OrderedMap<Value> {
             var map = map
             map.reorder(by: XcodeKeyOrder.sortedIndices(map.keys))

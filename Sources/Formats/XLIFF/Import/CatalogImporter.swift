@@ -1,0 +1,279 @@
+import LocalizationCatalog
+
+extension Importer {
+    /// The entry position and variation path a catalog unit id stands for: the id itself when it is a key,
+    /// else split at the last `|==|` whose right side is a path and whose left side a key.
+    ///
+    /// `previous` is the key found for the unit before: Xcode writes an entry's units together, so a variation
+    /// unit's id usually starts with it, and the split is then made without looking the key up again.
+    /// The id is looked up as a key only when it can be one: ids with the separator only when some key has it;
+    /// and the entry after the previous one is tried first, since units follow the table's key order.
+    static func locateCatalogUnit(
+        _ id: String, previous: (key: String, position: Int)?, keysHaveSeparator: Bool,
+        in entries: OrderedMap<CatalogEntry>
+    ) -> (position: Int, path: XLIFFVariationPath)? {
+        let hasSeparator = XLIFFIdentifier.containsSeparator(id)
+        if !hasSeparator || keysHaveSeparator {
+            if let previous, previous.position + 1 < entries.count,
+                sameUTF8(entries.keys[previous.position + 1], id)
+            {
+                return (previous.position + 1, .root)
+            }
+            if let position = entries.index(forKey: id) { return (position, .root) }
+        }
+        guard hasSeparator else { return nil }
+        if let previous, let path = variationPath(of: id, after: previous.key) {
+            return (previous.position, path)
+        }
+        return XLIFFIdentifier.split(id, find: entries.index(forKey:)).map { ($0.found, $0.path) }
+    }
+
+    /// The variation path after `key|==|` when `id` is that followed by a path without another `|==|` (so that
+    /// this is the last separator, where ids are split); `nil` otherwise.
+    static func variationPath(of id: String, after key: String) -> XLIFFVariationPath? {
+        var id = id
+        var key = key
+        return id.withUTF8 { idBytes in
+            key.withUTF8 { keyBytes -> XLIFFVariationPath? in
+                let start = keyBytes.count + 4
+                guard idBytes.count > start else { return nil }
+                for index in 0..<keyBytes.count where idBytes[index] != keyBytes[index] { return nil }
+                let bar = UInt8(ascii: "|")
+                let equals = UInt8(ascii: "=")
+                guard idBytes[keyBytes.count] == bar, idBytes[keyBytes.count + 1] == equals,
+                    idBytes[keyBytes.count + 2] == equals, idBytes[keyBytes.count + 3] == bar
+                else { return nil }
+                let suffix = UnsafeBufferPointer(rebasing: idBytes[start...])
+                guard !XLIFFIdentifier.containsSeparator(suffix) else { return nil }
+                return XLIFFVariationPath(parsingUTF8: suffix)
+            }
+        }
+    }
+
+    mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
+        // Units are grouped by entry, the entries in the order of their first unit; a group lists unit indices.
+        var groupOfPosition: [Int: Int] = [:]
+        var groupPositions: [Int] = []
+        var unitGroup = [Int](repeating: -1, count: units.count)
+        var paths = [XLIFFVariationPath](repeating: .root, count: units.count)
+        var previous: (key: String, position: Int)?
+        // Read from a constant, not `self`: see ``languageSlot(of:at:in:hint:)``.
+        let entries = table.entries
+        let keysHaveSeparator = entries.keys.contains(where: XLIFFIdentifier.containsSeparator)
+        for index in units.indices {
+            guard
+                let (position, path) = Self.locateCatalogUnit(
+                    units[index].id, previous: previous, keysHaveSeparator: keysHaveSeparator, in: entries)
+            else {
+                report.skip(units[index], .unknownID)
+                continue
+            }
+            if path.isRoot, keysHaveSeparator, XLIFFIdentifier.endsLikeVariationPath(units[index].id) {
+                report.skip(units[index], .endsLikeVariationPath)
+                continue
+            }
+            if previous?.position != position { previous = (entries.key(at: position), position) }
+            paths[index] = path
+            if let group = groupOfPosition[position] {
+                unitGroup[index] = group
+            } else {
+                unitGroup[index] = groupPositions.count
+                groupOfPosition[position] = groupPositions.count
+                groupPositions.append(position)
+            }
+        }
+        // Counting sort of the unit indices by group, keeping file order within a group.
+        var starts = [Int](repeating: 0, count: groupPositions.count + 1)
+        for group in unitGroup where group >= 0 { starts[group + 1] += 1 }
+        for group in groupPositions.indices { starts[group + 1] += starts[group] }
+        var next = starts
+        var members = [Int](repeating: 0, count: starts[groupPositions.count])
+        for (index, group) in unitGroup.enumerated() where group >= 0 {
+            members[next[group]] = index
+            next[group] += 1
+        }
+        for (group, position) in groupPositions.enumerated() {
+            applyCatalogEntry(
+                at: position, members: members[starts[group]..<starts[group + 1]], units: units, paths: paths,
+                entries: entries, report: &report)
+        }
+    }
+
+    mutating func applyCatalogEntry(
+        at position: Int, members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath],
+        entries: OrderedMap<CatalogEntry>, report: inout XLIFFImportReport
+    ) {
+        if takesQuickLook,
+            quickLookFindsNothingToApply(
+                members, units: units, paths: paths, at: position, in: entries, report: &report)
+        {
+            return
+        }
+        let key = entries.key(at: position)
+        let entry = entries[valueAt: position]
+        let builder = CatalogUnitBuilder(
+            key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: language)
+        let source = builder.source
+        let original = currentLocalization(at: position)
+        var localization = original ?? Localization()
+        var touched = false
+        var setCase = false
+        var rootInFile = false
+        var lacksSubstitution = false
+        let substitutions = localization.substitutions
+        let sourceSubstitutions = source?.substitutions
+        for index in members {
+            if paths[index].isRoot { rootInFile = true }
+            if let name = paths[index].substitutionName, substitutions?[name] == nil, sourceSubstitutions?[name] == nil
+            {
+                lacksSubstitution = true
+            }
+        }
+        if lacksSubstitution {
+            touched = Self.createTargetOnlySubstitutions(
+                in: &localization, key: key, units: members.map { (units[$0], paths[$0]) }, source: source)
+        }
+        for index in members {
+            let path = paths[index]
+            guard let text = units[index].target else {
+                report.skip(units[index], .noTarget)
+                continue
+            }
+            // A target the table already has, as export writes it, changes nothing. Byte for byte first (no text
+            // made); then as text, which also takes a canonically equivalent target as the same.
+            if let now = builder.target(at: path, hasBytesOf: text), now.same,
+                isAsExported(units[index], text: text, state: now.state)
+            {
+                report.unchanged += 1
+                continue
+            }
+            if let now = builder.targetValue(at: path), isAsExported(units[index], text: now.text, state: now.state) {
+                report.unchanged += 1
+                continue
+            }
+            let unit = units[index]
+            guard
+                var state = XLIFFImport.catalogState(
+                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
+                    current: localization.leaf(at: path)?.state)
+            else {
+                report.skip(unit, .unfinishedState(unit.state ?? ""))
+                continue
+            }
+            if let name = path.substitutionName, localization.substitutions?[name] == nil,
+                source?.substitutions?[name] == nil
+            {
+                report.skip(unit, .unknownSubstitution(name))
+                continue
+            }
+            if path.isRoot, localization.stringUnit == nil,
+                localization.variations?.plural != nil || localization.variations?.device != nil
+            {
+                report.skip(unit, .shapeMismatch)
+                continue
+            }
+            var sourceChanged = false
+            let expected = builder.sourceText(at: path)
+            if let found = unit.source {
+                if found != expected {
+                    if options.skipChangedSource {
+                        report.skip(unit, .sourceChanged(expected: expected, found: found))
+                        continue
+                    }
+                    state = .needsReview
+                    sourceChanged = true
+                }
+            }
+            let warnings = report.appliedWithPlaceholderMismatch.count
+            let owner = localization
+            guard
+                report.checkPlaceholders(
+                    unit, target: text, source: expected,
+                    substitutionSpecifier: {
+                        owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
+                    },
+                    allowsMissingIntegers: path.isPluralCaseOtherThanOther,
+                    refuses: options.refusesPlaceholderMismatch)
+            else { continue }
+            let before = localization
+            localization.importText(text, state: state, at: path, source: source)
+            if localization == before {
+                report.appliedWithPlaceholderMismatch.removeSubrange(warnings...)
+                report.unchanged += 1
+                continue
+            }
+            touched = true
+            report.applied += 1
+            if sourceChanged { report.appliedWithChangedSource.append(unit.id) }
+            if !path.isRoot, path.substitutionName == nil { setCase = true }
+        }
+        // Variation units replacing a plain target: the translator varied the string (target-only variations).
+        // A target that had variations beside its string already keeps the string (Xcode drops it: a loss).
+        if setCase, !rootInFile, localization.stringUnit != nil,
+            localization.variations?.plural != nil || localization.variations?.device != nil,
+            original?.variations?.plural == nil, original?.variations?.device == nil
+        {
+            localization.stringUnit = nil
+        }
+        guard touched, original.map({ $0 != localization }) ?? localization.hasContent else { return }
+        setLocalization(localization, at: position)
+    }
+
+    /// Substitutions that neither this language nor the source language has (a translation that needs a plural where
+    /// the source has none, as IceCubes' German does) are created from what the XLIFF says: the root target's
+    /// `%N$#@NAME@` gives the argument, the cases' `%N$spec` the format specifier (or, when no case prints the
+    /// argument, the source string's or the key's specifier for it: they take the same arguments).
+    ///
+    /// `argNum` is kept only when the position is not the one implied by the reference's place, as import does for
+    /// others.
+    static func createTargetOnlySubstitutions(
+        in localization: inout Localization, key: String, units: [(unit: XLIFFUnit, path: XLIFFVariationPath)],
+        source: Localization?
+    ) -> Bool {
+        let missing = Set(
+            units.compactMap { $0.path.substitutionName }.filter {
+                localization.substitutions?[$0] == nil && source?.substitutions?[$0] == nil
+            })
+        guard !missing.isEmpty,
+            let root = units.first(where: { $0.path.isRoot })?.unit.target ?? localization.stringUnit?.value
+        else { return false }
+        var created = false
+        for reference in FormatSpecifiers.substitutionReferences(in: root) where missing.contains(reference.name) {
+            guard localization.substitutions?[reference.name] == nil else { continue }
+            let argument = reference.position ?? XLIFFPlaceholders.impliedArgument(of: reference.name, in: root)
+            var specifier: String?
+            if let argument {
+                for (unit, path) in units where path.substitutionName == reference.name {
+                    if let text = unit.target, let found = FormatSpecifiers.spec(ofArgument: argument, in: text) {
+                        specifier = found
+                        break
+                    }
+                }
+                specifier =
+                    specifier ?? source?.stringUnit.flatMap {
+                        FormatSpecifiers.spec(ofArgument: argument, in: $0.value)
+                    }
+                    ?? FormatSpecifiers.spec(ofArgument: argument, in: key)
+            }
+            var substitutions = localization.substitutions ?? OrderedMap()
+            _ = substitutions.appendNew(Substitution(formatSpecifier: specifier), forKey: reference.name)
+            localization.substitutions = substitutions
+            created = true
+        }
+        return created
+    }
+}
+
+/// Whether `unit` has the target and state export writes for a string with this text and state: importing it
+/// changes nothing.
+func isAsExported(_ unit: XLIFFUnit, text: String, state: TranslationState?) -> Bool {
+    guard let target = unit.target, sameText(text, target) else { return false }
+    let exported = XLIFFStates.xliff(for: state)
+    return exported.state == unit.state && exported.qualifier == unit.stateQualifier
+}
+
+/// `==` (canonical equivalence), answered by a byte comparison when the bytes are the same.
+@inline(__always)
+private func sameText(_ lhs: String, _ rhs: String) -> Bool {
+    sameUTF8(lhs, rhs) || lhs == rhs
+}

@@ -1,0 +1,41 @@
+import LocalizationCatalog
+
+/// The working state of one import.
+struct Importer {
+    /// The table as it was before the import; never changed (changes are collected in ``pending``).
+    let table: StringTable
+    let language: String
+    let options: XLIFFImport.Options
+    /// The new localizations so far, by entry position.
+    private var pending: [Int: Localization] = [:]
+    /// The positions of ``pending``, in the order first changed.
+    private var order: [Int] = []
+    /// Where ``language`` was among the localizations of the entry looked at last.
+    var lastLanguageSlot = 0
+    /// Whether a catalog entry is first given the quick look (``quickLookFindsNothingToApply(_:units:paths:at:in:report:)``).
+    var takesQuickLook = true
+
+    init(table: StringTable, language: String, options: XLIFFImport.Options) {
+        self.table = table
+        self.language = language
+        self.options = options
+    }
+
+    /// The changes, in the order first made.
+    var changes: [(position: Int, localization: Localization)] {
+        order.compactMap { position in pending[position].map { (position, $0) } }
+    }
+
+    func hasKey(_ key: String) -> Bool { table.entries.index(forKey: key) != nil }
+
+    /// The localization of the entry at `position` in this language, with the changes made so far.
+    func currentLocalization(at position: Int) -> Localization? {
+        if let changed = pending[position] { return changed }
+        return table.entries[valueAt: position].localizations?[language]
+    }
+
+    /// Sets this language's localization of the entry at `position`.
+    mutating func setLocalization(_ localization: Localization, at position: Int) {
+        if pending.updateValue(localization, forKey: position) == nil { order.append(position) }
+    }
+}

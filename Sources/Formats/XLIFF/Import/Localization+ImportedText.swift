@@ -1,0 +1,94 @@
+import LocalizationCatalog
+
+extension Localization {
+    /// Sets the string at `path` from an imported target, creating the cases and substitution it needs.
+    ///
+    /// With `rewrite`, XLIFF placeholders are turned back into catalog ones: `%N$#@NAME@` → `%#@NAME@` (N
+    /// becomes the substitution's `argNum` when it differs from the implied one), and in a substitution case the
+    /// substitution's own `%N$spec` → `%arg`. A substitution the localization lacks is created from the source's
+    /// (`argNum`, `formatSpecifier`).
+    mutating func importText(
+        _ text: String, state: TranslationState, at path: XLIFFVariationPath, source: Localization?,
+        rewrite: Bool = true
+    ) {
+        var value = text
+        var positions: [String: Int] = [:]
+        if rewrite {
+            if let name = path.substitutionName {
+                let owner = substitutions?[name] != nil ? self : (source ?? self)
+                value = XLIFFPlaceholders.importingCase(
+                    text, argument: XLIFFPlaceholders.argument(of: name, in: owner),
+                    formatSpecifier: owner.substitutions?[name]?.formatSpecifier)
+            } else {
+                let known = Set((substitutions?.keys ?? []) + (source?.substitutions?.keys ?? []))
+                (value, positions) = XLIFFPlaceholders.importingParent(text, names: { known.contains($0) })
+            }
+        }
+        let template = path.substitutionName.flatMap { source?.substitutions?[$0] }
+        setLeaf(path.steps[...], value: value, state: state, template: template)
+        // A position that is not the implied one is kept as argNum.
+        for (name, position) in positions {
+            guard var substitution = substitutions?[name] else { continue }
+            let current = XLIFFPlaceholders.argument(of: name, in: self)
+            if current != position {
+                substitution.argNum = position
+                substitutions?[name] = substitution
+            }
+        }
+    }
+
+    private mutating func setLeaf(
+        _ steps: ArraySlice<XLIFFVariationPath.Step>, value: String, state: TranslationState, template: Substitution?
+    ) {
+        guard let step = steps.first else {
+            if var unit = stringUnit {
+                unit.value = value
+                unit.state = state
+                stringUnit = unit
+            } else {
+                stringUnit = StringUnit(value, state: state)
+            }
+            return
+        }
+        let rest = steps.dropFirst()
+        switch step {
+        case .device(let device):
+            setLeaf(rest, inCase: device, of: \.device, value: value, state: state, template: template)
+        case .plural(let category):
+            setLeaf(rest, inCase: category, of: \.plural, value: value, state: state, template: template)
+        case .substitution(let name):
+            var all = substitutions ?? OrderedMap()
+            var substitution =
+                all[name] ?? Substitution(argNum: template?.argNum, formatSpecifier: template?.formatSpecifier)
+            var holder = Localization(variations: substitution.variations)
+            holder.setLeaf(rest, value: value, state: state, template: nil)
+            substitution.variations = holder.variations
+            all[name] = substitution
+            substitutions = all
+        }
+    }
+
+    /// ``setLeaf(_:value:state:template:)`` in the case `name` of a variation group (plural or device), created
+    /// with the group when missing.
+    private mutating func setLeaf(
+        _ steps: ArraySlice<XLIFFVariationPath.Step>, inCase name: String,
+        of group: WritableKeyPath<Variations, OrderedMap<Localization>?>, value: String, state: TranslationState,
+        template: Substitution?
+    ) {
+        var updated = variations ?? Variations()
+        var cases = updated[keyPath: group] ?? OrderedMap()
+        var next = cases[name] ?? Localization()
+        next.setLeaf(steps, value: value, state: state, template: template)
+        cases[name] = next
+        updated[keyPath: group] = cases
+        variations = updated
+    }
+}
+
+extension XLIFFVariationPath {
+    /// Whether the path ends in a plural case other than `other` (`one` may say "one item" for "%lld items").
+    var isPluralCaseOtherThanOther: Bool {
+        guard case .plural(let category)? = steps.last else { return false }
+        return category != "other"
+    }
+}

@@ -1,0 +1,28 @@
+import LocalizationCatalog
+
+/// What importing one XLIFF `<file>` into a table changes: the new localizations, in the file's target language, of the
+/// entries it changes, and the report.
+///
+/// Made by ``XLIFFImport/plan(_:for:kind:options:)``.
+package struct XLIFFImportPlan: Sendable {
+    /// The language the localizations are for.
+    package let language: String
+    /// Counts and every unit that is not applied, with the reason.
+    package let report: XLIFFImportReport
+    /// New localizations by entry position, in the order the import came to them.
+    let changes: [(position: Int, localization: Localization)]
+
+    /// Whether applying the plan changes nothing.
+    package var isEmpty: Bool { changes.isEmpty }
+
+    /// Stores the new localizations in `table`, which must be the table the plan was made for (or that table
+    /// changed only by plans for other languages).
+    package func apply(to table: inout StringTable) {
+        for (position, localization) in changes where position < table.entries.count {
+            if table.entries[valueAt: position].localizations == nil {
+                table.entries[valueAt: position].localizations = OrderedMap()
+            }
+            table.entries[valueAt: position].localizations?[language] = localization
+        }
+    }
+}
