@@ -1,30 +1,35 @@
 import LocalizationCatalog
-import TestSupport
 
 /// Makes random String Catalogs: tricky keys, every variation shape, substitutions, states and comments.
 ///
 /// Plural categories follow each language's CLDR rules, as Xcode offers them; everything generated is something
 /// a catalog can hold, so each round trip must give it back except what the target format cannot hold by nature.
-struct CatalogGenerator {
-    var random: SplitMix64
+public struct CatalogGenerator {
+    /// The random source.
+    public var random: SplitMix64
 
-    init(seed: UInt64) {
+    /// A generator whose catalogs depend only on `seed`.
+    public init(seed: UInt64) {
         random = SplitMix64(seed: seed)
     }
 
-    static let languages: [(code: String, plural: [String])] = [
+    /// The languages generated, with their CLDR plural categories.
+    public static let languages: [(code: String, plural: [String])] = [
         ("en", ["one", "other"]), ("de", ["one", "other"]), ("fr", ["one", "many", "other"]),
-        ("ru", ["one", "few", "many", "other"]), ("ja", ["other"]), ("ar", ["zero", "one", "two", "few", "many", "other"]),
+        ("ru", ["one", "few", "many", "other"]), ("ja", ["other"]),
+        ("ar", ["zero", "one", "two", "few", "many", "other"]),
     ]
 
     static let keyPieces = [
         "Hello", "é", "e\u{301}", "😀", "👍🏽", "שלום", "مرحبا", "\"quoted\"", "back\\slash", "line\nbreak", "%@", "%lld",
-        "item 2", "item 10", " lead", "tab\there", "日本語", "a.b", "x", "&amp;", "<tag>", "50%", "%1$@ of %2$@", "'single'",
+        "item 2", "item 10", " lead", "tab\there", "日本語", "a.b", "x", "&amp;", "<tag>", "50%", "%1$@ of %2$@",
+        "'single'",
         "/slash", "Ω", "ß", "İ", "ﬁ",
     ]
 
     static let textPieces = [
-        "Hello", "world", "é", "e\u{301}", "😀", "שלום", "\"", "'", "\\", "\n", "\t", "&", "<", ">", "%@", "%lld", "%1$@",
+        "Hello", "world", "é", "e\u{301}", "😀", "שלום", "\"", "'", "\\", "\n", "\t", "&", "<", ">", "%@", "%lld",
+        "%1$@",
         "%2$lld", "  ", "日本語", "Ünïcödé", "…", "—", "\u{2028}", "]]>", "-->",
     ]
 
@@ -96,12 +101,14 @@ struct CatalogGenerator {
         }
     }
 
-    mutating func catalog(name: String = "Localizable", entries count: Int = 12) -> StringTable {
+    /// A catalog of `count` random entries (fewer when the keys run out), in the order generated.
+    public mutating func catalog(name: String = "Localizable", entries count: Int = 12) -> StringTable {
         var table = StringTable(name: name, sourceLanguage: "en", version: "1.0")
         var attempts = 0
         while table.entries.count < count, attempts < count * 10 {
             attempts += 1
-            var key = (0..<Int.random(in: 1...3, using: &random)).map { _ in pick(Self.keyPieces) }.joined(separator: " ")
+            var key = (0..<Int.random(in: 1...3, using: &random)).map { _ in pick(Self.keyPieces) }.joined(
+                separator: " ")
             if chance(30) { key += " \(Int.random(in: 0..<1000, using: &random))" }
             guard table.entries.index(forKey: key) == nil else { continue }
             var entry = CatalogEntry()
@@ -124,7 +131,7 @@ struct CatalogGenerator {
 
 extension StringTable {
     /// The table with every map in Xcode's key order, as a catalog written and read again has it.
-    func sortedLikeXcode() -> StringTable {
+    public func sortedLikeXcode() -> StringTable {
         func sorted<Value>(_ map: OrderedMap<Value>) -> OrderedMap<Value> {
             var map = map
             map.reorder(by: XcodeKeyOrder.sortedIndices(map.keys))
