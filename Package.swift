@@ -100,7 +100,8 @@ let package = Package(
         // Benchmarks: build with `swift build -c release --product stringbridge-bench`.
         .executableTarget(
             name: "stringbridge-bench",
-            dependencies: ["LocalizationConverter"]
+            dependencies: ["LocalizationConverter"],
+            path: "Benchmarks/stringbridge-bench"
         ),
 
         // Tests
@@ -116,6 +117,10 @@ let package = Package(
         .testTarget(
             name: "RoundTripTests",
             dependencies: ["LocalizationConverter", "StringsFormat", "XCStringsFormat", "TestSupport"]
+        ),
+        .testTarget(
+            name: "LocalizationConverterTests",
+            dependencies: ["LocalizationConverter", "XCStringsFormat", "TestSupport"]
         ),
         .testTarget(name: "StringBridgeSupportTests", dependencies: ["StringBridgeSupport", "TestSupport"]),
         .testTarget(

@@ -1,4 +1,7 @@
 import LocalizationCatalog
+import StringsDictFormat
+import StringsFormat
+import XCStringsFormat
 
 /// Compiles String Catalogs back to legacy tables, as `xcstringstool compile` does.
 ///
@@ -23,8 +26,8 @@ public struct Compilation: Sendable {
         _ table: StringTable, languages: [String]?, path: String? = nil, diagnostics: inout Diagnostics
     ) throws -> [OutputFile] {
         let path = path ?? table.name + ".xcstrings"
-        guard let stringsWriter = registry.format(named: "strings")?.writer,
-            let stringsDictWriter = registry.format(named: "stringsdict")?.writer
+        guard let stringsWriter = registry.format(.strings)?.writer,
+            let stringsDictWriter = registry.format(.stringsdict)?.writer
         else { throw ConversionError("the legacy formats are not available", path: nil) }
         let available = LanguageSelection.available(in: table)
         if let languages {
@@ -87,7 +90,7 @@ public struct Compilation: Sendable {
         mirror: Bool = false,
         diagnostics: inout Diagnostics
     ) throws {
-        guard let reader = registry.format(named: "xcstrings")?.reader else { return }
+        guard let reader = registry.format(.xcstrings)?.reader else { return }
         for language in languages ?? [] {
             if let message = LanguageIdentifier.message(language, as: "--language") {
                 throw ConversionError(message, path: nil)

@@ -1,3 +1,5 @@
+import LocalizationCatalog
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import LocalizationCatalog
 
 /// Conversions between files, composed from a reader, the catalog model and a writer.
 public struct Converter: Sendable {
@@ -23,7 +24,8 @@ public struct Converter: Sendable {
         if let override {
             guard let format = registry.format(named: override) else {
                 throw ConversionError(
-                    "unknown format '\(override)'; known formats: \(registry.names.joined(separator: ", "))", path: path)
+                    "unknown format '\(override)'; known formats: \(registry.names.joined(separator: ", "))", path: path
+                )
             }
             return format
         }
@@ -50,7 +52,9 @@ public struct Converter: Sendable {
     }
 
     /// Legacy tables of several languages merged into one catalog keep the development language's comments
-    /// only, as `migrate` does: a comment in a translation's file describes that translation. Interface Builder
+    /// only, as `migrate` does: a comment in a translation's file describes that translation.
+    ///
+    /// Interface Builder
     /// comments (`ibtool`'s description of the object) are the exception. Returns the comments removed.
     static func removeTranslationComments(_ table: inout StringTable) -> [(key: String, comment: String)] {
         guard table.languages.count == 1, let language = table.languages.first, language != table.sourceLanguage
@@ -73,31 +77,63 @@ public struct Converter: Sendable {
         readOptions: ReadOptions = ReadOptions(), writeOptions: WriteOptions = WriteOptions(),
         replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
     ) throws {
+        try convert(
+            inputs: inputs, output: output, formats: formats(inputs: inputs, output: output, from: from, to: to),
+            readOptions: readOptions, writeOptions: writeOptions, replacesReadOnlyFiles: replacesReadOnlyFiles,
+            diagnostics: &diagnostics)
+    }
+
+    /// The formats of a conversion: one per input, and the output's.
+    public struct Formats: Sendable {
+        /// The format of each input, in order.
+        public var inputs: [FormatDescriptor]
+        /// The output's format.
+        public var output: FormatDescriptor
+    }
+
+    /// Looks up the formats of a conversion once: each input's (or `from`) and the output's (or `to`).
+    /// - Throws: ``ConversionError`` listing the known formats when none fits a file.
+    public func formats(inputs: [String], output: String, from: String? = nil, to: String? = nil) throws -> Formats {
+        Formats(
+            inputs: try inputs.map { try format(for: $0, override: from) },
+            output: try format(for: output, override: to))
+    }
+
+    /// Converts `inputs` to `output` in the formats looked up before (``formats(inputs:output:from:to:)``); see
+    /// ``convert(inputs:output:from:to:readOptions:writeOptions:replacesReadOnlyFiles:diagnostics:)``.
+    /// - Throws: ``ConversionError``; the output is then untouched.
+    public func convert(
+        inputs: [String], output: String, formats: Formats, readOptions: ReadOptions = ReadOptions(),
+        writeOptions: WriteOptions = WriteOptions(), replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
+    ) throws {
         precondition(!inputs.isEmpty, "convert needs at least one input")
+        precondition(formats.inputs.count == inputs.count, "convert needs one format per input")
         let toStandardOutput = output == "-"
-        let target = try format(for: output, override: to)
+        let target = formats.output
         // The name the table takes from the output's file name.
         let named = toStandardOutput ? inputs[0] : output
         guard let writer = target.writer else {
             throw ConversionError("\(target.name) files cannot be written", path: output)
         }
         var table: StringTable?
-        var sourceFormats = Set<String>()
+        var sourceFormats = Set<FormatID>()
         var translationComments: [(path: String, removed: [(key: String, comment: String)])] = []
-        for input in inputs {
-            let source = try format(for: input, override: from)
-            sourceFormats.insert(source.name)
+        for (input, source) in zip(inputs, formats.inputs) {
+            sourceFormats.insert(source.id)
             var options = readOptions
             // An XLIFF `<file original>` names the table it came from, so an XLIFF output keeps the input's name.
-            if target.name != "xliff" { options.tableName = options.tableName ?? tableName(of: named) }
-            if options.language == nil, !source.isCatalog, !target.isCatalog,
+            if !target.namesItsOwnTable { options.tableName = options.tableName ?? tableName(of: named) }
+            if options.language == nil, !source.holdsEveryLanguage, !target.holdsEveryLanguage,
                 ProjectPaths.lprojLanguage(of: input) == nil
             {
                 // Legacy to legacy: the language is only a label, so a file outside an `xx.lproj` folder needs none.
                 options.language = options.sourceLanguage ?? "en"
             }
-            var next = try read(input, format: source.name, options: options, diagnostics: &diagnostics)
-            if inputs.count > 1, target.isCatalog, source.name == "strings" || source.name == "stringsdict" {
+            guard let reader = source.reader else {
+                throw ConversionError("\(source.name) files cannot be read", path: input)
+            }
+            var next = try reader.read(try readSourceFile(input), options: options, diagnostics: &diagnostics)
+            if inputs.count > 1, target.holdsEveryLanguage, source.isLegacyTable {
                 let removed = Self.removeTranslationComments(&next)
                 if !removed.isEmpty { translationComments.append((input, removed)) }
             }
@@ -113,22 +149,24 @@ public struct Converter: Sendable {
             let lost = removed.filter { table.entries[$0.key]?.comment != $0.comment }
             Migration.warnTranslationCommentsLeftOut(lost.map(\.key), path: path, diagnostics: &diagnostics)
         }
-        if target.name != "xliff" { table.name = tableName(of: named) }
-        if target.isCatalog, !sourceFormats.contains(where: { registry.format(named: $0)?.isCatalog == true }) {
+        if !target.namesItsOwnTable { table.name = tableName(of: named) }
+        if target.holdsEveryLanguage,
+            !sourceFormats.contains(where: { registry.format($0)?.holdsEveryLanguage == true })
+        {
             // Legacy tables become a catalog as Xcode's migration makes one; XLIFF already has catalog shapes.
-            if sourceFormats.allSatisfy({ $0 == "strings" || $0 == "stringsdict" }) {
+            if sourceFormats.allSatisfy({ registry.format($0)?.isLegacyTable == true }) {
                 table = table.migratedToCatalog()
             }
             table.version = table.version ?? "1.0"
         }
         var options = writeOptions
-        if !target.isCatalog, let requested = options.languages {
+        if !target.holdsEveryLanguage, let requested = options.languages {
             // A language the input lacks would give an empty file; say so, with the right spelling if it is near.
             try LanguageSelection.check(
                 requested, available: LanguageSelection.available(in: table), what: "the input",
                 path: inputs.count == 1 ? inputs[0] : output)
         }
-        if !target.isCatalog && options.languages == nil {
+        if !target.holdsEveryLanguage && options.languages == nil {
             let languages = table.languages
             guard languages.count <= 1 else {
                 throw ConversionError(
@@ -153,18 +191,14 @@ public struct Converter: Sendable {
     }
 }
 
-extension FormatDescriptor {
-    /// Whether the format holds every language of a table in one file (String Catalogs, XLIFF bundles do not count).
-    var isCatalog: Bool { name == "xcstrings" }
-}
-
 /// Writes all of `bytes` to standard output.
 /// - Throws: ``ConversionError`` when standard output cannot take them (closed, full disk).
 func writeToStandardOutput(_ bytes: [UInt8]) throws {
     try bytes.withUnsafeBytes { buffer in
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-            let count = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+            let count = write(1, base + offset, buffer.count - offset)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw ConversionError("cannot write to standard output: \(systemError())", path: nil)

@@ -28,6 +28,16 @@ public struct FormatRegistry: Sendable {
         formats.first { $0.name == name.lowercased() }
     }
 
+    /// The format whose identity is `id`.
+    public func format(_ id: FormatID) -> FormatDescriptor? {
+        formats.first { $0.id == id }
+    }
+
+    /// The file extensions of the formats `ids` (formats the registry lacks have none).
+    public func fileExtensions(of ids: [FormatID]) -> Set<String> {
+        Set(ids.flatMap { format($0)?.fileExtensions ?? [] })
+    }
+
     /// The format for a path's extension, ignoring case.
     public func format(forPath path: String) -> FormatDescriptor? {
         guard let ext = fileExtension(path) else { return nil }

@@ -5,16 +5,16 @@ import LocalizationCatalog
 /// Xcode's language identifiers are matched exactly (`zh-Hans`, `pt-BR`): a catalog's `zh-Hans` is not the
 /// `zh-hans` or `zh_Hans` a user typed. A name that differs from an available one only in case or in `_` for `-`
 /// is always an error that names the right spelling.
-public enum LanguageSelection {
+package enum LanguageSelection {
     /// The available language that `requested` probably means: equal when case and `_`/`-` are ignored, but
     /// not equal; `nil` when there is none.
-    public static func nearMatch(for requested: String, in available: [String]) -> String? {
+    package static func nearMatch(for requested: String, in available: [String]) -> String? {
         let folded = fold(requested)
         return available.first { $0 != requested && fold($0) == folded }
     }
 
     /// The message for a language that is not among `available`, with the near match when there is one.
-    public static func missingMessage(_ requested: String, available: [String], what: String) -> String {
+    package static func missingMessage(_ requested: String, available: [String], what: String) -> String {
         var message = "\(what) has no language '\(requested)'"
         if let match = nearMatch(for: requested, in: available) {
             message += "; did you mean '\(match)'?"
@@ -26,7 +26,7 @@ public enum LanguageSelection {
 
     /// Throws for the first of `requested` that `available` lacks.
     /// - Throws: ``ConversionError`` about `path`, at its start.
-    public static func check(_ requested: [String], available: [String], what: String, path: String) throws {
+    package static func check(_ requested: [String], available: [String], what: String, path: String) throws {
         for language in requested where !available.contains(language) {
             throw ConversionError(
                 missingMessage(language, available: available, what: what),
@@ -35,7 +35,7 @@ public enum LanguageSelection {
     }
 
     /// The languages of `table`, its source language first.
-    public static func available(in table: StringTable) -> [String] {
+    package static func available(in table: StringTable) -> [String] {
         var languages = table.languages
         if !languages.contains(table.sourceLanguage) { languages.insert(table.sourceLanguage, at: 0) }
         return languages

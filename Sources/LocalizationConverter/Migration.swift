@@ -1,5 +1,8 @@
 import Foundation
 import LocalizationCatalog
+import StringsDictFormat
+import StringsFormat
+import XCStringsFormat
 
 /// "Migrate to String Catalog", as Xcode does it: legacy tables below a folder become one catalog per table.
 public struct Migration: Sendable {
@@ -12,7 +15,9 @@ public struct Migration: Sendable {
         /// Whether the legacy tables may be merged into a catalog that already exists at a destination (see
         /// ``write(_:force:diagnostics:)``; ``plan(directory:options:diagnostics:)`` plans the merge either way).
         public var force: Bool
-        /// Whether a malformed legacy file stops the migration. Off by default: like Xcode, the migration leaves
+        /// Whether a malformed legacy file stops the migration.
+        ///
+        /// Off by default: like Xcode, the migration leaves
         /// the file out and says so in a warning with the place of the problem.
         public var strict: Bool
 
@@ -114,14 +119,16 @@ public struct Migration: Sendable {
                 named: tableName, parts: parts, sourceLanguage: options.sourceLanguage,
                 interfaceBuilder: interfaceBuilderFile(for: tableName, files: ordered) != nil,
                 diagnostics: &diagnostics)
-            let destination = options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
+            let destination =
+                options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
                 ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
             var existing: ExistingCatalog?
             if fileExists(destination) {
                 let catalog = try readExistingCatalog(destination, sourceLanguage: options.sourceLanguage)
                 // Compared as the catalog file holds it: written and read back, like the catalog that exists.
                 let written = try asWritten(table, destination: destination)
-                (table, existing) = Self.merge(written, into: catalog, destination: destination, diagnostics: &diagnostics)
+                (table, existing) = Self.merge(
+                    written, into: catalog, destination: destination, diagnostics: &diagnostics)
             }
             plans.append(
                 PlannedCatalog(
@@ -170,16 +177,19 @@ public struct Migration: Sendable {
 
     /// A migrated table as a catalog file holds it: written, then read back.
     private func asWritten(_ table: StringTable, destination: String) throws -> StringTable {
-        guard let format = registry.format(named: "xcstrings"), let writer = format.writer, let reader = format.reader
+        guard let format = registry.format(.xcstrings), let writer = format.writer, let reader = format.reader
         else { return table }
         var ignored = Diagnostics()
-        guard let file = try writer.write(table, options: WriteOptions(), diagnostics: &ignored).first else { return table }
-        return try reader.read(SourceFile(path: destination, bytes: file.bytes), options: ReadOptions(), diagnostics: &ignored)
+        guard let file = try writer.write(table, options: WriteOptions(), diagnostics: &ignored).first else {
+            return table
+        }
+        return try reader.read(
+            SourceFile(path: destination, bytes: file.bytes), options: ReadOptions(), diagnostics: &ignored)
     }
 
     /// The catalog already at `path`, read to merge the legacy tables into.
     private func readExistingCatalog(_ path: String, sourceLanguage: String) throws -> StringTable {
-        guard let reader = registry.format(named: "xcstrings")?.reader else {
+        guard let reader = registry.format(.xcstrings)?.reader else {
             throw ConversionError("a catalog already exists here and cannot be read", path: path)
         }
         var ignored = Diagnostics()
@@ -190,7 +200,8 @@ public struct Migration: Sendable {
             var diagnostics = error.diagnostics
             diagnostics.append(
                 Diagnostic(
-                    .note, "a catalog already exists here and cannot be read, so the legacy tables cannot be merged into it",
+                    .note,
+                    "a catalog already exists here and cannot be read, so the legacy tables cannot be merged into it",
                     path: path))
             throw ConversionError(diagnostics)
         }
@@ -325,7 +336,8 @@ public struct Migration: Sendable {
             let readOptions = ReadOptions(tableName: tableName, language: language, sourceLanguage: sourceLanguage)
             var diagnostics = Diagnostics()
             return Result {
-                let part = try reader.read(try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
+                let part = try reader.read(
+                    try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
                 return (part, diagnostics)
             }
         }
@@ -357,8 +369,13 @@ public struct Migration: Sendable {
     /// Builder tables are the exception: their comments are `ibtool`'s description of the storyboard object, the
     /// same in every language, so a translation's stands in when the development language has no file.
     ///
-    /// - Parameter interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept
-    ///   as written.
+    /// - Parameters:
+    ///   - name: The table's name.
+    ///   - parts: The table's legacy files, read.
+    ///   - sourceLanguage: The development language.
+    ///   - interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept as written.
+    ///   - diagnostics: Receives what the catalog cannot hold or leaves out.
+    /// - Returns: The catalog.
     public func catalog(
         named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
         diagnostics: inout Diagnostics
@@ -377,7 +394,8 @@ public struct Migration: Sendable {
                     }
                 }
             }
-            Self.reportWhatCannotMigrate(table, language: part.language, file: part.file.path, diagnostics: &diagnostics)
+            Self.reportWhatCannotMigrate(
+                table, language: part.language, file: part.file.path, diagnostics: &diagnostics)
             return (table.removingWidthVariations().migratedToCatalog(), diagnostics, translationComments)
         }
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
@@ -399,7 +417,9 @@ public struct Migration: Sendable {
 
     /// A part's table with only the comments a catalog takes from it: all of them in the development language;
     /// in a translation, only Interface Builder comments (a table of a storyboard, or a comment in `ibtool`'s
-    /// shape), which describe the storyboard object and not the translation. The comments removed are added to
+    /// shape), which describe the storyboard object and not the translation.
+    ///
+    /// The comments removed are added to
     /// `removed` with their keys.
     public static func withDevelopmentComments(
         _ part: LegacyPart, sourceLanguage: String, interfaceBuilder: Bool, removed: inout [(String, String)]
@@ -434,11 +454,15 @@ public struct Migration: Sendable {
     }
 
     /// Writes planned catalogs, all or nothing.
-    /// - Parameter force: Whether a plan may merge into a catalog that exists; without it such a plan is an error
-    ///   and nothing is written. It also lets a read-only catalog be replaced (else refused).
+    /// - Parameters:
+    ///   - plans: The catalogs to write.
+    ///   - force: Whether a plan may merge into a catalog that exists; without it such a plan is an error and
+    ///     nothing is written. It also lets a read-only catalog be replaced (else refused).
+    ///   - diagnostics: Receives the warnings of writing.
+    /// - Throws: ``ConversionError`` when a plan is refused or a file cannot be written; nothing is written then.
     public func write(_ plans: [PlannedCatalog], force: Bool = false, diagnostics: inout Diagnostics) throws {
         try Self.checkExisting(plans, force: force)
-        guard let writer = registry.format(named: "xcstrings")?.writer else { return }
+        guard let writer = registry.format(.xcstrings)?.writer else { return }
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = force
         for plan in plans {
@@ -481,13 +505,14 @@ public struct Migration: Sendable {
 
     /// Legacy files below `directory`, sorted by path; hidden folders and build folders are skipped.
     func legacyFiles(below directory: String) -> [LegacyFile] {
-        ProjectPaths.files(below: directory, extensions: ["strings", "stringsdict"]).compactMap { path in
-            guard let language = ProjectPaths.lprojLanguage(of: path) else { return nil }
-            let name = path.split(separator: "/").last.map(String.init) ?? path
-            return LegacyFile(
-                path: path, table: tableName(of: name), lprojLanguage: language,
-                isStringsDict: name.lowercased().hasSuffix(".stringsdict"))
-        }
+        ProjectPaths.files(below: directory, extensions: registry.fileExtensions(of: [.strings, .stringsdict]))
+            .compactMap { path in
+                guard let language = ProjectPaths.lprojLanguage(of: path) else { return nil }
+                let name = path.split(separator: "/").last.map(String.init) ?? path
+                return LegacyFile(
+                    path: path, table: tableName(of: name), lprojLanguage: language,
+                    isStringsDict: name.lowercased().hasSuffix(".stringsdict"))
+            }
     }
 
     /// Where Xcode puts the catalog: the folder that holds the source language's `.lproj` (or `mul.lproj` in it
@@ -515,7 +540,9 @@ public struct Migration: Sendable {
     }
 
     /// A `.strings` comment as Xcode's migration stores it: the escapes a string value would have (`\n`, `\'`,
-    /// `\"`, `\t`, `\\`) are resolved; others stay as written. Interface Builder tables are the exception: Xcode
+    /// `\"`, `\t`, `\\`) are resolved; others stay as written.
+    ///
+    /// Interface Builder tables are the exception: Xcode
     /// takes their comments from the storyboard, escaped as `ibtool` writes them, so they are kept verbatim (so is
     /// any comment in `ibtool`'s shape).
     static func unescapedComment(_ comment: String) -> String {
@@ -555,9 +582,12 @@ public struct Migration: Sendable {
         _ table: StringTable, language: String, file: String, diagnostics: inout Diagnostics
     ) {
         for (key, entry) in table.entries {
-            guard let localization = entry.localizations?[language], localization.hasMoreThanStringUnit else { continue }
+            guard let localization = entry.localizations?[language], localization.hasMoreThanStringUnit else {
+                continue
+            }
             if containsWidthVariations(localization) {
-                let message = "\"\(key)\": width variations cannot be carried over to a String Catalog; they are left out"
+                let message =
+                    "\"\(key)\": width variations cannot be carried over to a String Catalog; they are left out"
                 if let origin = entry.origin {
                     diagnostics.append(Diagnostic(.warning, message, at: origin))
                 } else {

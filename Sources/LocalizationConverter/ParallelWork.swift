@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Reading a project's tables is independent per file, so migration and export read them side by side; the
 /// results are then merged in a fixed order, which keeps the output and the diagnostics deterministic.
-public func concurrentMap<Item: Sendable, Result: Sendable>(
+package func concurrentMap<Item: Sendable, Result: Sendable>(
     _ items: [Item], _ transform: @Sendable (Item) -> Result
 ) -> [Result] {
     guard items.count > 1 else { return items.map(transform) }

@@ -17,9 +17,10 @@ func printError(_ line: String) {
 /// Writes all of `bytes` to a file descriptor (standard output is 1), unbuffered; stops at a write error.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
     bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
-            let count = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            let count = write(descriptor, base + offset, buffer.count - offset)
             if count <= 0 { return }
             offset += count
         }

@@ -5,7 +5,9 @@ import TestSupport
 import Testing
 import XCStringsFormat
 
-/// Random catalogs through every round trip. CI runs a fixed seed; run many more locally with
+/// Random catalogs through every round trip.
+///
+/// CI runs a fixed seed; run many more locally with
 /// `STRINGBRIDGE_PROPERTY_RUNS=1000 swift test --filter PropertyTests` (and `STRINGBRIDGE_PROPERTY_SEED=N` to
 /// start elsewhere or to reproduce a failure, whose seed the message names).
 @Suite("Round-trip properties")
@@ -49,7 +51,8 @@ struct PropertyTests {
             let report = try RoundTrip().run([path])
             if report.hasLosses {
                 // Kept for `stringbridge roundtrip` by hand.
-                let kept = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-property-\(seed).xcstrings")
+                let kept = FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "stringbridge-property-\(seed).xcstrings")
                 try? FileManager.default.removeItem(at: kept)
                 try? FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: kept)
             }

@@ -42,7 +42,8 @@ struct RoundTripTests {
     func brokenWriterIsCaught() throws {
         let check = RoundTrip(registry: Self.registry(stringsWriter: CommentDroppingWriter()))
         let report = try check.run(
-            [Fixtures.url("migration/expected/Localizable.xcstrings").path], options: RoundTrip.Options(vias: [.legacy]))
+            [Fixtures.url("migration/expected/Localizable.xcstrings").path], options: RoundTrip.Options(vias: [.legacy])
+        )
         #expect(report.hasLosses)
         let greeting = report.losses.first { $0.key == "greeting" }
         #expect(greeting?.aspect == .comment)
@@ -54,14 +55,17 @@ struct RoundTripTests {
                 "\(Fixtures.url("migration/expected/Localizable.xcstrings").path):1:1: error: xcstrings → strings/stringsdict → "
                     + "xcstrings: \"greeting\" comment: expected \"The greeting on the home screen\", got nothing"))
 
-        let legacy = try check.run([Fixtures.url("migration/MyApp/en.lproj").path + "/.."], options: RoundTrip.Options(vias: [.same]))
-        #expect(legacy.losses.contains { $0.key == "greeting" && $0.aspect == .comment && $0.trip == "strings → strings" })
+        let legacy = try check.run(
+            [Fixtures.url("migration/MyApp/en.lproj").path + "/.."], options: RoundTrip.Options(vias: [.same]))
+        #expect(
+            legacy.losses.contains { $0.key == "greeting" && $0.aspect == .comment && $0.trip == "strings → strings" })
     }
 
     @Test("The same check with the real writers finds nothing lost")
     func realWritersLoseNothing() throws {
         let report = try RoundTrip().run(
-            [Fixtures.url("migration/expected/Localizable.xcstrings").path], options: RoundTrip.Options(vias: [.legacy]))
+            [Fixtures.url("migration/expected/Localizable.xcstrings").path], options: RoundTrip.Options(vias: [.legacy])
+        )
         #expect(!report.hasLosses, "\(report.text)")
         #expect(report.differences.contains { $0.isExpected && $0.aspect == .state } == false)
         #expect(report.differences.contains { $0.isExpected && $0.aspect == .extractionState } == false)
@@ -78,7 +82,8 @@ struct RoundTripTests {
     func jsonReport() throws {
         let check = RoundTrip(registry: Self.registry(stringsWriter: CommentDroppingWriter()))
         let report = try check.run(
-            [Fixtures.url("migration/expected/mul.lproj/Main.xcstrings").path], options: RoundTrip.Options(vias: [.legacy]))
+            [Fixtures.url("migration/expected/mul.lproj/Main.xcstrings").path],
+            options: RoundTrip.Options(vias: [.legacy]))
         let path = Fixtures.url("migration/expected/mul.lproj/Main.xcstrings").path
         let expected = """
             {
@@ -179,7 +184,8 @@ extension RoundTripTests {
         #expect(losses.map(\.actual) == ["@", nil])
         #expect(
             report.text.contains(
-                "xcstrings → strings/stringsdict: \"invited\" [en] substitutions.others value-type: expected \"d\", got \"@\""))
+                "xcstrings → strings/stringsdict: \"invited\" [en] substitutions.others value-type: expected \"d\", got \"@\""
+            ))
 
         let clean = try RoundTrip().run([folder.path], options: RoundTrip.Options(vias: [.xcstrings, .same]))
         #expect(!clean.hasLosses, "\(clean.text)")

@@ -22,7 +22,8 @@ struct AddressingTests {
 
     func write(_ text: String, to relative: String) throws {
         let target = url(relative)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: target)
     }
 
@@ -37,7 +38,8 @@ struct AddressingTests {
 
     /// An XLIFF document with one `<file>` per element of `files` (original, target-language), each holding
     /// the unit `Hello` → `target`.
-    static func xliff(_ files: [(original: String, language: String, target: String)], source: String = "en") -> String {
+    static func xliff(_ files: [(original: String, language: String, target: String)], source: String = "en") -> String
+    {
         var text = """
             <?xml version="1.0" encoding="UTF-8"?>
             <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
@@ -114,10 +116,12 @@ struct AddressingTests {
         try write(Self.xliff([("Localizable.xcstrings", "fr", "Bonjour")], source: "../en"), to: "fr.xliff")
         let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: url("root"))
         #expect(result.status == 1)
-        #expect(result.error.hasPrefix("../fr.xliff:3:3: error: source-language \"../en\" is not a language identifier"))
+        #expect(
+            result.error.hasPrefix("../fr.xliff:3:3: error: source-language \"../en\" is not a language identifier"))
         #expect(read("root/Localizable.xcstrings") == Self.catalog)
         try write(Self.xliff([("Localizable.xcstrings", "fr", "Bonjour")]), to: "fr.xliff")
-        let option = try StringBridgeProcess.run(["import", "../fr.xliff", "--source-language", "a/b"], in: url("root"))
+        let option = try StringBridgeProcess.run(
+            ["import", "../fr.xliff", "--source-language", "a/b"], in: url("root"))
         #expect(option.status == 1)
         #expect(option.error.hasPrefix("stringbridge: error: --source-language \"a/b\" is not a language identifier"))
         #expect(read("root/Localizable.xcstrings") == Self.catalog)
@@ -202,14 +206,15 @@ struct AddressingTests {
         #expect(read("outside/Localizable.xcstrings") == Self.catalog)
         #expect(read("root/Localizable.xcstrings") == Self.catalog)
         // --boundary widens it.
-        let widened = try StringBridgeProcess.run(["import", "../fr.xliff", "--boundary", "../outside"], in: url("root"))
+        let widened = try StringBridgeProcess.run(
+            ["import", "../fr.xliff", "--boundary", "../outside"], in: url("root"))
         #expect(widened.status == 0, "\(widened.error)")
         #expect(read("outside/Localizable.xcstrings")?.contains("Bonjour") == true)
         #expect(read("root/Localizable.xcstrings")?.contains("Bonjour") == true)
     }
 
     func parentPath(_ path: String) -> String {
-        String(path[..<path.lastIndex(of: "/")!])
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
     }
 
     @Test("Inside a git work tree, Xcode's ../ originals are fine; leaving the work tree is not")
@@ -221,7 +226,8 @@ struct AddressingTests {
         try write(Self.catalog, to: "elsewhere/Localizable.xcstrings")
         try write(
             Self.xliff([
-                ("../Resources/InfoPlist.xcstrings", "fr", "Bonjour"), ("../Legacy/en.lproj/Main.strings", "fr", "Salut"),
+                ("../Resources/InfoPlist.xcstrings", "fr", "Bonjour"),
+                ("../Legacy/en.lproj/Main.strings", "fr", "Salut"),
             ]), to: "fr.xliff")
         let result = try StringBridgeProcess.run(["import", "../../fr.xliff"], in: url("repo/App"))
         #expect(result.status == 0, "\(result.error)")
@@ -238,8 +244,10 @@ struct AddressingTests {
     func linkedLanguageFolder() throws {
         try write("\"Hello\" = \"Hello\";\n", to: "root/App/en.lproj/Main.strings")
         try FileManager.default.createDirectory(at: url("outside"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: url("root/App/fr.lproj").path, withDestinationPath: "../../outside")
-        try FileManager.default.createSymbolicLink(atPath: url("root/App/de.lproj").path, withDestinationPath: "/nonexistent-h4")
+        try FileManager.default.createSymbolicLink(
+            atPath: url("root/App/fr.lproj").path, withDestinationPath: "../../outside")
+        try FileManager.default.createSymbolicLink(
+            atPath: url("root/App/de.lproj").path, withDestinationPath: "/nonexistent-h4")
         try write(
             Self.xliff([("App/en.lproj/Main.strings", "fr", "Salut"), ("App/en.lproj/Main.strings", "de", "Hallo")]),
             to: "fr.xliff")
@@ -247,7 +255,9 @@ struct AddressingTests {
         #expect(result.status == 1)
         let lines = result.error.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("../fr.xliff:3:3: error: the table of original \"App/en.lproj/Main.strings\" reaches ") == true)
+        #expect(
+            lines.first?.hasPrefix(
+                "../fr.xliff:3:3: error: the table of original \"App/en.lproj/Main.strings\" reaches ") == true)
         #expect(lines.last?.contains("goes through a dangling symbolic link") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: url("outside").path).isEmpty)
     }

@@ -29,20 +29,25 @@ struct CLIOutputTests {
     @Test("convert: a language spelled in another case is an error naming Xcode's spelling; nothing is written")
     func convertNearMatch() throws {
         let result = try StringBridgeProcess.run(
-            ["convert", "App/Localizable.xcstrings", "--language", "zh-hans", "-o", "out/Localizable.strings"], in: folder)
+            ["convert", "App/Localizable.xcstrings", "--language", "zh-hans", "-o", "out/Localizable.strings"],
+            in: folder)
         #expect(result.status == 1)
         #expect(
             result.error
-                == "App/Localizable.xcstrings:1:1: error: the input has no language 'zh-hans'; did you mean 'zh-Hans'?\n")
+                == "App/Localizable.xcstrings:1:1: error: the input has no language 'zh-hans'; did you mean 'zh-Hans'?\n"
+        )
         #expect(!exists("out"))
         let underscore = try StringBridgeProcess.run(
-            ["convert", "App/Localizable.xcstrings", "--language", "zh_Hans", "-o", "out/Localizable.strings"], in: folder)
+            ["convert", "App/Localizable.xcstrings", "--language", "zh_Hans", "-o", "out/Localizable.strings"],
+            in: folder)
         #expect(underscore.status == 1)
         #expect(underscore.error.contains("did you mean 'zh-Hans'?"))
         let exact = try StringBridgeProcess.run(
-            ["convert", "App/Localizable.xcstrings", "--language", "zh-Hans", "-o", "out/Localizable.strings"], in: folder)
+            ["convert", "App/Localizable.xcstrings", "--language", "zh-Hans", "-o", "out/Localizable.strings"],
+            in: folder)
         #expect(exact.status == 0, "\(exact.error)")
-        let text = String(decoding: try Data(contentsOf: folder.appendingPathComponent("out/Localizable.strings")), as: UTF8.self)
+        let text = String(
+            decoding: try Data(contentsOf: folder.appendingPathComponent("out/Localizable.strings")), as: UTF8.self)
         #expect(text.contains("\"Hello\" = \"你好\";"))
     }
 
@@ -52,23 +57,27 @@ struct CLIOutputTests {
             ["convert", "App/Localizable.xcstrings", "--language", "fr", "-o", "fr.strings"], in: folder)
         #expect(result.status == 1)
         #expect(
-            result.error == "App/Localizable.xcstrings:1:1: error: the input has no language 'fr' (it has de, en, zh-Hans)\n")
+            result.error
+                == "App/Localizable.xcstrings:1:1: error: the input has no language 'fr' (it has de, en, zh-Hans)\n")
         #expect(!exists("fr.strings"))
     }
 
     @Test("compile: a language the catalog lacks, or spells otherwise, is an error; nothing is written")
     func compileLanguages() throws {
         let near = try StringBridgeProcess.run(
-            ["compile", "App/Localizable.xcstrings", "--language", "de", "--language", "ZH-HANS", "-o", "out"], in: folder)
+            ["compile", "App/Localizable.xcstrings", "--language", "de", "--language", "ZH-HANS", "-o", "out"],
+            in: folder)
         #expect(near.status == 1)
         #expect(
             near.error
-                == "App/Localizable.xcstrings:1:1: error: the String Catalog has no language 'ZH-HANS'; did you mean 'zh-Hans'?\n")
+                == "App/Localizable.xcstrings:1:1: error: the String Catalog has no language 'ZH-HANS'; did you mean 'zh-Hans'?\n"
+        )
         #expect(!exists("out"))
         let missing = try StringBridgeProcess.run(
             ["compile", "App/Localizable.xcstrings", "--language", "ja", "-o", "out"], in: folder)
         #expect(missing.status == 1)
-        #expect(missing.error.hasPrefix("App/Localizable.xcstrings:1:1: error: the String Catalog has no language 'ja'"))
+        #expect(
+            missing.error.hasPrefix("App/Localizable.xcstrings:1:1: error: the String Catalog has no language 'ja'"))
         #expect(!exists("out"))
     }
 
@@ -79,7 +88,8 @@ struct CLIOutputTests {
         #expect(near.status == 1)
         #expect(
             near.error
-                == "App/Localizable.xcstrings:1:1: error: the tables have no language 'zh-hans'; did you mean 'zh-Hans'?\n")
+                == "App/Localizable.xcstrings:1:1: error: the tables have no language 'zh-hans'; did you mean 'zh-Hans'?\n"
+        )
         #expect(!exists("out"))
         let new = try StringBridgeProcess.run(["export", "App", "--language", "fr", "-o", "out"], in: folder)
         #expect(new.status == 0, "\(new.error)")
@@ -88,7 +98,8 @@ struct CLIOutputTests {
 
     @Test("export --all-languages: every language of the tables but the development language")
     func exportAllLanguages() throws {
-        let result = try StringBridgeProcess.run(["export", "App", "Widget", "--all-languages", "-o", "out"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["export", "App", "Widget", "--all-languages", "-o", "out"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(files(below: "out") == ["de.xliff", "zh-Hans.xliff"])
         #expect(result.output == "wrote out/de.xliff (2 tables)\nwrote out/zh-Hans.xliff (2 tables)\n")
@@ -127,7 +138,8 @@ struct CLIOutputTests {
             unknown.error
                 == "in.txt:1:1: error: cannot tell the format from the file name; use one of .xcstrings, .strings, "
                 + ".stringsdict, .xliff, .xlf or name it with --from/--to\n")
-        let format = try StringBridgeProcess.run(["convert", "in.txt", "--from", "yaml", "-o", "o.xcstrings"], in: folder)
+        let format = try StringBridgeProcess.run(
+            ["convert", "in.txt", "--from", "yaml", "-o", "o.xcstrings"], in: folder)
         #expect(format.status == 64)
         #expect(format.error.hasPrefix("in.txt:1:1: error: unknown format 'yaml'; known formats: "))
         #expect(!format.error.contains("Error:"))
@@ -150,15 +162,20 @@ struct CLIOutputTests {
     @Test("compile --mirror keeps each catalog's folder relative to their common folder")
     func compileMirror() throws {
         let result = try StringBridgeProcess.run(
-            ["compile", "App/Localizable.xcstrings", "Widget/Localizable.xcstrings", "-o", "out", "--mirror"], in: folder)
+            ["compile", "App/Localizable.xcstrings", "Widget/Localizable.xcstrings", "-o", "out", "--mirror"],
+            in: folder)
         #expect(result.status == 0, "\(result.error)")
-        #expect(files(below: "out") == [
-            "App/de.lproj/Localizable.strings", "App/en.lproj/Localizable.strings",
-            "App/zh-Hans.lproj/Localizable.strings", "Widget/de.lproj/Localizable.strings",
-            "Widget/en.lproj/Localizable.strings",
-        ])
+        #expect(
+            files(below: "out") == [
+                "App/de.lproj/Localizable.strings", "App/en.lproj/Localizable.strings",
+                "App/zh-Hans.lproj/Localizable.strings", "Widget/de.lproj/Localizable.strings",
+                "Widget/en.lproj/Localizable.strings",
+            ])
         let one = try StringBridgeProcess.run(
-            ["compile", folder.appendingPathComponent("Widget/Localizable.xcstrings").path, "-o", "single", "--mirror"],
+            [
+                "compile", folder.appendingPathComponent("Widget/Localizable.xcstrings").path, "-o", "single",
+                "--mirror",
+            ],
             in: folder)
         #expect(one.status == 0, "\(one.error)")
         #expect(files(below: "single") == ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings"])
@@ -171,9 +188,11 @@ struct CLIOutputTests {
         // A catalog whose states legacy tables cannot hold: expected differences through .strings.
         let full = try StringBridgeProcess.run(["roundtrip", "App", "--via", "legacy"], in: folder)
         #expect(full.status == 0, "\(full.output)\(full.error)")
-        #expect(full.output.contains("App/Localizable.xcstrings:1:1: note: xcstrings → strings/stringsdict → xcstrings: "))
+        #expect(
+            full.output.contains("App/Localizable.xcstrings:1:1: note: xcstrings → strings/stringsdict → xcstrings: "))
         #expect(full.output.hasSuffix("roundtrip: 1 table, 1 trip, 0 losses, 1 expected difference\n"))
-        let lossesOnly = try StringBridgeProcess.run(["roundtrip", "App", "--via", "legacy", "--losses-only"], in: folder)
+        let lossesOnly = try StringBridgeProcess.run(
+            ["roundtrip", "App", "--via", "legacy", "--losses-only"], in: folder)
         #expect(lossesOnly.status == 0)
         #expect(lossesOnly.output == "roundtrip: 1 table, 1 trip, 0 losses, 1 expected difference\n")
         let quiet = try StringBridgeProcess.run(["roundtrip", "App", "--quiet"], in: folder)

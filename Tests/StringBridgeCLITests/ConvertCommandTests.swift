@@ -31,7 +31,8 @@ struct ConvertCommandTests {
 
     @Test func writesIntoNewFolders() throws {
         _ = try copyFixture("xcstrings/features.xcstrings", as: "features.xcstrings")
-        let result = try StringBridgeProcess.run(["convert", "features.xcstrings", "-o", "a/b/out.xcstrings"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["convert", "features.xcstrings", "-o", "a/b/out.xcstrings"], in: folder)
         #expect(result.status == 0)
         #expect(contents("a/b/out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
     }
@@ -42,7 +43,8 @@ struct ConvertCommandTests {
         try Data(previous).write(to: folder.appendingPathComponent("out.xcstrings"))
         let result = try StringBridgeProcess.run(["convert", "bad.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(result.status == 1)
-        #expect(result.error == "bad.xcstrings:10:5: error: duplicate key \"Hello\"; first defined at line 4, column 5\n")
+        #expect(
+            result.error == "bad.xcstrings:10:5: error: duplicate key \"Hello\"; first defined at line 4, column 5\n")
         #expect(contents("out.xcstrings") == previous)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         #expect(leftovers == ["bad.xcstrings", "out.xcstrings"])
@@ -71,7 +73,8 @@ struct ConvertCommandTests {
         let unknownExtension = try StringBridgeProcess.run(["convert", "in.txt", "-o", "out.xcstrings"], in: folder)
         #expect(unknownExtension.status == 64)
         #expect(unknownExtension.error.contains("in.txt:1:1: error: cannot tell the format from the file name"))
-        let unknownFormat = try StringBridgeProcess.run(["convert", "in.txt", "--from", "yaml", "-o", "o.xcstrings"], in: folder)
+        let unknownFormat = try StringBridgeProcess.run(
+            ["convert", "in.txt", "--from", "yaml", "-o", "o.xcstrings"], in: folder)
         #expect(unknownFormat.status == 64)
         #expect(unknownFormat.error.contains("unknown format 'yaml'"))
     }

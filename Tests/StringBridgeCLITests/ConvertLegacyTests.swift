@@ -10,12 +10,9 @@ struct ConvertLegacyTests {
     let folder: URL
 
     init() throws {
-        folder = try StringBridgeProcess.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: Fixtures.url("migration/MyApp"), to: folder.appendingPathComponent("MyApp"))
-        try FileManager.default.copyItem(
-            at: Fixtures.url("migration/expected/Localizable.xcstrings"),
-            to: folder.appendingPathComponent("Localizable.xcstrings"))
+        folder = try CommandTestCase.folder(copying: [
+            "migration/MyApp": "MyApp", "migration/expected/Localizable.xcstrings": "Localizable.xcstrings",
+        ])
     }
 
     func read(_ path: String, language: String? = nil) throws -> StringTable {
@@ -33,7 +30,8 @@ struct ConvertLegacyTests {
     func translationCommentsLeftOut() throws {
         // The translation first: its comments must not become the keys' comments, whatever the order.
         let result = try run([
-            "convert", "MyApp/de.lproj/Localizable.strings", "MyApp/en.lproj/Localizable.strings", "-o", "both.xcstrings",
+            "convert", "MyApp/de.lproj/Localizable.strings", "MyApp/en.lproj/Localizable.strings", "-o",
+            "both.xcstrings",
         ])
         #expect(result.status == 0)
         #expect(
@@ -73,7 +71,9 @@ struct ConvertLegacyTests {
     func catalogToStringsNeedsALanguage() throws {
         let ambiguous = try run(["convert", "Localizable.xcstrings", "-o", "out.strings"])
         #expect(ambiguous.status == 1)
-        #expect(ambiguous.error == "out.strings:1:1: error: the input has 3 languages (de, en, it); choose one with --language\n")
+        #expect(
+            ambiguous.error
+                == "out.strings:1:1: error: the input has 3 languages (de, en, it); choose one with --language\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.strings").path))
 
         let result = try run(["convert", "Localizable.xcstrings", "-o", "out.stringsdict", "--language", "de"])

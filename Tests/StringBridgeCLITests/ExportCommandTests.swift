@@ -8,9 +8,7 @@ struct ExportCommandTests {
     let folder: URL
 
     init() throws {
-        folder = try StringBridgeProcess.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: Fixtures.url("xliff/export/project"), to: folder.appendingPathComponent("project"))
+        folder = try CommandTestCase.folder(copying: ["xliff/export/project": "project"])
     }
 
     var project: URL { folder.appendingPathComponent("project") }
@@ -65,28 +63,39 @@ struct ExportCommandTests {
     @Test("--xcloc writes contents.json, Localized Contents, Source Contents and Notes")
     func xcloc() throws {
         let result = try StringBridgeProcess.run(
-            ["export", ".", "--language", "fr", "--language", "de", "-o", "../out", "--xcloc", "--project", "App.xcodeproj"],
+            [
+                "export", ".", "--language", "fr", "--language", "de", "-o", "../out", "--xcloc", "--project",
+                "App.xcodeproj",
+            ],
             in: project)
         #expect(result.status == 0, "\(result.error)")
-        #expect(files(below: "out") == [
-            "de.xcloc", "de.xcloc/Localized Contents", "de.xcloc/Localized Contents/de.xliff", "de.xcloc/Notes",
-            "de.xcloc/Source Contents", "de.xcloc/Source Contents/App", "de.xcloc/Source Contents/App/en.lproj",
-            "de.xcloc/Source Contents/App/en.lproj/Main.strings", "de.xcloc/Source Contents/App/en.lproj/Main.stringsdict",
-            "de.xcloc/Source Contents/Localizable.xcstrings", "de.xcloc/contents.json",
-            "fr.xcloc", "fr.xcloc/Localized Contents", "fr.xcloc/Localized Contents/fr.xliff", "fr.xcloc/Notes",
-            "fr.xcloc/Source Contents", "fr.xcloc/Source Contents/App", "fr.xcloc/Source Contents/App/en.lproj",
-            "fr.xcloc/Source Contents/App/en.lproj/Main.strings", "fr.xcloc/Source Contents/App/en.lproj/Main.stringsdict",
-            "fr.xcloc/Source Contents/Localizable.xcstrings", "fr.xcloc/contents.json",
-        ])
+        #expect(
+            files(below: "out") == [
+                "de.xcloc", "de.xcloc/Localized Contents", "de.xcloc/Localized Contents/de.xliff", "de.xcloc/Notes",
+                "de.xcloc/Source Contents", "de.xcloc/Source Contents/App", "de.xcloc/Source Contents/App/en.lproj",
+                "de.xcloc/Source Contents/App/en.lproj/Main.strings",
+                "de.xcloc/Source Contents/App/en.lproj/Main.stringsdict",
+                "de.xcloc/Source Contents/Localizable.xcstrings", "de.xcloc/contents.json",
+                "fr.xcloc", "fr.xcloc/Localized Contents", "fr.xcloc/Localized Contents/fr.xliff", "fr.xcloc/Notes",
+                "fr.xcloc/Source Contents", "fr.xcloc/Source Contents/App", "fr.xcloc/Source Contents/App/en.lproj",
+                "fr.xcloc/Source Contents/App/en.lproj/Main.strings",
+                "fr.xcloc/Source Contents/App/en.lproj/Main.stringsdict",
+                "fr.xcloc/Source Contents/Localizable.xcstrings", "fr.xcloc/contents.json",
+            ])
         for (actual, golden) in [
             ("out/fr.xcloc/contents.json", "xliff/export/fr.xcloc/contents.json"),
-            ("out/fr.xcloc/Source Contents/Localizable.xcstrings", "xliff/export/fr.xcloc/Source Contents/Localizable.xcstrings"),
+            (
+                "out/fr.xcloc/Source Contents/Localizable.xcstrings",
+                "xliff/export/fr.xcloc/Source Contents/Localizable.xcstrings"
+            ),
             ("out/fr.xcloc/Localized Contents/fr.xliff", "xliff/export/fr.xliff"),
         ] {
             let difference = Fixtures.compareGolden(bytes(actual) ?? [], golden)
             #expect(difference == nil, "\(actual): \(difference ?? "")")
         }
-        #expect(bytes("out/fr.xcloc/Source Contents/App/en.lproj/Main.strings") == bytes("project/App/en.lproj/Main.strings"))
+        #expect(
+            bytes("out/fr.xcloc/Source Contents/App/en.lproj/Main.strings")
+                == bytes("project/App/en.lproj/Main.strings"))
     }
 
     @Test func usageErrorsExit64() throws {
@@ -97,7 +106,8 @@ struct ExportCommandTests {
     }
 
     @Test func missingSourceIsAnInputError() throws {
-        let result = try StringBridgeProcess.run(["export", "Nope.xcstrings", "--language", "fr", "-o", "out"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["export", "Nope.xcstrings", "--language", "fr", "-o", "out"], in: folder)
         #expect(result.status == 1)
         #expect(result.error == "Nope.xcstrings:1:1: error: cannot read the file: No such file or directory\n")
         #expect(files(below: ".") == files(below: ".").filter { !$0.hasPrefix("out") })

@@ -48,7 +48,8 @@ struct HostileNumbersTests {
         #expect(catalog.contains("\"value\" : \"\(Self.hostile)\""))
         let back = try run(["convert", "out.xcstrings", "--language", "en", "-o", "back.stringsdict"])
         #expect(back.status == 0, "\(back.error)")
-        #expect(Fixtures.compareGolden(contents("back.stringsdict") ?? [], "stringsdict/huge-position.stringsdict") == nil)
+        #expect(
+            Fixtures.compareGolden(contents("back.stringsdict") ?? [], "stringsdict/huge-position.stringsdict") == nil)
     }
 
     @Test("A catalog whose value has a 20-digit position compiles and exports without a trap")
@@ -139,9 +140,10 @@ struct HostileNumbersTests {
 
     @Test("A catalog's argNum must be an argument position a format string can name")
     func argNumOutOfRange() throws {
-        for (argNum, found) in [("99999999999999999999", "99999999999999999999"), ("0", "0"), ("-1", "-1"),
-            ("2147483648", "2147483648")]
-        {
+        for (argNum, found) in [
+            ("99999999999999999999", "99999999999999999999"), ("0", "0"), ("-1", "-1"),
+            ("2147483648", "2147483648"),
+        ] {
             try write(
                 """
                 {
@@ -181,7 +183,8 @@ struct HostileNumbersTests {
         #expect(compiled.status == 0, "\(compiled.error)")
         #expect(
             Fixtures.compareGolden(
-                contents("compiled/en.lproj/Localizable.stringsdict") ?? [], "stringsdict/value-types.stringsdict") == nil)
+                contents("compiled/en.lproj/Localizable.stringsdict") ?? [], "stringsdict/value-types.stringsdict")
+                == nil)
         let roundtrip = try run(["roundtrip", "App/en.lproj"])
         #expect(roundtrip.status == 0, "\(roundtrip.output)")
     }

@@ -30,26 +30,31 @@ struct HostileXMLCommandTests {
             .replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"windows-1252\"")
         var bytes = Array(text.utf8)
         let marker = Array("Principal".utf8)
-        let index = try #require((0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
+        let index = try #require(
+            (0...(bytes.count - marker.count)).first { Array(bytes[$0..<($0 + marker.count)]) == marker })
         bytes.insert(0x81, at: index + marker.count)
         let url = folder.appendingPathComponent("fr.xliff")
         try Data(bytes).write(to: url)
         return url
     }
 
-    @Test("An undecodable byte in a windows-1252 XLIFF fails the import at its place: nothing applied, nothing printed by libxml2")
+    @Test(
+        "An undecodable byte in a windows-1252 XLIFF fails the import at its place: nothing applied, nothing printed by libxml2"
+    )
     func importUndecodable() throws {
         _ = try undecodableDocument()
         let before = try snapshot()
         let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(result.status == 1)
-        #expect(result.error == "../fr.xliff:19:26: error: byte 0x81 is not valid windows-1252, which the file declares\n")
+        #expect(
+            result.error == "../fr.xliff:19:26: error: byte 0x81 is not valid windows-1252, which the file declares\n")
         #expect(try snapshot() == before)
     }
 
     @Test("convert of a Shift_JIS XLIFF with an undecodable byte fails at its place and writes nothing")
     func convertUndecodable() throws {
-        var bytes = Array("""
+        var bytes = Array(
+            """
             <?xml version="1.0" encoding="Shift_JIS"?>
             <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
               <file original="en.lproj/Localizable.strings" source-language="en" target-language="ja" datatype="plaintext">
@@ -77,7 +82,10 @@ struct HostileXMLCommandTests {
         let result = try StringBridgeProcess.run(["convert", "a.xliff", "-o", "a.xcstrings"], in: folder)
         #expect(ContinuousClock.now - start < .seconds(3))
         #expect(result.status == 1)
-        #expect(result.error == "a.xliff:2:1: error: the element <xliff> has more than 1000 attributes, more than this reader accepts in one element\n")
+        #expect(
+            result.error
+                == "a.xliff:2:1: error: the element <xliff> has more than 1000 attributes, more than this reader accepts in one element\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("a.xcstrings").path))
     }
 }

@@ -8,10 +8,9 @@ struct ImportCommandTests {
     let folder: URL
 
     init() throws {
-        folder = try StringBridgeProcess.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: Fixtures.url("xliff/export/project"), to: folder.appendingPathComponent("project"))
-        try FileManager.default.copyItem(at: Fixtures.url("xliff/import/fr.xliff"), to: folder.appendingPathComponent("fr.xliff"))
+        folder = try CommandTestCase.folder(copying: [
+            "xliff/export/project": "project", "xliff/import/fr.xliff": "fr.xliff",
+        ])
     }
 
     var project: URL { folder.appendingPathComponent("project") }
@@ -20,8 +19,10 @@ struct ImportCommandTests {
         (try? Data(contentsOf: folder.appendingPathComponent(relative))).map { [UInt8]($0) }
     }
 
-    static let tables = ["Localizable.xcstrings", "App/en.lproj/Main.strings", "App/en.lproj/Main.stringsdict",
-                         "App/fr.lproj/Main.strings", "App/fr.lproj/Main.stringsdict"]
+    static let tables = [
+        "Localizable.xcstrings", "App/en.lproj/Main.strings", "App/en.lproj/Main.stringsdict",
+        "App/fr.lproj/Main.strings", "App/fr.lproj/Main.stringsdict",
+    ]
 
     func snapshot() -> [String: [UInt8]?] {
         Dictionary(uniqueKeysWithValues: Self.tables.map { ($0, bytes("project/" + $0)) })
@@ -35,10 +36,14 @@ struct ImportCommandTests {
             let difference = Fixtures.compareGolden(bytes("project/" + table) ?? [], "xliff/import/expected/\(golden)")
             #expect(difference == nil, "\(table): \(difference ?? "")")
         }
-        #expect(bytes("project/App/en.lproj/Main.strings") == (try? Fixtures.bytes("xliff/export/project/App/en.lproj/Main.strings")))
+        #expect(
+            bytes("project/App/en.lproj/Main.strings")
+                == (try? Fixtures.bytes("xliff/export/project/App/en.lproj/Main.strings")))
     }
 
-    @Test("Targets go into the catalog and the fr.lproj files (created when missing); the report lists every unit not applied")
+    @Test(
+        "Targets go into the catalog and the fr.lproj files (created when missing); the report lists every unit not applied"
+    )
     func imports() throws {
         let result = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(result.status == 0, "\(result.error)")
@@ -106,7 +111,8 @@ struct ImportCommandTests {
         #expect(catalog.contains("\"state\" : \"needs_review\",\n            \"value\" : \"Non traduit\""))
 
         // The other way round, the French document is checked against the sources as they were.
-        let before = folder.appendingPathComponent("before"), after = folder.appendingPathComponent("after")
+        let before = folder.appendingPathComponent("before")
+        let after = folder.appendingPathComponent("after")
         try FileManager.default.copyItem(at: Fixtures.url("xliff/export/project"), to: before)
         try FileManager.default.copyItem(at: Fixtures.url("xliff/export/project"), to: after)
         let reversed = try StringBridgeProcess.run(["import", "../fr.xliff", "../en.xliff"], in: before)
@@ -117,7 +123,9 @@ struct ImportCommandTests {
         for table in Self.tables {
             #expect(text("before/" + table) == text("after/" + table), "\(table)")
         }
-        #expect(text("before/Localizable.xcstrings").contains("\"state\" : \"machine_translated\",\n            \"value\" : \"Non traduit\""))
+        #expect(
+            text("before/Localizable.xcstrings").contains(
+                "\"state\" : \"machine_translated\",\n            \"value\" : \"Non traduit\""))
     }
 
     @Test("--dry-run reports but writes nothing")
@@ -131,16 +139,19 @@ struct ImportCommandTests {
 
     @Test("--report json")
     func jsonReport() throws {
-        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--root", "project", "--report", "json"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["import", "fr.xliff", "--root", "project", "--report", "json"], in: folder)
         #expect(result.status == 0)
         expectImported()
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(json["applied"] as? Int == 9)
         #expect(json["unchanged"] as? Int == 3)
         #expect(json["notApplied"] as? Int == 5)
-        #expect(json["changedFiles"] as? [String] == [
-            "project/App/fr.lproj/Main.strings", "project/App/fr.lproj/Main.stringsdict", "project/Localizable.xcstrings",
-        ])
+        #expect(
+            json["changedFiles"] as? [String] == [
+                "project/App/fr.lproj/Main.strings", "project/App/fr.lproj/Main.stringsdict",
+                "project/Localizable.xcstrings",
+            ])
         let files = try #require(json["files"] as? [[String: Any]])
         let catalog = try #require(files.first { $0["original"] as? String == "Localizable.xcstrings" })
         let skipped = try #require(catalog["skipped"] as? [[String: Any]])
@@ -191,7 +202,8 @@ struct ImportCommandTests {
     @Test("An exported .xcloc imports back without changing anything")
     func xclocRoundTrip() throws {
         let before = snapshot()
-        let export = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out", "--xcloc"], in: project)
+        let export = try StringBridgeProcess.run(
+            ["export", ".", "--language", "fr", "-o", "../out", "--xcloc"], in: project)
         #expect(export.status == 0)
         let result = try StringBridgeProcess.run(["import", "../out/fr.xcloc"], in: project)
         #expect(result.status == 0, "\(result.error)")
@@ -219,8 +231,10 @@ struct ImportCommandTests {
         let back = try StringBridgeProcess.run(["convert", "Localizable.xlf", "-o", "Back.xcstrings"], in: folder)
         #expect(back.status == 0, "\(back.error)")
         let catalog = String(decoding: bytes("Back.xcstrings") ?? [], as: UTF8.self)
-        for value in ["\"value\" : \"Bonjour\"", "\"state\" : \"needs_review\"", "\"state\" : \"machine_translated\"",
-                      "\"shouldTranslate\" : false", "\"formatSpecifier\" : \"lld\"", "\"value\" : \"%arg birds\""] {
+        for value in [
+            "\"value\" : \"Bonjour\"", "\"state\" : \"needs_review\"", "\"state\" : \"machine_translated\"",
+            "\"shouldTranslate\" : false", "\"formatSpecifier\" : \"lld\"", "\"value\" : \"%arg birds\"",
+        ] {
             #expect(catalog.contains(value), "\(value)")
         }
         let several = try StringBridgeProcess.run(["convert", "fr.xliff", "-o", "x.xcstrings"], in: folder)

@@ -3,7 +3,9 @@ import TestSupport
 import Testing
 
 /// `stringbridge import`'s report: counts per file and reason, placeholder warnings, `--strict`, `--dry-run`,
-/// `--verbose`. Fixture: a catalog and a French XLIFF with a placeholder swap (`%lld` → `%@`), a dropped `%@`, two
+/// `--verbose`.
+///
+/// Fixture: a catalog and a French XLIFF with a placeholder swap (`%lld` → `%@`), a dropped `%@`, two
 /// unfinished XLIFF 1.2 states, an unknown id and one good target.
 @Suite("stringbridge import report")
 struct ImportReportTests {
@@ -18,7 +20,9 @@ struct ImportReportTests {
     }
 
     var catalog: String {
-        String(decoding: (try? Data(contentsOf: folder.appendingPathComponent("Units.xcstrings"))) ?? Data(), as: UTF8.self)
+        String(
+            decoding: (try? Data(contentsOf: folder.appendingPathComponent("Units.xcstrings"))) ?? Data(), as: UTF8.self
+        )
     }
 
     static let warnings = """
@@ -46,9 +50,13 @@ struct ImportReportTests {
     func strict() throws {
         let result = try StringBridgeProcess.run(["import", "fr.xliff", "--strict"], in: folder)
         #expect(result.status == 1)
-        let difference = Fixtures.compareGolden(Array(result.output.utf8), "xliff/import-units/expected/report-strict.txt")
+        let difference = Fixtures.compareGolden(
+            Array(result.output.utf8), "xliff/import-units/expected/report-strict.txt")
         #expect(difference == nil, "\(difference ?? "")")
-        #expect(result.error == "stringbridge: error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 unfinished-state)\n")
+        #expect(
+            result.error
+                == "stringbridge: error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 unfinished-state)\n"
+        )
         #expect(catalog.contains("\"value\" : \"Merci\""))
         #expect(catalog.contains("\"value\" : \"Bonjour %@\""))
         #expect(!catalog.contains("%@ sur %@"))
@@ -61,11 +69,14 @@ struct ImportReportTests {
         var xliff = try String(contentsOf: folder.appendingPathComponent("fr.xliff"), encoding: .utf8)
         xliff = xliff.replacingOccurrences(
             of: "      <trans-unit id=\"Gone\" xml:space=\"preserve\">\n        <source>Gone</source>\n"
-                + "        <target state=\"translated\">Parti</target>\n        <note/>\n      </trans-unit>\n", with: "")
+                + "        <target state=\"translated\">Parti</target>\n        <note/>\n      </trans-unit>\n",
+            with: "")
         try xliff.write(to: folder.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
         let result = try StringBridgeProcess.run(["import", "fr.xliff", "--strict", "--accept-unfinished"], in: folder)
         #expect(result.status == 0, "\(result.error)")
-        #expect(result.output.hasPrefix("Units.xcstrings [fr] -> Units.xcstrings: 0 units applied, 5 units unchanged, 0 units not applied\n"))
+        #expect(
+            result.output.hasPrefix(
+                "Units.xcstrings [fr] -> Units.xcstrings: 0 units applied, 5 units unchanged, 0 units not applied\n"))
     }
 
     @Test("--dry-run says would apply and writes nothing; --verbose lists every unit")
@@ -74,20 +85,21 @@ struct ImportReportTests {
         let result = try StringBridgeProcess.run(["import", "fr.xliff", "--dry-run", "--verbose"], in: folder)
         #expect(result.status == 0)
         #expect(catalog == before)
-        #expect(result.output == """
-            Units.xcstrings [fr] -> Units.xcstrings: 3 units would apply, 0 units unchanged, 3 units not applied
-              fr.xliff:18:7: unknown-id: "Gone": no key of the table has this id
-              fr.xliff:13:7: unfinished-state: "Bye": the target's state is "needs-l10n", not finished
-              fr.xliff:28:7: unfinished-state: "Hello": the target's state is "needs-translation", not finished
-              fr.xliff:8:7: placeholder-mismatch: "%lld of %@": the target's placeholders differ from the source's: \
-            argument 1 is an integer (%lld) in the source but an object (%@) here (would import)
-              fr.xliff:23:7: placeholder-mismatch: "Greeting %@": the target's placeholders differ from the source's: \
-            argument 1 (%@) of the source is missing (would import)
-            import: 3 units would apply, 0 units unchanged, 3 units not applied (1 unknown-id, 2 unfinished-state); \
-            2 units with a placeholder mismatch; would change 1 file
-              would change: Units.xcstrings
+        #expect(
+            result.output == """
+                Units.xcstrings [fr] -> Units.xcstrings: 3 units would apply, 0 units unchanged, 3 units not applied
+                  fr.xliff:18:7: unknown-id: "Gone": no key of the table has this id
+                  fr.xliff:13:7: unfinished-state: "Bye": the target's state is "needs-l10n", not finished
+                  fr.xliff:28:7: unfinished-state: "Hello": the target's state is "needs-translation", not finished
+                  fr.xliff:8:7: placeholder-mismatch: "%lld of %@": the target's placeholders differ from the source's: \
+                argument 1 is an integer (%lld) in the source but an object (%@) here (would import)
+                  fr.xliff:23:7: placeholder-mismatch: "Greeting %@": the target's placeholders differ from the source's: \
+                argument 1 (%@) of the source is missing (would import)
+                import: 3 units would apply, 0 units unchanged, 3 units not applied (1 unknown-id, 2 unfinished-state); \
+                2 units with a placeholder mismatch; would change 1 file
+                  would change: Units.xcstrings
 
-            """)
+                """)
         #expect(!result.output.contains(" applied,") || result.output.contains("not applied"))
     }
 

@@ -4,7 +4,9 @@ import Testing
 
 /// Interface Builder tables in XLIFF as Xcode names them (`<file original="…/Base.lproj/Main.storyboard">`), in
 /// both layouts — `.strings` files beside the storyboard, and a `mul.lproj` catalog — and `.bundle` tables left
-/// out of export. Fixture: `Fixtures/xliff/interface-builder/project`.
+/// out of export.
+///
+/// Fixture: `Fixtures/xliff/interface-builder/project`.
 @Suite("Interface Builder tables and bundles in export and import")
 struct InterfaceBuilderTests {
     let folder: URL
@@ -21,7 +23,9 @@ struct InterfaceBuilderTests {
         (try? Data(contentsOf: folder.appendingPathComponent(relative))).map { [UInt8]($0) } ?? []
     }
 
-    @Test("export names IB tables after the storyboard or xib, warns about a storyboard-only table and leaves Settings.bundle out")
+    @Test(
+        "export names IB tables after the storyboard or xib, warns about a storyboard-only table and leaves Settings.bundle out"
+    )
     func export() throws {
         let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out"], in: project)
         #expect(result.status == 0, "\(result.error)")
@@ -50,19 +54,24 @@ struct InterfaceBuilderTests {
             ["export", "Settings.bundle/en.lproj/Root.strings", "--language", "fr", "-o", "../named"], in: project)
         #expect(named.status == 0)
         #expect(named.error == "")
-        #expect(String(decoding: bytes("named/fr.xliff"), as: UTF8.self).contains("Settings.bundle/en.lproj/Root.strings"))
+        #expect(
+            String(decoding: bytes("named/fr.xliff"), as: UTF8.self).contains("Settings.bundle/en.lproj/Root.strings"))
     }
 
     @Test("The .xcloc copies the storyboard or xib under Source Contents, at the original Xcode names")
     func xcloc() throws {
-        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out", "--xcloc"], in: project)
+        let result = try StringBridgeProcess.run(
+            ["export", ".", "--language", "fr", "-o", "../out", "--xcloc"], in: project)
         #expect(result.status == 0, "\(result.error)")
         let contents = "out/fr.xcloc/Source Contents/"
-        #expect(bytes(contents + "Catalog/Base.lproj/Main.storyboard") == bytes("project/Catalog/Base.lproj/Main.storyboard"))
+        #expect(
+            bytes(contents + "Catalog/Base.lproj/Main.storyboard")
+                == bytes("project/Catalog/Base.lproj/Main.storyboard"))
         #expect(bytes(contents + "Strings/Base.lproj/Login.xib") == bytes("project/Strings/Base.lproj/Login.xib"))
     }
 
-    @Test("import routes Xcode's IB names to the mul.lproj catalog, to L.lproj/T.strings, and to a storyboard-only table")
+    @Test(
+        "import routes Xcode's IB names to the mul.lproj catalog, to L.lproj/T.strings, and to a storyboard-only table")
     func importsXcodeNames() throws {
         try FileManager.default.copyItem(
             at: Fixtures.url("xliff/interface-builder/fr.xliff"), to: folder.appendingPathComponent("fr.xliff"))
@@ -90,17 +99,24 @@ struct InterfaceBuilderTests {
             ("Catalog/mul.lproj/Main.xcstrings", "Main.xcstrings"), ("Legacy/fr.lproj/Main.strings", "Main.strings"),
             ("Strings/fr.lproj/Login.strings", "Login.strings"),
         ] {
-            let difference = Fixtures.compareGolden(bytes("project/" + table), "xliff/interface-builder/expected/\(golden)")
+            let difference = Fixtures.compareGolden(
+                bytes("project/" + table), "xliff/interface-builder/expected/\(golden)")
             #expect(difference == nil, "\(table): \(difference ?? "")")
         }
         // Nothing else changed; the storyboards are never written.
-        #expect(bytes("project/Strings/en.lproj/Login.strings") == (try Fixtures.bytes("xliff/interface-builder/project/Strings/en.lproj/Login.strings")))
-        #expect(bytes("project/Legacy/Base.lproj/Main.storyboard") == (try Fixtures.bytes("xliff/interface-builder/project/Legacy/Base.lproj/Main.storyboard")))
+        #expect(
+            bytes("project/Strings/en.lproj/Login.strings")
+                == (try Fixtures.bytes("xliff/interface-builder/project/Strings/en.lproj/Login.strings")))
+        #expect(
+            bytes("project/Legacy/Base.lproj/Main.storyboard")
+                == (try Fixtures.bytes("xliff/interface-builder/project/Legacy/Base.lproj/Main.storyboard")))
         #expect(!FileManager.default.fileExists(atPath: project.appendingPathComponent("Legacy/en.lproj").path))
         // Importing again changes nothing.
         let again = try StringBridgeProcess.run(["import", "../fr.xliff"], in: project)
         #expect(again.status == 0)
-        #expect(again.output.hasSuffix("import: 0 units applied, 6 units unchanged, 0 units not applied; changed 0 files\n"))
+        #expect(
+            again.output.hasSuffix("import: 0 units applied, 6 units unchanged, 0 units not applied; changed 0 files\n")
+        )
     }
 
     @Test("export then import of our own IB export gives the tables back unchanged")

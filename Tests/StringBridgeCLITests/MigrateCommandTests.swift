@@ -12,9 +12,7 @@ struct MigrateCommandTests {
     let folder: URL
 
     init() throws {
-        folder = try StringBridgeProcess.temporaryFolder()
-        try FileManager.default.copyItem(
-            at: Fixtures.url("migration/MyApp"), to: folder.appendingPathComponent("MyApp"))
+        folder = try CommandTestCase.folder(copying: ["migration/MyApp": "MyApp"])
     }
 
     func contents(_ path: String) -> [UInt8]? {
@@ -53,7 +51,9 @@ struct MigrateCommandTests {
         #expect(result.error == Self.expectedWarnings)
         #expect(result.output == Self.expectedSummary)
         #expect(!files(below: "MyApp").contains { $0.hasSuffix("Root.xcstrings") })
-        #expect(Fixtures.compareGolden(contents("MyApp/Localizable.xcstrings") ?? [], "migration/expected/Localizable.xcstrings") == nil)
+        #expect(
+            Fixtures.compareGolden(
+                contents("MyApp/Localizable.xcstrings") ?? [], "migration/expected/Localizable.xcstrings") == nil)
         #expect(
             Fixtures.compareGolden(
                 contents("MyApp/mul.lproj/Main.xcstrings") ?? [], "migration/expected/mul.lproj/Main.xcstrings") == nil)
@@ -64,7 +64,8 @@ struct MigrateCommandTests {
         let result = try StringBridgeProcess.run(["migrate", "MyApp", "-o", "out"], in: folder)
         #expect(result.status == 0)
         #expect(files(below: "out") == ["Localizable.xcstrings", "Main.xcstrings"])
-        #expect(contents("out/Localizable.xcstrings") == (try Fixtures.bytes("migration/expected/Localizable.xcstrings")))
+        #expect(
+            contents("out/Localizable.xcstrings") == (try Fixtures.bytes("migration/expected/Localizable.xcstrings")))
     }
 
     @Test("An existing catalog is not touched without --force; a dry run says what would be merged")
@@ -119,7 +120,8 @@ struct MigrateCommandTests {
                 """))
         #expect(
             Fixtures.compareGolden(
-                contents("MyApp/Localizable.xcstrings") ?? [], "migration/existing/Localizable.merged.xcstrings") == nil)
+                contents("MyApp/Localizable.xcstrings") ?? [], "migration/existing/Localizable.merged.xcstrings") == nil
+        )
 
         // Merging again changes nothing and finds no conflict with what it merged.
         let merged = contents("MyApp/Localizable.xcstrings")
@@ -174,7 +176,8 @@ struct MigrateCommandTests {
         #expect(strict.status == 1)
         #expect(
             strict.error.hasSuffix(
-                "\nMyApp/fr.lproj/Localizable.strings:2:30: error: expected ';' after the value of \"settings.title\", found a string\n"))
+                "\nMyApp/fr.lproj/Localizable.strings:2:30: error: expected ';' after the value of \"settings.title\", found a string\n"
+            ))
         #expect(files(below: "MyApp") == before)
     }
 
@@ -205,7 +208,9 @@ struct MigrateCommandTests {
         let written = files(below: "compiled")
         #expect(written == Fixtures.files(below: "migration/compiled"))
         for path in written {
-            #expect(Fixtures.compareGolden(contents("compiled/" + path) ?? [], "migration/compiled/" + path) == nil, "\(path)")
+            #expect(
+                Fixtures.compareGolden(contents("compiled/" + path) ?? [], "migration/compiled/" + path) == nil,
+                "\(path)")
         }
     }
 
@@ -229,7 +234,8 @@ struct MigrateCommandTests {
             let after = try converter.read(
                 folder.appendingPathComponent("compiled/\(language).lproj/\(name)").path, options: options,
                 diagnostics: &diagnostics)
-            #expect(after.entries.keys == before.entries.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder), "\(original)")
+            #expect(
+                after.entries.keys == before.entries.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder), "\(original)")
             for (key, entry) in before.entries {
                 // Compared in catalog shape (a compiled root plural's variable has a generated name) and with
                 // substitutions sorted (a catalog keeps them in Xcode's order, not the stringsdict's).

@@ -69,13 +69,18 @@ struct OutputSafetyTests {
         try write("old", to: "shared/Localizable.xcstrings", mode: 0o600)
         try FileManager.default.createDirectory(atPath: path("app"), withIntermediateDirectories: true)
         // A relative link to a relative link.
-        try FileManager.default.createSymbolicLink(atPath: path("app/Localizable.xcstrings"), withDestinationPath: "../link.xcstrings")
-        try FileManager.default.createSymbolicLink(atPath: path("link.xcstrings"), withDestinationPath: "shared/Localizable.xcstrings")
-        let result = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "app/Localizable.xcstrings"], in: folder)
+        try FileManager.default.createSymbolicLink(
+            atPath: path("app/Localizable.xcstrings"), withDestinationPath: "../link.xcstrings")
+        try FileManager.default.createSymbolicLink(
+            atPath: path("link.xcstrings"), withDestinationPath: "shared/Localizable.xcstrings")
+        let result = try StringBridgeProcess.run(
+            ["convert", "in.xcstrings", "-o", "app/Localizable.xcstrings"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(kind("app/Localizable.xcstrings") == .typeSymbolicLink)
         #expect(kind("link.xcstrings") == .typeSymbolicLink)
-        #expect(bytes("shared/Localizable.xcstrings") == (try Fixtures.bytes("xcstrings/normalize/foreign-layout.xcstrings")))
+        #expect(
+            bytes("shared/Localizable.xcstrings")
+                == (try Fixtures.bytes("xcstrings/normalize/foreign-layout.xcstrings")))
         #expect(mode("shared/Localizable.xcstrings") == 0o600)
         #expect(temporaryLeftovers.isEmpty)
     }
@@ -114,7 +119,8 @@ struct OutputSafetyTests {
     @Test("-o - writes to standard output, and /dev/stdout on a pipe is refused rather than replaced")
     func standardOutput() throws {
         try copyFixture("xcstrings/normalize/foreign-layout.input.json", as: "in.xcstrings")
-        let result = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "-", "--to", "xcstrings"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["convert", "in.xcstrings", "-o", "-", "--to", "xcstrings"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(Array(result.output.utf8) == (try Fixtures.bytes("xcstrings/normalize/foreign-layout.xcstrings")))
         #expect(listing() == ["in.xcstrings"])
@@ -126,7 +132,8 @@ struct OutputSafetyTests {
         #expect(unnamed.status == 64)
         #expect(unnamed.error.contains("Name the format written to standard output with --to"))
         // The test's standard output is a pipe.
-        let device = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "/dev/stdout", "--to", "xcstrings"], in: folder)
+        let device = try StringBridgeProcess.run(
+            ["convert", "in.xcstrings", "-o", "/dev/stdout", "--to", "xcstrings"], in: folder)
         #expect(device.status == 1)
         #expect(device.error.hasPrefix("/dev/stdout:1:1: error: is a FIFO, not a regular file"))
         let compile = try StringBridgeProcess.run(["compile", "in.xcstrings", "-o", "-"], in: folder)
@@ -142,9 +149,12 @@ struct OutputSafetyTests {
         try write("old", to: "out.xcstrings", mode: 0o444)
         let refused = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(refused.status == 1)
-        #expect(refused.error == "out.xcstrings:1:1: error: the file is read-only; it is not replaced (--force replaces it)\n")
+        #expect(
+            refused.error
+                == "out.xcstrings:1:1: error: the file is read-only; it is not replaced (--force replaces it)\n")
         #expect(bytes("out.xcstrings") == Array("old".utf8))
-        let forced = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings", "--force"], in: folder)
+        let forced = try StringBridgeProcess.run(
+            ["convert", "in.xcstrings", "-o", "out.xcstrings", "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.error)")
         #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
         #expect(mode("out.xcstrings") == 0o444)
@@ -156,14 +166,19 @@ struct OutputSafetyTests {
         try write("old", to: "out/fr.lproj/features.strings", mode: 0o444)
         let compile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out"], in: folder)
         #expect(compile.status == 1)
-        #expect(compile.error.hasSuffix("out/fr.lproj/features.strings:1:1: error: the file is read-only; it is not replaced (--force replaces it)\n"))
+        #expect(
+            compile.error.hasSuffix(
+                "out/fr.lproj/features.strings:1:1: error: the file is read-only; it is not replaced (--force replaces it)\n"
+            ))
         #expect(folders("out") == ["fr.lproj/"])
-        let forcedCompile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out", "--force"], in: folder)
+        let forcedCompile = try StringBridgeProcess.run(
+            ["compile", "features.xcstrings", "-o", "out", "--force"], in: folder)
         #expect(forcedCompile.status == 0, "\(forcedCompile.error)")
         #expect(bytes("out/fr.lproj/features.strings") != Array("old".utf8))
 
         try write("old", to: "xliff/fr.xliff", mode: 0o444)
-        let export = try StringBridgeProcess.run(["export", "features.xcstrings", "--language", "fr", "-o", "xliff"], in: folder)
+        let export = try StringBridgeProcess.run(
+            ["export", "features.xcstrings", "--language", "fr", "-o", "xliff"], in: folder)
         #expect(export.status == 1)
         #expect(export.error.contains("xliff/fr.xliff:1:1: error: the file is read-only"))
         let forcedExport = try StringBridgeProcess.run(
@@ -201,8 +216,10 @@ struct OutputSafetyTests {
         #expect(fifo.status == 1)
         #expect(fifo.error == "fifo.xcstrings:1:1: error: is a FIFO, not a regular file; only regular files are read\n")
 
-        try FileManager.default.createDirectory(atPath: path("fr.xcloc/Localized Contents"), withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: path("fr.xcloc/Localized Contents/fr.xliff"), withDestinationPath: "/dev/zero")
+        try FileManager.default.createDirectory(
+            atPath: path("fr.xcloc/Localized Contents"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: path("fr.xcloc/Localized Contents/fr.xliff"), withDestinationPath: "/dev/zero")
         let zero = try runWithTimeout(["import", "fr.xcloc"])
         #expect(zero.status == 1)
         // Inside a bundle, a link is refused for what it is, whatever it leads to (AddressingTests).
@@ -219,7 +236,8 @@ struct OutputSafetyTests {
 
         // A link to a regular file is read.
         try copyFixture("xcstrings/features.xcstrings", as: "real.xcstrings")
-        try FileManager.default.createSymbolicLink(atPath: path("link.xcstrings"), withDestinationPath: "real.xcstrings")
+        try FileManager.default.createSymbolicLink(
+            atPath: path("link.xcstrings"), withDestinationPath: "real.xcstrings")
         let linked = try runWithTimeout(["convert", "link.xcstrings", "-o", "out.xcstrings"])
         #expect(linked.status == 0, "\(linked.error)")
         #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
@@ -341,7 +359,9 @@ struct OutputSafetyTests {
         try write("", to: "out/fr.lproj")
         let compile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out"], in: folder)
         #expect(compile.status == 1)
-        #expect(compile.error.hasSuffix("\nout/fr.lproj/features.strings:1:1: error: cannot write the file: Not a directory\n"))
+        #expect(
+            compile.error.hasSuffix(
+                "\nout/fr.lproj/features.strings:1:1: error: cannot write the file: Not a directory\n"))
         #expect(listing("out") == ["fr.lproj"])
 
         try write("", to: "exports/de.xcloc")
@@ -409,8 +429,10 @@ struct OutputSafetyTests {
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-out-\(UUID().uuidString)")
-        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent("stringbridge-err-\(UUID().uuidString)")
+        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stringbridge-out-\(UUID().uuidString)")
+        let errorURL = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stringbridge-err-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: outputURL)

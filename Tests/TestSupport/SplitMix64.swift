@@ -3,10 +3,12 @@
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
+    /// A generator whose numbers depend only on `seed`.
     public init(seed: UInt64) {
         state = seed
     }
 
+    /// The next number.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var value = state

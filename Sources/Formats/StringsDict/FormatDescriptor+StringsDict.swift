@@ -1,7 +1,13 @@
 import LocalizationCatalog
 
+extension FormatID {
+    /// Plural, device and width rules (`.stringsdict`).
+    public static let stringsdict = FormatID("stringsdict")
+}
+
 extension FormatDescriptor {
     /// Plural, device and width rules (`.stringsdict`).
     public static let stringsdict = FormatDescriptor(
-        name: "stringsdict", fileExtensions: ["stringsdict"], reader: StringsDictReader(), writer: StringsDictWriter())
+        id: .stringsdict, fileExtensions: ["stringsdict"], isLegacyTable: true, reader: StringsDictReader(),
+        writer: StringsDictWriter())
 }

@@ -1,7 +1,13 @@
 import LocalizationCatalog
 
+extension FormatID {
+    /// String Catalogs (`.xcstrings`).
+    public static let xcstrings = FormatID("xcstrings")
+}
+
 extension FormatDescriptor {
     /// String Catalogs (`.xcstrings`).
     public static let xcstrings = FormatDescriptor(
-        name: "xcstrings", fileExtensions: ["xcstrings"], reader: XCStringsReader(), writer: XCStringsWriter())
+        id: .xcstrings, fileExtensions: ["xcstrings"], holdsEveryLanguage: true, reader: XCStringsReader(),
+        writer: XCStringsWriter())
 }

@@ -94,38 +94,14 @@ public struct RoundTripDifference: Sendable, Equatable {
         if let key { text += " \(quoted(key))" }
         if let language { text += " [\(language)]" }
         if let path, !path.isEmpty { text += " \(path)" }
-        text += " \(aspect.rawValue): expected \(expected.map(quoted) ?? "nothing"), got \(actual.map(quoted) ?? "nothing")"
+        text +=
+            " \(aspect.rawValue): expected \(expected.map(quoted) ?? "nothing"), got \(actual.map(quoted) ?? "nothing")"
         if let reason { text += isExpected ? " (expected: \(reason))" : " (\(reason))" }
         return text
     }
 
     private func quoted(_ text: String) -> String {
         Diagnostic.quoted(text)
-    }
-}
-
-/// A round trip: its name, and the differences that its target format explains.
-public struct RoundTripTrip: Sendable {
-    /// The trip's name, as reports show it.
-    public var name: String
-    /// The differences that are expected, by the nature of the formats.
-    public var expectations: Expectations
-
-    /// Rules for expected differences.
-    public struct Expectations: Sendable {
-        /// A rule: the reason when it applies to a difference.
-        public var rules: [@Sendable (RoundTripDifference) -> String?]
-
-        /// No difference is expected.
-        public static let none = Expectations(rules: [])
-
-        /// The reason a difference is expected, if a rule says so.
-        func reason(for difference: RoundTripDifference) -> String? {
-            for rule in rules {
-                if let reason = rule(difference) { return reason }
-            }
-            return nil
-        }
     }
 }
 
@@ -175,6 +151,7 @@ public struct RoundTripReport: Sendable {
     /// - Parameters:
     ///   - expected: whether to list the expected differences.
     ///   - summary: whether to end with the summary line.
+    /// - Returns: The report's lines, each ending with a line feed.
     public func text(expected: Bool = true, summary: Bool = true) -> String {
         var text = ""
         for difference in differences where !difference.isExpected && difference.aspect != .invalidInput {
@@ -185,7 +162,8 @@ public struct RoundTripReport: Sendable {
                 text += "\(difference.table):1:1: error: \(difference.message)\n"
             }
             for diagnostic in difference.diagnostics {
-                text += "\(diagnostic.path ?? difference.table):\(diagnostic.line ?? 1):\(diagnostic.column ?? 1): "
+                text +=
+                    "\(diagnostic.path ?? difference.table):\(diagnostic.line ?? 1):\(diagnostic.column ?? 1): "
                     + "\(diagnostic.severity.rawValue): \(diagnostic.message) (the file cannot be read, so no trip was made)\n"
             }
         }
@@ -228,7 +206,12 @@ public struct RoundTripReport: Sendable {
                     ("key", string(difference.key)), ("language", string(difference.language)),
                     ("path", string(difference.path)), ("aspect", .string(difference.aspect.rawValue)),
                     ("expected", string(difference.expected)), ("actual", string(difference.actual)),
-                    ("kind", .string(difference.isExpected ? "expected" : difference.aspect == .invalidInput ? "invalid" : "loss")),
+                    (
+                        "kind",
+                        .string(
+                            difference.isExpected ? "expected" : difference.aspect == .invalidInput ? "invalid" : "loss"
+                        )
+                    ),
                     ("reason", string(difference.reason)),
                 ]))
         }

@@ -44,7 +44,9 @@ struct Convert: ParsableCommand {
     @Option(help: "The development language of legacy inputs (default: en).")
     var sourceLanguage: String?
 
-    @Option(help: "The text encoding of a .strings output: utf8 or utf16 (UTF-16LE with BOM). Default: the input's, or utf8.")
+    @Option(
+        help:
+            "The text encoding of a .strings output: utf8 or utf16 (UTF-16LE with BOM). Default: the input's, or utf8.")
     var encoding: OutputEncoding?
 
     enum OutputEncoding: String, ExpressibleByArgument {
@@ -53,22 +55,21 @@ struct Convert: ParsableCommand {
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one input file.") }
-        let converter = Converter()
-        do {
-            for input in inputs { _ = try converter.format(for: input, override: from) }
-            if output == "-", to == nil {
-                throw ValidationError("Name the format written to standard output with --to (xcstrings, strings…).")
-            }
-            _ = try converter.format(for: output, override: to)
-        } catch let error as ConversionError {
-            // A usage error, printed as the diagnostic it is (argument-parser would add its own "Error:").
-            printDiagnostics(error.diagnostics)
-            throw ExitCode.validationFailure
+        if output == "-", to == nil {
+            throw ValidationError("Name the format written to standard output with --to (xcstrings, strings…).")
         }
     }
 
     func run() throws {
         let converter = Converter()
+        let formats: Converter.Formats
+        do {
+            formats = try converter.formats(inputs: inputs, output: output, from: from, to: to)
+        } catch let error as ConversionError {
+            // A usage error, printed as the diagnostic it is (argument-parser would add its own "Error:").
+            printDiagnostics(error.diagnostics)
+            throw ExitCode.validationFailure
+        }
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             let readOptions = ReadOptions(language: language, sourceLanguage: sourceLanguage ?? "en")
@@ -79,7 +80,7 @@ struct Convert: ParsableCommand {
             case nil: break
             }
             try converter.convert(
-                inputs: inputs, output: output, from: from, to: to, readOptions: readOptions,
+                inputs: inputs, output: output, formats: formats, readOptions: readOptions,
                 writeOptions: writeOptions, replacesReadOnlyFiles: force, diagnostics: &diagnostics)
         }
     }

@@ -1,12 +1,12 @@
 import ArgumentParser
 import LocalizationCatalog
 import LocalizationConverter
-import XLIFFFormat
 
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export catalogs and legacy tables to XLIFF for translators, as xcodebuild -exportLocalizations does.",
+        abstract:
+            "Export catalogs and legacy tables to XLIFF for translators, as xcodebuild -exportLocalizations does.",
         discussion: """
             SOURCES are String Catalogs, legacy .strings/.stringsdict files (the table is exported from its \
             source-language file together with the target language's file next to it), or folders holding them. \
@@ -75,8 +75,7 @@ struct ExportCommand: ParsableCommand {
             let found = try export.sources(
                 for: sources, root: root, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
                 diagnostics: &diagnostics)
-            let tool = XLIFFTool(
-                id: Export.defaultTool.id, name: Export.defaultTool.name, version: toolVersion, buildNumber: toolBuild)
+            let tool = Export.defaultTool(version: toolVersion, buildNumber: toolBuild)
             var options = Export.Options(
                 languages: languages, root: root, outputDirectory: output, xcloc: xcloc,
                 sourceLanguage: sourceLanguage, tool: tool, project: project)

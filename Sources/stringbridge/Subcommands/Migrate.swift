@@ -60,13 +60,16 @@ struct Migrate: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             var plans: [Migration.PlannedCatalog] = []
             for directory in directories {
-                let options = Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
+                let options = Migration.Options(
+                    sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }
             for plan in plans {
                 let languages = plan.table.languages
-                let verb = plan.existing == nil ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")
+                let verb =
+                    plan.existing == nil
+                    ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")
                 print(
                     "\(verb) \(plan.destination): \(counted(plan.table.entries.count, "key")), "
                         + "\(counted(languages.count, "language")) (\(languages.joined(separator: ", "))) "
@@ -86,7 +89,8 @@ struct Migrate: ParsableCommand {
     /// What merging into an existing catalog does, in one line.
     static func describe(_ existing: Migration.ExistingCatalog, force: Bool) -> String {
         let conflicts = existing.conflicts.count
-        return "the catalog there had \(counted(existing.keys, "key")): \(counted(existing.addedKeys.count, "key")) and "
+        return
+            "the catalog there had \(counted(existing.keys, "key")): \(counted(existing.addedKeys.count, "key")) and "
             + "\(counted(existing.addedLocalizations, "localization")) added, \(counted(conflicts, "conflict")) "
             + "(the catalog's value kept)"
             + (force ? "" : "; --force is needed to write it")

@@ -50,7 +50,8 @@ struct Roundtrip: ParsableCommand {
     @Flag(help: "List only losses and unreadable inputs (not the expected differences), then the summary.")
     var lossesOnly = false
 
-    @Flag(name: [.short, .long], help: "List only losses and unreadable inputs, without the summary: nothing when clean.")
+    @Flag(
+        name: [.short, .long], help: "List only losses and unreadable inputs, without the summary: nothing when clean.")
     var quiet = false
 
     enum ReportFormat: String, ExpressibleByArgument {

@@ -1,3 +1,5 @@
+import LocalizationCatalog
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import LocalizationCatalog
 
 /// The folders an import may change files in, with symbolic links resolved.
 ///
@@ -15,14 +16,14 @@ import LocalizationCatalog
 /// way is followed — lies outside the boundary. By default the boundary is the git work tree that holds the root
 /// (the nearest folder, from the root up, that has a `.git`), or the root itself outside a repository; it is
 /// widened only by folders named explicitly (`--boundary DIR`).
-public struct WriteBoundary: Sendable {
+package struct WriteBoundary: Sendable {
     /// The folders, resolved (no symbolic links, no `..`).
-    public private(set) var folders: [String]
+    package private(set) var folders: [String]
     /// What the first folder is, for messages: `the git work tree holding the root` or `the root`.
-    public private(set) var origin: String
+    package private(set) var origin: String
 
     /// The boundary for a project root, widened by `extra` folders.
-    public init(root: String, extra: [String] = []) {
+    package init(root: String, extra: [String] = []) {
         let resolvedRoot = ProjectPaths.resolved(root) ?? ProjectPaths.absolute(root)
         var folder = resolvedRoot
         var found: String?
@@ -40,9 +41,11 @@ public struct WriteBoundary: Sendable {
         for path in extra { folders.append(ProjectPaths.resolved(path) ?? ProjectPaths.absolute(path)) }
     }
 
-    /// Whether the file `path` reaches lies inside one of the folders. A path through a dangling symbolic link
+    /// Whether the file `path` reaches lies inside one of the folders.
+    ///
+    /// A path through a dangling symbolic link
     /// is outside (where it would lead cannot be known).
-    public func contains(_ path: String) -> Bool {
+    package func contains(_ path: String) -> Bool {
         guard let resolved = ProjectPaths.resolved(path) else { return false }
         return folders.contains { folder in
             folder == "/" || resolved == folder || resolved.hasPrefix(folder + "/")
@@ -59,7 +62,9 @@ public struct WriteBoundary: Sendable {
 
 extension ProjectPaths {
     /// The absolute path of the file `path` names, with every symbolic link resolved: the real path of the deepest
-    /// part that exists, followed by the parts that do not exist yet. `nil` when a part that exists cannot be
+    /// part that exists, followed by the parts that do not exist yet.
+    ///
+    /// `nil` when a part that exists cannot be
     /// resolved (a dangling or looping symbolic link, no permission).
     static func resolved(_ path: String) -> String? {
         var existing = absolute(path)

@@ -1,12 +1,13 @@
+import LocalizationCatalog
+import LocalizationConverter
+import XLIFFFormat
+import XMLSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import LocalizationCatalog
-import LocalizationConverter
-import XLIFFFormat
-import XMLSupport
 
 /// Times XLIFF reading over a folder of documents, next to `xmllint --stream --noout` on the same files.
 struct XLIFFBenchmark {

@@ -11,16 +11,17 @@
 // and median time, in wall-clock and CPU (user) time, next to `xmllint --stream --noout` over the same files
 // when xmllint is on the PATH (run in between, so both see the same machine load).
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 import LocalizationCatalog
 import LocalizationConverter
 import XCStringsFormat
 import XLIFFFormat
 import XMLSupport
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 func now() -> Double {
     var spec = timespec()
@@ -118,11 +119,14 @@ func currentResidentBytes() -> Int {
             defer { fclose(file) }
             var size = 0
             var resident = 0
-            if withUnsafeMutablePointer(to: &size, { sizePointer in
-                withUnsafeMutablePointer(to: &resident) { residentPointer in
-                    withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
-                }
-            }) == 2 {
+            if withUnsafeMutablePointer(
+                to: &size,
+                { sizePointer in
+                    withUnsafeMutablePointer(to: &resident) { residentPointer in
+                        withVaList([sizePointer, residentPointer]) { vfscanf(file, "%ld %ld", $0) }
+                    }
+                }) == 2
+            {
                 return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
             }
         }
@@ -149,7 +153,8 @@ do {
             print("\(path): \(format(Double(size) / 1_000_000)) MB")
             print(
                 "  memory: model \(format(Double(model) / 1_000_000)) MB (\(format(Double(model) / Double(size), 2))x the file), "
-                    + "process peak \(format(Double(peak) / 1_000_000)) MB (\(format(Double(peak) / Double(size), 2))x the file)")
+                    + "process peak \(format(Double(peak) / 1_000_000)) MB (\(format(Double(peak) / Double(size), 2))x the file)"
+            )
             table = StringTable(name: "", sourceLanguage: "")
             _ = bytes.count
         }

@@ -1,3 +1,6 @@
+import Foundation
+import LocalizationCatalog
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -5,96 +8,6 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Foundation
-import LocalizationCatalog
-
-/// Reads a whole file.
-///
-/// Only regular files (or symbolic links to them) are read: a FIFO, a device (`/dev/zero`) or a socket is refused
-/// before it is read, and opening never blocks.
-/// - Throws: ``ConversionError`` naming the path when it is missing, a folder, not a regular file, or unreadable.
-public func readSourceFile(_ path: String) throws -> SourceFile {
-    let (descriptor, info) = try openRegularFile(path)
-    defer { close(descriptor) }
-    return try readOpenFile(descriptor, info, path: path)
-}
-
-/// Opens a regular file for reading: checked before it is opened (a FIFO would block, `/dev/zero` never ends)
-/// and again once open (it may have been swapped meanwhile). `O_NONBLOCK` keeps even that swap from blocking.
-private func openRegularFile(_ path: String) throws -> (Int32, stat) {
-    var info = stat()
-    guard stat(path, &info) == 0 else { throw ConversionError("cannot read the file: \(systemError())", path: path) }
-    try requireRegularFile(info, path: path)
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else { throw ConversionError("cannot read the file: \(systemError())", path: path) }
-    guard fstat(descriptor, &info) == 0 else {
-        let error = ConversionError("cannot read the file: \(systemError())", path: path)
-        close(descriptor)
-        throw error
-    }
-    do {
-        try requireRegularFile(info, path: path)
-    } catch {
-        close(descriptor)
-        throw error
-    }
-    return (descriptor, info)
-}
-
-private func requireRegularFile(_ info: stat, path: String) throws {
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return
-    case S_IFDIR: throw ConversionError("is a folder, not a file", path: path)
-    default:
-        throw ConversionError(
-            "is \(fileKind(info.st_mode)), not a regular file; only regular files are read", path: path)
-    }
-}
-
-/// Reads the open regular file `descriptor` (described by `info`) to its end.
-private func readOpenFile(_ descriptor: Int32, _ info: stat, path: String) throws -> SourceFile {
-    // A large regular file is mapped rather than copied (see `FileMapping`).
-    if Int(info.st_size) >= mappingThreshold,
-        let mapping = FileMapping(descriptor: descriptor, count: Int(info.st_size))
-    {
-        return SourceFile(path: path, mapping: mapping)
-    }
-    // Read straight into the array, sized from `fstat` plus one byte so that the end is seen in the same pass.
-    let expected = max(Int(info.st_size), 0) + 1
-    var failure: Int32 = 0
-    var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-        count = 0
-        while count < buffer.count {
-            let result = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-            if result < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                failure = errno
-                return
-            }
-            if result == 0 { return }
-            count += result
-        }
-    }
-    // The file grew since `fstat`: read the rest.
-    if failure == 0, bytes.count == expected {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let result = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if result < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                failure = errno
-                break
-            }
-            if result == 0 { break }
-            bytes.append(contentsOf: chunk[0..<result])
-        }
-    }
-    if failure != 0 {
-        errno = failure
-        throw ConversionError("cannot read the file: \(systemError())", path: path)
-    }
-    return SourceFile(path: path, bytes: bytes)
-}
 
 /// A file read for update and locked until the write that replaces it is done (``FileTransaction/require(_:)``).
 ///
@@ -102,9 +15,9 @@ private func readOpenFile(_ descriptor: Int32, _ info: stat, path: String) throw
 /// process that reads the same file for update waits until this one has renamed its new file into place, then
 /// reads that one. What the lock cannot stop (a program that does not take it) is caught before the rename: the
 /// file must still be the one read (same inode, size and modification time), or nothing is written.
-public final class FileLock: @unchecked Sendable {
+package final class FileLock: @unchecked Sendable {
     /// The path the file was read from.
-    public let path: String
+    package let path: String
     private var descriptor: Int32
     private let identity: FileIdentity
     private let mutex = NSLock()
@@ -121,7 +34,7 @@ public final class FileLock: @unchecked Sendable {
 
     /// Whether the file at ``path`` is still the one read.
     /// - Throws: ``ConversionError`` when it is not.
-    public func verify() throws {
+    package func verify() throws {
         var info = stat()
         guard stat(path, &info) == 0, FileIdentity(info) == identity else {
             throw ConversionError(
@@ -131,7 +44,7 @@ public final class FileLock: @unchecked Sendable {
     }
 
     /// Releases the lock (and closes the file); calling it again does nothing.
-    public func release() {
+    package func release() {
         mutex.lock()
         defer { mutex.unlock() }
         guard descriptor >= 0 else { return }
@@ -195,7 +108,7 @@ private final class HeldLocks: @unchecked Sendable {
 /// wrote. On a file system without `flock` the file is read unlocked (the check before the rename remains).
 /// - Throws: ``ConversionError`` as ``readSourceFile(_:)`` does, when the wait times out, or when this process
 ///   holds the file already (the same file named by two paths).
-public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Double) throws -> (
+package func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Double) throws -> (
     file: SourceFile, lock: FileLock
 ) {
     var start = timespec()
@@ -252,19 +165,4 @@ public func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Doubl
 /// `2`, `0.5`: a number of seconds as people write it.
 private func seconds(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-}
-
-/// Files from this size on are mapped into memory instead of read into an array.
-let mappingThreshold = 1 << 20
-
-/// Whether `path` names an existing folder.
-public func isDirectory(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-}
-
-/// Whether something exists at `path`.
-public func fileExists(_ path: String) -> Bool {
-    var info = stat()
-    return stat(path, &info) == 0
 }

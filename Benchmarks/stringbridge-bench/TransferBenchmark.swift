@@ -1,12 +1,13 @@
+import LocalizationCatalog
+import LocalizationConverter
+import XCStringsFormat
+import XLIFFFormat
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import LocalizationCatalog
-import LocalizationConverter
-import XCStringsFormat
-import XLIFFFormat
 
 /// Times `stringbridge export` and `import` as the commands run them (library calls, output written to a
 /// temporary folder), next to `xmllint --stream --noout` over the XLIFF files written or read, and the phases
@@ -21,7 +22,7 @@ struct TransferBenchmark {
     /// A fresh temporary folder.
     func temporaryFolder(_ name: String) -> String {
         var template = Array("/tmp/stringbridge-bench-\(name)-XXXXXX".utf8CString)
-        _ = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        _ = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkdtemp($0) } }
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
@@ -35,7 +36,8 @@ struct TransferBenchmark {
     func exportRun() throws {
         let root = parentFolder(catalog)
         var diagnostics = Diagnostics()
-        let table = try XCStringsReader().read(try readSourceFile(catalog), options: ReadOptions(), diagnostics: &diagnostics)
+        let table = try XCStringsReader().read(
+            try readSourceFile(catalog), options: ReadOptions(), diagnostics: &diagnostics)
         let languages = table.languages
         print("\(catalog): export of \(languages.count) languages")
         let export = Export()
@@ -49,7 +51,8 @@ struct TransferBenchmark {
             let options = Export.Options(languages: languages, root: root, outputDirectory: output)
             var runDiagnostics = Diagnostics()
             var written: [String] = []
-            commandTimes.append(try measure { written = try export.run(sources, options: options, diagnostics: &runDiagnostics) })
+            commandTimes.append(
+                try measure { written = try export.run(sources, options: options, diagnostics: &runDiagnostics) })
             size = try written.reduce(0) { $0 + (try readSourceFile($1).bytes.count) }
             if let lint = XLIFFBenchmark.xmllint(written) { lintTimes.append(lint) }
             for path in written { unlink(path) }
@@ -63,19 +66,22 @@ struct TransferBenchmark {
         for _ in 0..<iterations {
             var local = Diagnostics()
             var read = table
-            phases[0].1.append(try measure {
-                read = try XCStringsReader().read(try readSourceFile(catalog), options: ReadOptions(), diagnostics: &local)
-            })
-            phases[1].1.append(measure {
-                // As Export does: the catalog prepared once, then each language streamed.
-                let prepared = XLIFFCatalogExport(table: read, original: "Localizable.xcstrings")
-                for language in languages {
-                    var document = XLIFFDocumentStream()
-                    document.writeCatalog(
-                        prepared, targetLanguage: language, tool: XLIFFExport.defaultTool, diagnostics: &local)
-                    _ = document.finish()
-                }
-            })
+            phases[0].1.append(
+                try measure {
+                    read = try XCStringsReader().read(
+                        try readSourceFile(catalog), options: ReadOptions(), diagnostics: &local)
+                })
+            phases[1].1.append(
+                measure {
+                    // As Export does: the catalog prepared once, then each language streamed.
+                    let prepared = XLIFFCatalogExport(table: read, original: "Localizable.xcstrings")
+                    for language in languages {
+                        var document = XLIFFDocumentStream()
+                        document.writeCatalog(
+                            prepared, targetLanguage: language, tool: XLIFFExport.defaultTool, diagnostics: &local)
+                        _ = document.finish()
+                    }
+                })
         }
         for (name, times) in phases { report("  \(name)", times) }
     }
@@ -93,9 +99,10 @@ struct TransferBenchmark {
             try copy(catalog, to: "\(root)/\(name)")
             var diagnostics = Diagnostics()
             var result: Import.Result?
-            commandTimes.append(try measure {
-                result = try Import().run(documents, options: Import.Options(root: root), diagnostics: &diagnostics)
-            })
+            commandTimes.append(
+                try measure {
+                    result = try Import().run(documents, options: Import.Options(root: root), diagnostics: &diagnostics)
+                })
             guard let total = result?.total else { continue }
             summary = "\(total.applied) applied, \(total.unchanged) unchanged, \(total.skipped.count) not applied"
             if let lint = XLIFFBenchmark.xmllint(documents) { lintTimes.append(lint) }
@@ -113,18 +120,27 @@ struct TransferBenchmark {
         for _ in 0..<iterations {
             var local = Diagnostics()
             var parsed: [XLIFFDocument] = []
-            phases[0].1.append(try measure {
-                parsed = try documents.map { try XLIFFDocumentReader(keepsNotes: false).read(try readSourceFile($0).bytes, path: $0, diagnostics: &local) }
-            })
+            phases[0].1.append(
+                try measure {
+                    parsed = try documents.map {
+                        try XLIFFDocumentReader(keepsNotes: false).read(
+                            try readSourceFile($0).bytes, path: $0, diagnostics: &local)
+                    }
+                })
             var table = StringTable(name: "", sourceLanguage: "")
-            phases[1].1.append(try measure {
-                table = try XCStringsReader().read(try readSourceFile(catalog), options: ReadOptions(), diagnostics: &local)
-            })
-            phases[2].1.append(measure {
-                for document in parsed {
-                    for file in document.files { XLIFFImport.plan(file, for: table, kind: .catalog).apply(to: &table) }
-                }
-            })
+            phases[1].1.append(
+                try measure {
+                    table = try XCStringsReader().read(
+                        try readSourceFile(catalog), options: ReadOptions(), diagnostics: &local)
+                })
+            phases[2].1.append(
+                measure {
+                    for document in parsed {
+                        for file in document.files {
+                            XLIFFImport.plan(file, for: table, kind: .catalog).apply(to: &table)
+                        }
+                    }
+                })
             phases[3].1.append(measure { _ = XCStringsWriter().encode(table, diagnostics: &local) })
         }
         for (name, times) in phases { report("  \(name)", times) }
@@ -157,7 +173,8 @@ struct TransferBenchmark {
         let bestLint = lint.map(\.wall).min() ?? 1
         let medians = (command.map(\.wall).sorted()[command.count / 2], lint.map(\.wall).sorted()[lint.count / 2])
         print(
-            "  ratio to xmllint --stream: best \(format(best / bestLint, 2))x, median \(format(medians.0 / medians.1, 2))x")
+            "  ratio to xmllint --stream: best \(format(best / bestLint, 2))x, median \(format(medians.0 / medians.1, 2))x"
+        )
     }
 
     func parentFolder(_ path: String) -> String {

@@ -102,7 +102,8 @@ enum ProjectPaths {
             let name = url.lastPathComponent
             // A temporary file left by a killed write is hidden already; it is never a table either way.
             if TemporaryFile.isTemporaryName(name) { continue }
-            let visit = name == ".build" || name.hasPrefix(".build-") ? .skip : decide(name, url.pathExtension.lowercased())
+            let visit =
+                name == ".build" || name.hasPrefix(".build-") ? .skip : decide(name, url.pathExtension.lowercased())
             if visit == .skip || visit == .takeWithoutDescending { enumerator.skipDescendants() }
             guard visit == .take || visit == .takeWithoutDescending else { continue }
             let standardized = url.standardizedFileURL.path

@@ -1,0 +1,30 @@
+/// What a reader needs to know beyond the bytes.
+public struct ReadOptions: Sendable {
+    /// The table name; by default the file's base name.
+    public var tableName: String?
+    /// The language of a single-language file (`.strings`, `.stringsdict`); by default from its `xx.lproj` folder.
+    public var language: String?
+    /// The development language, for formats that do not say it.
+    public var sourceLanguage: String?
+
+    /// Creates read options.
+    public init(tableName: String? = nil, language: String? = nil, sourceLanguage: String? = nil) {
+        self.tableName = tableName
+        self.language = language
+        self.sourceLanguage = sourceLanguage
+    }
+}
+
+/// What a writer needs to know beyond the table.
+public struct WriteOptions: Sendable {
+    /// The languages to write, for formats that write one file per language; `nil` means all.
+    public var languages: [String]?
+    /// The text encoding, for formats that have a choice; `nil` keeps the table's own or uses the format's default.
+    public var encoding: TextEncoding?
+
+    /// Creates write options.
+    public init(languages: [String]? = nil, encoding: TextEncoding? = nil) {
+        self.languages = languages
+        self.encoding = encoding
+    }
+}

@@ -1,0 +1,58 @@
+import LocalizationCatalog
+import XLIFFFormat
+
+/// Making the languages' XLIFF documents side by side.
+extension Export {
+    /// One language's XLIFF document and the diagnostics of making it.
+    struct LanguageDocument: Sendable {
+        var xliff: [UInt8]
+        var diagnostics: Diagnostics
+    }
+
+    /// The XLIFF document of each of `languages`, made side by side.
+    ///
+    /// A catalog's export is prepared once for all
+    /// languages; the tables are freed on another thread once the documents are made.
+    /// - Throws: The first language's error, in the order of `languages`.
+    func exportDocuments(
+        of sources: [Source], tables: consuming ReadTables, languages: [String], options: Options
+    ) throws -> [LanguageDocument] {
+        let bases = tables.tables
+        // A catalog is the same table in every language: what its export does not owe to the language is
+        // worked out once, and shared by the languages' threads.
+        let catalogs = zip(sources, bases).map { source, base in
+            source.kind == .catalog ? XLIFFCatalogExport(table: base.table, original: source.original) : nil
+        }
+        let documents = concurrentMap(languages) { language in
+            Swift.Result {
+                try exportDocument(of: sources, bases: bases, catalogs: catalogs, language: language, options: options)
+            }
+        }
+        // The tables are freed while the files are written, not after.
+        releaseInBackground((consume tables, consume bases, consume catalogs))
+        return try documents.map { try $0.get() }
+    }
+
+    /// One language's document; each file is written as soon as it is made, in Xcode's layout.
+    private func exportDocument(
+        of sources: [Source], bases: [(table: StringTable, companion: StringTable?)],
+        catalogs: [XLIFFCatalogExport?], language: String, options: Options
+    ) throws -> LanguageDocument {
+        var local = Diagnostics()
+        var document = XLIFFDocumentStream()
+        for (position, (source, base)) in zip(sources, bases).enumerated() {
+            if let catalog = catalogs[position] {
+                document.writeCatalog(catalog, targetLanguage: language, tool: options.tool, diagnostics: &local)
+                continue
+            }
+            let table = try self.table(
+                for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
+                diagnostics: &local)
+            document.write(
+                XLIFFExport.file(
+                    for: table, kind: source.kind, original: source.original, targetLanguage: language,
+                    tool: options.tool, companion: base.companion, diagnostics: &local))
+        }
+        return LanguageDocument(xliff: document.finish(), diagnostics: local)
+    }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import LocalizationCatalog
+import StringsDictFormat
+import StringsFormat
+import XCStringsFormat
+import XLIFFFormat
+
+/// Finding and reading the tables to export.
+extension Export {
+    /// The tables named by `paths`: catalogs, legacy files, and folders holding them (searched recursively).
+    ///
+    /// Tables inside a `.bundle` folder below a folder searched (a `Settings.bundle`, whose tables the Settings
+    /// app reads and which cannot be catalogs) are left out unless `includeBundles`, with a warning naming them;
+    /// a file named explicitly is always taken. The translations of an Interface Builder table whose
+    /// development-language texts live only in the storyboard or xib (no `Base.lproj` or source-language
+    /// `.strings` file) cannot be exported: a warning names them.
+    /// - Throws: ``ConversionError`` for a path that is missing or holds no table.
+    public func sources(
+        for paths: [String], root: String, sourceLanguage: String, includeBundles: Bool = false,
+        diagnostics: inout Diagnostics
+    ) throws -> [Source] {
+        var result: [Source] = []
+        var seen = Set<String>()
+        var withoutSource: [(interfaceBuilderFile: String, translations: [String])] = []
+        func add(_ path: String) {
+            guard let kind = TableKind(path: path) else { return }
+            var file = path
+            if kind != .catalog, let language = ProjectPaths.lprojLanguage(of: path), language != sourceLanguage {
+                // Export a legacy table from its source-language file, wherever the user pointed.
+                var found = false
+                for candidate in [sourceLanguage, "Base"] {
+                    let sibling = ProjectPaths.sibling(of: path, language: candidate)
+                    if fileExists(sibling) {
+                        file = sibling
+                        found = true
+                        break
+                    }
+                }
+                if !found, kind == .strings, let interfaceBuilder = Self.interfaceBuilderFile(for: path) {
+                    if let index = withoutSource.firstIndex(where: { $0.interfaceBuilderFile == interfaceBuilder }) {
+                        withoutSource[index].translations.append(path)
+                    } else {
+                        withoutSource.append((interfaceBuilder, [path]))
+                    }
+                    return
+                }
+            }
+            // Xcode names an Interface Builder table after its storyboard or xib, whether the texts are in a
+            // `mul.lproj` catalog beside it or in `.strings` files.
+            var interfaceBuilder: String?
+            if let language = ProjectPaths.lprojLanguage(of: file),
+                kind == .catalog
+                    ? language == "mul" : kind == .strings && (language == sourceLanguage || language == "Base")
+            {
+                interfaceBuilder = Self.interfaceBuilderFile(for: file)
+            }
+            let original = ProjectPaths.relative(interfaceBuilder ?? file, to: root)
+            if seen.insert(original).inserted {
+                result.append(
+                    Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
+            }
+        }
+        var inBundles: [String] = []
+        var bundlesFoundBelow: String?  // the folder the message about them names
+        for path in paths {
+            if isDirectory(path) {
+                let found = ProjectPaths.files(
+                    below: path, extensions: registry.fileExtensions(of: [.xcstrings, .strings, .stringsdict]))
+                var tables: [String] = []
+                for file in found {
+                    let below = file.dropFirst(path.count).split(separator: "/").dropLast()
+                    if !includeBundles, below.contains(where: { $0.lowercased().hasSuffix(".bundle") }) {
+                        inBundles.append(file)
+                        bundlesFoundBelow = bundlesFoundBelow ?? path
+                        continue
+                    }
+                    let language = ProjectPaths.lprojLanguage(of: file)
+                    if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base" {
+                        tables.append(file)
+                    } else if TableKind(path: file) == .strings, Self.interfaceBuilderFile(for: file) != nil {
+                        add(file)  // reports the translations of a table whose texts live in a storyboard
+                    }
+                }
+                if tables.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
+                    // A folder without tables is a warning; the export goes on with the other sources.
+                    diagnostics.warn("no String Catalogs or source-language .lproj tables found", path: path)
+                }
+                tables.forEach(add)
+            } else if fileExists(path) {
+                guard TableKind(path: path) != nil else {
+                    throw ConversionError("not a .xcstrings, .strings or .stringsdict file", path: path)
+                }
+                add(path)
+            } else {
+                throw ConversionError("cannot read the file: No such file or directory", path: path)
+            }
+        }
+        for (interfaceBuilder, translations) in withoutSource {
+            diagnostics.warn(
+                "the development-language texts of this Interface Builder table live only in the "
+                    + "\(fileExtension(interfaceBuilder) ?? "file"), which export cannot read (no Base.lproj or "
+                    + "\(sourceLanguage).lproj .strings file); not exported: \(translations.joined(separator: ", "))",
+                path: interfaceBuilder)
+        }
+        if !inBundles.isEmpty {
+            diagnostics.warn(
+                "left out \(inBundles.count) table\(inBundles.count == 1 ? "" : "s") inside .bundle folders (a "
+                    + "Settings.bundle is read by the Settings app, not the app; --include-bundles exports them): "
+                    + inBundles.joined(separator: ", "),
+                path: bundlesFoundBelow)
+        }
+        if result.isEmpty, let first = paths.first {
+            throw ConversionError(
+                "nothing to export: no String Catalogs or source-language .lproj tables found", path: first)
+        }
+        return result
+    }
+
+    /// The storyboard or xib in `Base.lproj` that the table of `path` (`X/L.lproj/T.strings` or
+    /// `X/mul.lproj/T.xcstrings`) translates: `X/Base.lproj/T.storyboard` or `.xib`, if it exists.
+    static func interfaceBuilderFile(for path: String) -> String? {
+        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else {
+            return nil
+        }
+        let folder = parentDirectory(of: parentDirectory(of: path))
+        for ext in ["storyboard", "xib"] {
+            let candidate = "\(folder)/Base.lproj/\(name).\(ext)"
+            if isRegularFile(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// A table as read once for all languages: the catalog, or the source-language legacy file.
+    func baseTable(for source: Source, sourceLanguage: String, diagnostics: inout Diagnostics) throws -> StringTable {
+        guard let reader = registry.format(forPath: source.path)?.reader else {
+            throw ConversionError("no reader for this file", path: source.path)
+        }
+        let options =
+            source.kind == .catalog
+            ? ReadOptions() : ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        return try reader.read(try readSourceFile(source.path), options: options, diagnostics: &diagnostics)
+    }
+
+    /// The table to export for `language`: the catalog, or the source-language legacy table merged with the same
+    /// table's file for `language`.
+    func table(
+        for source: Source, base: StringTable, language: String, sourceLanguage: String,
+        diagnostics: inout Diagnostics
+    ) throws -> StringTable {
+        guard source.kind != .catalog, language != sourceLanguage else { return base }
+        let target = ProjectPaths.sibling(of: source.path, language: language)
+        guard fileExists(target), let reader = registry.format(forPath: source.path)?.reader else { return base }
+        var table = base
+        let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
+        let translated = try reader.read(try readSourceFile(target), options: options, diagnostics: &diagnostics)
+        table.merge(translated, diagnostics: &diagnostics, origin: target)
+        return table
+    }
+
+    /// The other half of a legacy table: the `.stringsdict` next to a `.strings` file of the same name, and the
+    /// other way round, in the source language; `nil` for catalogs and tables without one.
+    func companionTable(of source: Source, sourceLanguage: String) -> StringTable? {
+        let other: FormatID
+        switch source.kind {
+        case .catalog: return nil
+        case .strings: other = .stringsdict
+        case .stringsDict: other = .strings
+        }
+        guard let dot = source.path.lastIndex(of: "."),
+            let otherExtension = registry.format(other)?.fileExtensions.first
+        else { return nil }
+        let path = source.path[..<dot] + "." + otherExtension
+        guard fileExists(path), let reader = registry.format(forPath: path)?.reader else { return nil }
+        let options = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        var ignored = Diagnostics()  // the companion's own problems are reported when it is exported itself
+        guard let file = try? readSourceFile(path) else { return nil }
+        return try? reader.read(file, options: options, diagnostics: &ignored)
+    }
+
+    /// The tables of `sources` as read once for all languages, with their companions, and the development region
+    /// of the export (the last catalog's, else the option's).
+    func readTables(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> ReadTables {
+        var read = ReadTables(tables: [], developmentRegion: options.sourceLanguage)
+        for source in sources {
+            let table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+            if source.kind == .catalog { read.developmentRegion = table.sourceLanguage }
+            read.tables.append((table, companionTable(of: source, sourceLanguage: options.sourceLanguage)))
+        }
+        return read
+    }
+
+    /// The tables of an export, one per source, and its development region.
+    struct ReadTables: Sendable {
+        var tables: [(table: StringTable, companion: StringTable?)]
+        var developmentRegion: String
+    }
+
+    /// The languages to export: those asked for, and with ``Options/allLanguages`` every language of the tables
+    /// besides the development language.
+    ///
+    /// A language that only differs from one of the tables' in case or in `_`
+    /// for `-` is an error; one the tables lack altogether starts its translation, as in Xcode.
+    func chosenLanguages(_ sources: [Source], bases: [StringTable], options: Options) throws -> [String] {
+        var available: [String] = []
+        var developmentLanguages = Set<String>()
+        for (source, table) in zip(sources, bases) {
+            let languages: [String]
+            if source.kind == .catalog {
+                languages = LanguageSelection.available(in: table)
+                developmentLanguages.insert(table.sourceLanguage)
+            } else {
+                languages = [options.sourceLanguage] + lprojLanguages(of: source)
+                developmentLanguages.insert(options.sourceLanguage)
+            }
+            for language in languages where !available.contains(language) { available.append(language) }
+        }
+        for language in options.languages where !available.contains(language) {
+            if let match = LanguageSelection.nearMatch(for: language, in: available) {
+                let holder = zip(sources, bases).first { source, table in
+                    source.kind == .catalog
+                        ? table.languages.contains(match) : lprojLanguages(of: source).contains(match)
+                }
+                let source = holder?.0 ?? sources[0]
+                throw ConversionError(
+                    "the tables have no language '\(language)'; did you mean '\(match)'?",
+                    at: FileLocation(path: source.path, line: 1, column: 1))
+            }
+        }
+        var chosen = options.languages
+        if options.allLanguages {
+            for language in available where !developmentLanguages.contains(language) && !chosen.contains(language) {
+                chosen.append(language)
+            }
+        }
+        if chosen.isEmpty, let first = sources.first {
+            throw ConversionError(
+                "the tables have no language besides the development language to export",
+                at: FileLocation(path: first.path, line: 1, column: 1))
+        }
+        return chosen
+    }
+
+    /// The languages of a legacy table's other `.lproj` folders that hold its file (`Base` left out).
+    func lprojLanguages(of source: Source) -> [String] {
+        let lproj = parentDirectory(of: source.path)
+        let file = source.path.split(separator: "/").last.map(String.init) ?? source.path
+        let project = parentDirectory(of: lproj)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: project) else { return [] }
+        return names.sorted().compactMap { name in
+            guard name.hasSuffix(".lproj") else { return nil }
+            let language = String(name.dropLast(6))
+            guard language != "Base", fileExists("\(project)/\(name)/\(file)") else { return nil }
+            return language
+        }
+    }
+}

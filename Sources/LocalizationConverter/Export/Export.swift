@@ -1,0 +1,113 @@
+import Foundation
+import LocalizationCatalog
+import XLIFFFormat
+
+/// `xcodebuild -exportLocalizations` without Xcode: catalogs and legacy tables to XLIFF files or `.xcloc` bundles.
+public struct Export: Sendable {
+    /// How to export.
+    public struct Options: Sendable {
+        /// The languages to export (the development language too, if asked: its targets equal its sources).
+        public var languages: [String]
+        /// The project root; XLIFF `original` paths are relative to it.
+        public var root: String
+        /// The folder that receives `L.xliff` or `L.xcloc`.
+        public var outputDirectory: String
+        /// Whether to write `.xcloc` bundles instead of bare XLIFF files.
+        public var xcloc: Bool
+        /// The development language of legacy tables (catalogs say their own).
+        public var sourceLanguage: String
+        /// The tool named in the XLIFF header and `contents.json`.
+        public var tool: XLIFFTool
+        /// The project named in `contents.json`, if any.
+        public var project: String?
+        /// Whether read-only files in the output folder are replaced (else the export fails, writing nothing).
+        public var replacesReadOnlyFiles = false
+        /// Whether to export every language the tables have besides the development language, in addition to
+        /// ``languages``.
+        public var allLanguages = false
+
+        /// Creates options.
+        public init(
+            languages: [String], root: String = ".", outputDirectory: String, xcloc: Bool = false,
+            sourceLanguage: String = "en", tool: XLIFFTool = Export.defaultTool, project: String? = nil
+        ) {
+            self.languages = languages
+            self.root = root
+            self.outputDirectory = outputDirectory
+            self.xcloc = xcloc
+            self.sourceLanguage = sourceLanguage
+            self.tool = tool
+            self.project = project
+        }
+    }
+
+    /// The tool written by default: Xcode 26.4, the newest version whose exports the corpus holds.
+    public static let defaultTool = XLIFFExport.defaultTool
+
+    /// The default tool (Xcode) with another version and build number.
+    public static func defaultTool(version: String, buildNumber: String) -> XLIFFTool {
+        XLIFFTool(id: defaultTool.id, name: defaultTool.name, version: version, buildNumber: buildNumber)
+    }
+
+    /// One table to export.
+    public struct Source: Sendable, Equatable {
+        /// The kind of table.
+        public var kind: TableKind
+        /// The file: the catalog, or the source language's legacy file.
+        public var path: String
+        /// The path relative to the project root, which XLIFF calls `original`: the table's, or for an Interface
+        /// Builder table the storyboard's or xib's, as Xcode names them (`App/Base.lproj/Main.storyboard`).
+        public var original: String
+        /// The storyboard or xib in `Base.lproj` that the table translates, if any.
+        public var interfaceBuilderFile: String? = nil
+    }
+
+    /// The registry that provides readers and writers.
+    public var registry: FormatRegistry
+
+    /// Creates an export.
+    public init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// Exports `sources` for every language, all or nothing.
+    ///
+    /// Every table is read once; the languages are then exported in parallel (each legacy table merged with its
+    /// language's file), and all files are written in one transaction.
+    /// - Returns: The paths written.
+    @discardableResult
+    public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
+        for language in options.languages {
+            if let message = LanguageIdentifier.message(language, as: "--language") {
+                throw ConversionError(message, path: nil)
+            }
+        }
+        // Xcode writes the <file> elements ordered by `original`, case-insensitively (the corpus's exports).
+        let sources = XcodeKeyOrder.sortedIndices(sources.map(\.original)).map { sources[$0] }
+
+        // Read once: catalogs whole, legacy tables in the source language, with their companions.
+        let tables = try readTables(sources, options: options, diagnostics: &diagnostics)
+        let sourceCopies = options.xcloc ? try sourceCopies(of: sources, tables: tables.tables) : []
+        let languages = try chosenLanguages(sources, bases: tables.tables.map(\.table), options: options)
+        let developmentRegion = tables.developmentRegion
+
+        // Make each language's document, side by side; the tables are freed while the files are written.
+        let documents = try exportDocuments(of: sources, tables: consume tables, languages: languages, options: options)
+
+        // Write every file in one transaction.
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
+        var seen = Set<Diagnostic>()
+        for (language, document) in zip(languages, documents) {
+            // The same table gives the same warnings in every language; say each once.
+            for diagnostic in document.diagnostics.all where seen.insert(diagnostic).inserted {
+                diagnostics.append(diagnostic)
+            }
+            stage(
+                document.xliff, language: language, sourceCopies: sourceCopies, developmentRegion: developmentRegion,
+                options: options, in: &transaction)
+        }
+        try transaction.commit()
+        return transaction.destinations
+    }
+}

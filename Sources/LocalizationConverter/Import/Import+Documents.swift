@@ -1,0 +1,106 @@
+import LocalizationCatalog
+import XLIFFFormat
+
+/// Reading an import's documents: which files the inputs name, and parsing them side by side.
+extension Import {
+    /// The XLIFF documents named by `inputs`: `.xliff`/`.xlf` files, and the `Localized Contents/*.xliff` of
+    /// `.xcloc` bundles.
+    /// - Throws: ``ConversionError`` for an input that is missing or holds no XLIFF.
+    public func documents(for inputs: [String]) throws -> [String] {
+        var result: [String] = []
+        for input in inputs {
+            if isDirectory(input) {
+                let folder = input.hasSuffix("/") ? String(input.dropLast()) : input
+                let localized = "\(folder)/Localized Contents"
+                let found =
+                    isDirectory(localized)
+                    ? ProjectPaths.files(below: localized, extensions: registry.fileExtensions(of: [.xliff])) : []
+                if found.isEmpty {
+                    throw ConversionError(
+                        "no Localized Contents/*.xliff in this folder; is it an .xcloc bundle?", path: input)
+                }
+                // A bundle comes from elsewhere: what it holds is read only when it is a regular file of the bundle
+                // (a symbolic link could name any file, a FIFO or a device would never end).
+                for entry in [localized] + found {
+                    if let kind = ProjectPaths.irregularKind(entry, folderAllowed: entry == localized) {
+                        throw ConversionError(
+                            "is \(kind), not a regular file; only regular files of an .xcloc bundle are read (links "
+                                + "are not followed)", path: entry)
+                    }
+                }
+                result += found
+            } else if fileExists(input) {
+                guard registry.format(forPath: input)?.id == .xliff else {
+                    throw ConversionError("not an .xliff, .xlf file or .xcloc bundle", path: input)
+                }
+                result.append(input)
+            } else {
+                throw ConversionError("cannot read the file: No such file or directory", path: input)
+            }
+        }
+        return result
+    }
+
+    /// One XLIFF document as parsed, with the table each of its `<file>` elements goes to.
+    struct ParsedDocument: Sendable {
+        /// The document's path.
+        var path: String
+        var document: XLIFFDocument
+        /// The diagnostics of reading it.
+        var diagnostics: Diagnostics
+        /// One per `<file>`, in order.
+        var targets: [FileTarget]
+    }
+
+    /// Parses the documents at `paths` side by side, in the order of `paths`.
+    ///
+    /// Each table a document names is read
+    /// by `loader` as soon as it is named, on the thread that parsed the document.
+    /// - Throws: The first document's error, in the order of `paths`.
+    func parseDocuments(_ paths: [String], options: Options, loader: TableLoader) throws -> [ParsedDocument] {
+        let boundary = WriteBoundary(root: options.root, extra: options.boundaries)
+        let parsed = concurrentMap(paths) { path in
+            Swift.Result { try parseDocument(path, options: options, boundary: boundary, loader: loader) }
+        }
+        return try parsed.map { try $0.get() }
+    }
+
+    private func parseDocument(_ path: String, options: Options, boundary: WriteBoundary, loader: TableLoader)
+        throws -> ParsedDocument
+    {
+        var local = Diagnostics()
+        let file = try readSourceFile(path)
+        let document = try XLIFFDocumentReader(keepsNotes: false).read(file, diagnostics: &local)
+        var targets = document.files.map { target(of: $0, in: path, options: options, boundary: boundary) }
+        // An Interface Builder table whose texts live only in its storyboard takes the document's sources
+        // and notes as its development language: the notes, not read otherwise, are read for it.
+        let needsNotes = targets.contains {
+            if case .table(let request) = $0 { request.sourcesFromDocument != nil } else { false }
+        }
+        if needsNotes {
+            var ignored = Diagnostics()
+            let withNotes = try XLIFFDocumentReader(keepsNotes: true).read(file, diagnostics: &ignored)
+            for position in targets.indices {
+                guard case .table(var request) = targets[position], let found = request.sourcesFromDocument,
+                    position < withNotes.files.count
+                else { continue }
+                request.sourcesFromDocument = (withNotes.files[position], found.interfaceBuilderFile)
+                targets[position] = .table(request)
+            }
+        }
+        for case .table(let request) in targets { loader.load(request, using: self) }
+        return ParsedDocument(path: path, document: document, diagnostics: local, targets: targets)
+    }
+
+    /// Ends the import, before any table is written, when a file names a language that is no identifier or a
+    /// table outside the boundary; the documents' diagnostics are reported then.
+    func refuseForbiddenFiles(in parsed: [ParsedDocument], diagnostics: inout Diagnostics) throws {
+        var refusals: [Diagnostic] = []
+        for read in parsed {
+            for case .refuse(let refusal) in read.targets { refusals.append(refusal) }
+        }
+        guard !refusals.isEmpty else { return }
+        for read in parsed { diagnostics.append(contentsOf: read.diagnostics) }
+        throw ConversionError(refusals)
+    }
+}

@@ -1,0 +1,317 @@
+import LocalizationCatalog
+import XLIFFFormat
+
+/// Finding and reading the table each `<file>` goes to.
+extension Import {
+    /// The table a `<file>` goes to, why it goes nowhere, or why the import is refused.
+    enum FileTarget: Sendable {
+        case table(TableRequest)
+        case skip(XLIFFImportReport.Reason)
+        /// A language that is no identifier, or a table outside the boundary: an error, nothing is written.
+        case refuse(Diagnostic)
+    }
+
+    /// What to read for a `<file>`: the catalog, or a legacy table in one language.
+    struct TableRequest: Sendable {
+        var kind: TableKind
+        /// The table's source file.
+        var sourcePath: String
+        /// The file written back: the catalog, or the language's legacy file.
+        var outputPath: String
+        var language: String
+        var sourceLanguage: String
+        /// The table's identity: the output file, however it is spelled (``ProjectPaths/identity(of:)``).
+        var key: String
+        /// For an Interface Builder table without a development-language `.strings` file (its texts live in the
+        /// storyboard or xib, which is no table): the `<file>` whose sources stand for the development language,
+        /// and the Interface Builder file.
+        var sourcesFromDocument: (file: XLIFFFile, interfaceBuilderFile: String)?
+    }
+
+    /// The extensions of Interface Builder files, which Xcode names as the `original` of their tables.
+    static let interfaceBuilderExtensions: Set<String> = ["storyboard", "xib"]
+
+    /// Refuses a language that is not an identifier (a language becomes part of paths).
+    static func checkLanguage(_ language: String, as what: String) throws {
+        if let message = LanguageIdentifier.message(language, as: what) { throw ConversionError(message, path: nil) }
+    }
+
+    func target(of file: XLIFFFile, in document: String, options: Options, boundary: WriteBoundary)
+        -> FileTarget
+    {
+        func refuse(_ message: String) -> FileTarget {
+            .refuse(
+                file.location.map { Diagnostic(.error, message, at: $0) }
+                    ?? Diagnostic(.error, message, path: document))
+        }
+        if let language = file.targetLanguage, !language.isEmpty,
+            let message = LanguageIdentifier.message(language, as: "target-language")
+        {
+            return refuse(message)
+        }
+        if !file.sourceLanguage.isEmpty,
+            let message = LanguageIdentifier.message(file.sourceLanguage, as: "source-language")
+        {
+            return refuse(message)
+        }
+        let resolved = ProjectPaths.resolve(file.original, against: options.root)
+        if let message = boundary.refusal(of: resolved, named: "original \"\(file.original)\"") {
+            return refuse(message)
+        }
+        let isInterfaceBuilder = fileExtension(resolved).map { Self.interfaceBuilderExtensions.contains($0) } ?? false
+        guard isInterfaceBuilder || TableKind(path: file.original) != nil else { return .skip(.unknownTable) }
+        guard let language = file.targetLanguage, !language.isEmpty else { return .skip(.noTargetLanguage) }
+        var request: TableRequest
+        if isInterfaceBuilder {
+            guard let found = interfaceBuilderTable(resolved, file: file, language: language, options: options) else {
+                return .skip(.unknownTable)
+            }
+            request = found
+        } else {
+            guard let kind = TableKind(path: resolved), isRegularFile(resolved) else { return .skip(.unknownTable) }
+            let outputPath =
+                kind == .catalog
+                ? resolved
+                : Self.legacyOutputPath(source: resolved, language: language, sourceLanguage: options.sourceLanguage)
+            request = TableRequest(
+                kind: kind, sourcePath: resolved, outputPath: outputPath, language: language,
+                sourceLanguage: options.sourceLanguage, key: "")
+        }
+        for path in Set([request.sourcePath, request.outputPath]) {
+            if let message = boundary.refusal(of: path, named: "the table of original \"\(file.original)\"") {
+                return refuse(message)
+            }
+        }
+        request.key = ProjectPaths.identity(of: request.outputPath)
+        return .table(request)
+    }
+
+    /// The table of an Interface Builder file as Xcode names it (`X/Base.lproj/Main.storyboard`): the catalog
+    /// `X/mul.lproj/Main.xcstrings` when there is one (Xcode 15 and later), else the legacy table
+    /// `X/L.lproj/Main.strings`, whose development-language texts are `X/Base.lproj/Main.strings` or
+    /// `X/en.lproj/Main.strings` — or, when neither exists, the storyboard itself, of which the document's
+    /// `<source>` texts are Xcode's extraction.
+    ///
+    /// `nil` when none of these exists.
+    func interfaceBuilderTable(_ path: String, file: XLIFFFile, language: String, options: Options)
+        -> TableRequest?
+    {
+        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else {
+            return nil
+        }
+        let folder = parentDirectory(of: parentDirectory(of: path))
+        let catalog = "\(folder)/mul.lproj/\(name).xcstrings"
+        if isRegularFile(catalog) {
+            return TableRequest(
+                kind: .catalog, sourcePath: catalog, outputPath: catalog, language: language,
+                sourceLanguage: options.sourceLanguage, key: "")
+        }
+        for candidate in ["Base", options.sourceLanguage] {
+            let source = "\(folder)/\(candidate).lproj/\(name).strings"
+            guard isRegularFile(source) else { continue }
+            return TableRequest(
+                kind: .strings, sourcePath: source,
+                outputPath: Self.legacyOutputPath(
+                    source: source, language: language, sourceLanguage: options.sourceLanguage),
+                language: language, sourceLanguage: options.sourceLanguage, key: "")
+        }
+        guard isRegularFile(path) else { return nil }
+        let source = "\(folder)/\(options.sourceLanguage).lproj/\(name).strings"
+        return TableRequest(
+            kind: .strings, sourcePath: source, outputPath: "\(folder)/\(language).lproj/\(name).strings",
+            language: language, sourceLanguage: options.sourceLanguage, key: "",
+            sourcesFromDocument: (file, path))
+    }
+
+    /// Reads the table a request names; the file it is written to is read locked (``FileLock``).
+    func readTable(_ request: TableRequest, lockTimeout: Double, diagnostics: inout Diagnostics) throws
+        -> WorkingTable
+    {
+        let readForUpdate = { (path: String) in try readSourceFileForUpdate(path, waitingAtMost: lockTimeout) }
+        if request.kind == .catalog {
+            return try catalogTable(at: request.sourcePath, reading: readForUpdate, diagnostics: &diagnostics)
+        }
+        var sourceTable: StringTable?
+        if let (file, interfaceBuilderFile) = request.sourcesFromDocument {
+            sourceTable = Self.interfaceBuilderSources(
+                file, name: ProjectPaths.baseName(of: interfaceBuilderFile) ?? "", language: request.sourceLanguage)
+            diagnostics.warn(
+                "this Interface Builder table has no \(request.sourceLanguage).lproj or Base.lproj .strings file "
+                    + "(its texts live in the \(fileExtension(interfaceBuilderFile) ?? "file"), which is no table): "
+                    + "the <source> texts of the XLIFF are taken as its development-language texts",
+                path: interfaceBuilderFile)
+        }
+        return try legacyTable(
+            kind: request.kind, sourcePath: request.sourcePath, outputPath: request.outputPath,
+            language: request.language, sourceLanguage: request.sourceLanguage, sourceTable: sourceTable,
+            reading: readForUpdate, diagnostics: &diagnostics)
+    }
+
+    /// The development-language table an Interface Builder `<file>`'s sources make: one entry per unit, the
+    /// note as comment (as Xcode's `ibtool` writes them into `.strings` files).
+    static func interfaceBuilderSources(_ file: XLIFFFile, name: String, language: String) -> StringTable {
+        var table = StringTable(name: name, sourceLanguage: language)
+        for unit in file.units {
+            guard let source = unit.source, table.entries[unit.id] == nil else { continue }
+            let note = unit.notes.first?.text ?? ""
+            table.entries[unit.id] = CatalogEntry(
+                comment: note.isEmpty ? nil : note, localizations: [language: Localization(source)])
+        }
+        return table
+    }
+
+    /// The file a legacy table's `language` lives in: the source file itself when it is that language's, else the
+    /// `language.lproj` file next to it (for the development language of a `Base.lproj` table too, where Xcode
+    /// keeps the development language's own texts).
+    static func legacyOutputPath(source: String, language: String, sourceLanguage: String) -> String {
+        switch ProjectPaths.lprojLanguage(of: source) {
+        case language?: return source
+        case nil:
+            if language == sourceLanguage { return source }
+            let name = source.split(separator: "/").last.map(String.init) ?? source
+            return "\(parentDirectory(of: source))/\(language).lproj/\(name)"
+        default: return ProjectPaths.sibling(of: source, language: language)
+        }
+    }
+
+    func catalogTable(
+        at path: String, reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock),
+        diagnostics: inout Diagnostics
+    ) throws -> WorkingTable {
+        guard let reader = registry.format(forPath: path)?.reader else {
+            throw ConversionError("no reader for this file", path: path)
+        }
+        let (file, lock) = try readForUpdate(path)
+        let table = try reader.read(file, options: ReadOptions(), diagnostics: &diagnostics)
+        return WorkingTable(
+            kind: .catalog, outputPath: path, merged: table, target: nil, legacyLanguage: nil, before: nil,
+            targetExists: true, locks: [lock])
+    }
+
+    /// A legacy table to import into: the source language's file merged with the language's own file, which is
+    /// kept apart so that it is written back with its own order, comments and encoding.
+    func legacyTable(
+        kind: TableKind, sourcePath: String, outputPath: String, language: String, sourceLanguage: String,
+        sourceTable: StringTable? = nil,
+        reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock), diagnostics: inout Diagnostics
+    ) throws -> WorkingTable {
+        guard let reader = registry.format(forPath: sourcePath)?.reader else {
+            throw ConversionError("no reader for this file", path: sourcePath)
+        }
+        let sourceOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
+        if outputPath == sourcePath, sourceTable == nil {
+            let options = ReadOptions(language: language, sourceLanguage: language)
+            let (file, lock) = try readForUpdate(sourcePath)
+            let table = try reader.read(file, options: options, diagnostics: &diagnostics)
+            return WorkingTable(
+                kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
+                before: table, targetExists: true, locks: [lock])
+        }
+        var merged =
+            try sourceTable
+            ?? reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
+        var target: StringTable
+        var locks: [FileLock] = []
+        let targetExists = fileExists(outputPath)
+        if targetExists {
+            let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
+            let (file, lock) = try readForUpdate(outputPath)
+            locks.append(lock)
+            target = try reader.read(file, options: options, diagnostics: &diagnostics)
+            var ignored = Diagnostics()
+            merged.merge(target, diagnostics: &ignored, origin: outputPath)
+        } else {
+            target = StringTable(name: merged.name, sourceLanguage: sourceLanguage)
+            target.version = merged.version
+            target.traits = merged.traits
+        }
+        return WorkingTable(
+            kind: kind, outputPath: outputPath, merged: merged, target: target, legacyLanguage: language,
+            before: merged, targetExists: targetExists, locks: locks)
+    }
+
+    /// A `<file>` waiting to be applied: its place in the result, and the table it goes to.
+    struct PendingFile: Sendable {
+        /// The position of its ``FileResult`` in ``Result/files``.
+        var result: Int
+        var file: XLIFFFile
+        /// The position of its table in ``WorkingTables/tables``.
+        var table: Int
+        var kind: TableKind
+    }
+
+    /// Gives each `<file>` of `parsed` its ``FileResult`` and, in document order, its table: a table is taken
+    /// from `loader` where it is first named, with its reading diagnostics.
+    ///
+    /// Returns the files to apply.
+    func assignTables(
+        to parsed: [ParsedDocument], tables work: inout WorkingTables, loader: TableLoader, result: inout Result,
+        diagnostics: inout Diagnostics
+    ) throws -> [PendingFile] {
+        var pending: [PendingFile] = []
+        for read in parsed {
+            diagnostics.append(contentsOf: read.diagnostics)
+            for (file, target) in zip(read.document.files, read.targets) {
+                var fileResult = FileResult(
+                    document: read.path, original: file.original, language: file.targetLanguage,
+                    report: XLIFFImportReport())
+                switch target {
+                case .skip(let reason):
+                    fileResult.report.skipAll(of: file, reason)
+                case .refuse:
+                    preconditionFailure("refused files end the import before tables are assigned")
+                case .table(let request):
+                    let index = try work.index(for: request.key) {
+                        let loaded = try loader.take(request.key)
+                        diagnostics.append(contentsOf: loaded.diagnostics)
+                        return loaded.table
+                    }
+                    fileResult.table = work.tables[index].outputPath
+                    if let legacyLanguage = work.tables[index].legacyLanguage, legacyLanguage != request.language {
+                        // Two languages cannot share one legacy file; cannot happen since the file is chosen by
+                        // language.
+                        fileResult.report.skipAll(of: file, .unknownTable)
+                    } else {
+                        pending.append(
+                            PendingFile(result: result.files.count, file: file, table: index, kind: request.kind))
+                    }
+                }
+                result.files.append(fileResult)
+            }
+        }
+        return pending
+    }
+}
+
+/// A table being imported into, and whether an import changed it.
+struct WorkingTable {
+    var kind: TableKind
+    /// Where the table is written.
+    var outputPath: String
+    /// The table the XLIFF is applied to (for a legacy table, the source language merged with the language's file).
+    var merged: StringTable
+    /// For a legacy table, the language's own file as read (empty when it does not exist yet).
+    var target: StringTable?
+    /// For a legacy table, the language of its file.
+    var legacyLanguage: String?
+    /// For a legacy table, ``merged`` before the import.
+    var before: StringTable?
+    /// For a legacy table, whether the language's file exists.
+    var targetExists: Bool
+    /// The files read that the import writes, locked until it is done.
+    var locks: [FileLock] = []
+    var changed = false
+}
+
+/// The tables of one import, each read once however many `<file>` elements name it, in the order first named.
+struct WorkingTables {
+    var tables: [WorkingTable] = []
+    var positions: [String: Int] = [:]
+
+    mutating func index(for key: String, load: () throws -> WorkingTable) throws -> Int {
+        if let index = positions[key] { return index }
+        tables.append(try load())
+        positions[key] = tables.count - 1
+        return tables.count - 1
+    }
+}

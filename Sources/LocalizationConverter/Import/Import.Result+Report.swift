@@ -1,0 +1,207 @@
+import LocalizationCatalog
+import XCStringsFormat
+import XLIFFFormat
+
+extension Import.Result {
+    /// The report as text, for people, as UTF-8: one line per `<file>` with its counts and the units not applied
+    /// (per reason, a count and the first unit; with `verbose`, each unit), then a summary and the files changed.
+    public func text(verbose: Bool = false) -> [UInt8] {
+        ImportSummary.text(self, verbose: verbose)
+    }
+
+    /// The report as JSON, for machines, as UTF-8: the totals, the files changed and each `<file>`'s counts and
+    /// units not applied.
+    public func json() -> [UInt8] {
+        ImportSummary.json(self)
+    }
+
+    /// The error a strict import ends with, or `nil` when no unit was refused for a reason it fails on.
+    public var strictRefusal: String? {
+        ImportSummary.strictRefusal(self)
+    }
+
+    /// A warning for each target applied although its placeholders differ from its source's, at its document.
+    public var placeholderWarnings: [Diagnostic] {
+        files.flatMap { $0.report.placeholderWarnings(path: $0.document) }
+    }
+}
+
+/// The import report, for people or machines.
+enum ImportSummary {
+    /// `1 table`, `2 tables`.
+    static func counted(_ count: Int, _ noun: String) -> String { "\(count) \(count == 1 ? noun : noun + "s")" }
+
+    /// `1 unit`, `2 units`.
+    static func units(_ count: Int) -> String { counted(count, "unit") }
+
+    /// The counts of a report: `3 units applied, 1 unit unchanged, 2 units not applied`; a dry run says
+    /// `would apply`.
+    static func counts(_ report: XLIFFImportReport, dryRun: Bool) -> String {
+        "\(units(report.applied)) \(dryRun ? "would apply" : "applied"), \(units(report.unchanged)) unchanged, "
+            + "\(units(report.skipped.count)) not applied"
+    }
+
+    /// The units of `skipped` counted per reason code, in the order each reason first occurs.
+    static func byReason(_ skipped: [XLIFFImportReport.SkippedUnit]) -> [(
+        code: String, units: [XLIFFImportReport.SkippedUnit]
+    )] {
+        var result: [(code: String, units: [XLIFFImportReport.SkippedUnit])] = []
+        var index: [String: Int] = [:]
+        for unit in skipped {
+            let code = unit.reason.code
+            if let at = index[code] {
+                result[at].units.append(unit)
+            } else {
+                index[code] = result.count
+                result.append((code, [unit]))
+            }
+        }
+        return result
+    }
+
+    /// The error `--strict` ends with, or `nil` when no unit was refused for a reason it fails on.
+    static func strictRefusal(_ result: Import.Result) -> String? {
+        let failures = result.files.flatMap(\.report.strictFailures)
+        guard !failures.isEmpty else { return nil }
+        let reasons = byReason(failures).map { "\($0.units.count) \($0.code)" }.joined(separator: ", ")
+        return "--strict: \(units(failures.count)) not applied (\(reasons))"
+    }
+
+    /// The text report as UTF-8.
+    ///
+    /// A large import lists tens of thousands of units with `verbose`, so each file's
+    /// lines are made side by side, as bytes.
+    static func text(_ result: Import.Result, verbose: Bool = false) -> [UInt8] {
+        let pieces = concurrentMap(result.files) { text(of: $0, dryRun: result.dryRun, verbose: verbose) }
+        var out: [UInt8] = []
+        out.reserveCapacity(pieces.reduce(200) { $0 + $1.count })
+        for piece in pieces { out += piece }
+        let total = result.total
+        let byReason = byReason(total.skipped)
+        let reasons =
+            byReason.isEmpty ? "" : " (" + byReason.map { "\($0.units.count) \($0.code)" }.joined(separator: ", ") + ")"
+        let verb = result.dryRun ? "would change" : "changed"
+        var summary = "import: \(counts(total, dryRun: result.dryRun))"
+        summary += reasons
+        let mismatches = total.appliedWithPlaceholderMismatch.count
+        if mismatches > 0 { summary += "; \(units(mismatches)) with a placeholder mismatch" }
+        summary += "; \(verb) \(counted(result.changed.count, "file"))\n"
+        for path in result.changed { summary += "  \(verb): \(path)\n" }
+        out += summary.utf8
+        return out
+    }
+
+    /// One file's lines: its counts, then the units not applied — per reason (a count and the first unit), or
+    /// with `verbose` each one.
+    private static func text(of file: Import.FileResult, dryRun: Bool, verbose: Bool) -> [UInt8] {
+        let report = file.report
+        var out: [UInt8] = []
+        out.reserveCapacity(100 + (verbose ? 140 * report.skipped.count : 0))
+        func add(_ string: String) { out += string.utf8 }
+        func add(_ unit: XLIFFImportReport.SkippedUnit, code: Bool = true) {
+            if let location = unit.location {
+                add(location.path)
+                add(":")
+                add(String(location.line))
+                add(":")
+                add(String(location.column))
+                add(": ")
+            } else {
+                add(file.document)
+                add(": ")
+            }
+            if code {
+                add(unit.reason.code)
+                add(": ")
+            }
+            add("\"")
+            add(unit.id)
+            add("\": ")
+            add(unit.reason.description)
+        }
+        let language = file.language.map { " [\($0)]" } ?? ""
+        let target = file.table.map { " -> \($0)" } ?? ""
+        add("\(file.original)\(language)\(target): \(counts(report, dryRun: dryRun))\n")
+        if verbose {
+            for unit in report.skipped {
+                add("  ")
+                add(unit)
+                add("\n")
+            }
+            for id in report.appliedWithChangedSource {
+                add(
+                    "  \(file.document): source-changed: \"\(id)\": \(dryRun ? "would import" : "imported") as needs_review\n"
+                )
+            }
+            for unit in report.appliedWithPlaceholderMismatch {
+                add("  ")
+                add(unit)
+                add(dryRun ? " (would import)\n" : " (imported)\n")
+            }
+            return out
+        }
+        for (code, units) in byReason(report.skipped) {
+            add("  \(Self.units(units.count)) \(code)")
+            add(units.count == 1 ? ": " : ", first: ")
+            add(units[0], code: false)
+            add("\n")
+        }
+        let changedSource = report.appliedWithChangedSource
+        if !changedSource.isEmpty {
+            add(
+                "  \(units(changedSource.count)) source-changed, \(dryRun ? "would import" : "imported") as needs_review"
+            )
+            add(changedSource.count == 1 ? ": \"\(changedSource[0])\"\n" : ", first: \"\(changedSource[0])\"\n")
+        }
+        let mismatches = report.appliedWithPlaceholderMismatch
+        if !mismatches.isEmpty {
+            add(
+                "  \(units(mismatches.count)) placeholder-mismatch, \(dryRun ? "would import" : "imported") with a warning"
+            )
+            add(mismatches.count == 1 ? ": " : ", first: ")
+            add(mismatches[0], code: false)
+            add("\n")
+        }
+        return out
+    }
+
+    /// The JSON report.
+    static func json(_ result: Import.Result) -> [UInt8] {
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        let total = result.total
+        func unitObject(_ unit: XLIFFImportReport.SkippedUnit) -> JSONValue {
+            var object: OrderedMap<JSONValue> = [
+                "id": .string(unit.id), "reason": .string(unit.reason.code),
+                "message": .string(unit.reason.description),
+            ]
+            if let location = unit.location {
+                object["line"] = number(location.line)
+                object["column"] = number(location.column)
+            }
+            return .object(object)
+        }
+        var files: [JSONValue] = []
+        for file in result.files {
+            var object: OrderedMap<JSONValue> = [
+                "document": .string(file.document), "original": .string(file.original),
+            ]
+            object["language"] = file.language.map(JSONValue.string) ?? .null
+            object["table"] = file.table.map(JSONValue.string) ?? .null
+            object["applied"] = number(file.report.applied)
+            object["unchanged"] = number(file.report.unchanged)
+            object["appliedWithChangedSource"] = .array(file.report.appliedWithChangedSource.map(JSONValue.string))
+            object["appliedWithPlaceholderMismatch"] = .array(
+                file.report.appliedWithPlaceholderMismatch.map(unitObject))
+            object["skipped"] = .array(file.report.skipped.map(unitObject))
+            files.append(.object(object))
+        }
+        let summary: OrderedMap<JSONValue> = [
+            "applied": number(total.applied), "unchanged": number(total.unchanged),
+            "notApplied": number(total.skipped.count),
+            "placeholderMismatches": number(total.appliedWithPlaceholderMismatch.count),
+            "strictFailures": number(total.strictFailures.count), "dryRun": .bool(result.dryRun),
+            "changedFiles": .array(result.changed.map(JSONValue.string)), "files": .array(files),
+        ]
+        return AppleJSON.encode(.object(summary))
+    }
+}

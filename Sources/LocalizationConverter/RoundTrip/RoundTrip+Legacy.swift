@@ -1,0 +1,175 @@
+import Foundation
+import LocalizationCatalog
+import StringsDictFormat
+import StringsFormat
+import XCStringsFormat
+import XLIFFFormat
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Trips between legacy tables and String Catalogs, both ways.
+extension RoundTrip {
+    func legacyViaCatalog(
+        name: String, files: [Migration.LegacyFile], options: Options, report: inout RoundTripReport
+    ) -> String {
+        let trip = Trip(name: "strings/stringsdict → xcstrings → strings/stringsdict", expectations: .legacyViaCatalog)
+        let anchor = (files.first { !$0.isStringsDict } ?? files[0]).path
+        do {
+            var diagnostics = Diagnostics()
+            let migration = Migration(registry: registry)
+            let migrationOptions = Migration.Options(sourceLanguage: options.sourceLanguage)
+            let parts = try migration.read(files, tableName: name, options: migrationOptions, diagnostics: &diagnostics)
+            let interfaceBuilder = migration.interfaceBuilderFile(for: name, files: files) != nil
+            let catalog = migration.catalog(
+                named: name, parts: parts, sourceLanguage: options.sourceLanguage, interfaceBuilder: interfaceBuilder,
+                diagnostics: &diagnostics)
+            let compiled = try Compilation(registry: registry).compile(
+                catalog, languages: nil, diagnostics: &diagnostics)
+            var expected = StringTable(name: name, sourceLanguage: options.sourceLanguage)
+            for part in parts {
+                // A translation's comments are not the key's (the migration names them in a warning).
+                var removed: [(String, String)] = []
+                let table = Migration.withDevelopmentComments(
+                    part, sourceLanguage: options.sourceLanguage, interfaceBuilder: interfaceBuilder, removed: &removed)
+                expected.merge(table, diagnostics: &diagnostics)
+            }
+            let actual = try readBack(compiled, name: name, sourceLanguage: options.sourceLanguage)
+            var comparison = TableComparison(
+                trip: trip, table: anchor, languages: Set(parts.map(\.language)), comparesOrder: false)
+            comparison.compare(expected: expected.inCatalogShape(), actual: actual.inCatalogShape())
+            report.differences += comparison.differences.map { difference in
+                var difference = difference
+                if !difference.isExpected,
+                    let reason = Self.catalogCannotHold(difference, legacy: expected, catalog: catalog)
+                {
+                    difference.isExpected = true
+                    difference.reason = reason
+                }
+                return difference
+            }
+        } catch {
+            record(error, anchor, trip, &report)
+        }
+        return trip.name
+    }
+
+    /// Reads compiled legacy files (`xx.lproj/Name.strings|stringsdict`) into one table.
+    func readBack(_ files: [OutputFile], name: String, sourceLanguage: String) throws -> StringTable {
+        var diagnostics = Diagnostics()
+        var table = StringTable(name: name, sourceLanguage: sourceLanguage)
+        for file in files {
+            guard let format = registry.format(forPath: file.relativePath), let reader = format.reader,
+                let language = ProjectPaths.lprojLanguage(of: file.relativePath)
+            else { continue }
+            let part = try reader.read(
+                SourceFile(path: file.relativePath, bytes: file.bytes),
+                options: ReadOptions(tableName: name, language: language, sourceLanguage: sourceLanguage),
+                diagnostics: &diagnostics)
+            table.merge(part, diagnostics: &diagnostics)
+        }
+        return table
+    }
+
+    // MARK: - Catalog through legacy tables
+
+    func catalogViaLegacy(_ path: String, report: inout RoundTripReport) -> String {
+        let trip = Trip(name: "xcstrings → strings/stringsdict → xcstrings", expectations: .catalogViaLegacy)
+        do {
+            var diagnostics = Diagnostics()
+            guard let reader = registry.format(.xcstrings)?.reader else { return trip.name }
+            let catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
+            let compiled = try Compilation(registry: registry).compile(
+                catalog, languages: nil, path: path, diagnostics: &diagnostics)
+            let migration = Migration(registry: registry)
+            var parts: [Migration.LegacyPart] = []
+            for file in compiled {
+                guard let format = registry.format(forPath: file.relativePath), let legacyReader = format.reader,
+                    let language = ProjectPaths.lprojLanguage(of: file.relativePath)
+                else { continue }
+                let table = try legacyReader.read(
+                    SourceFile(path: file.relativePath, bytes: file.bytes),
+                    options: ReadOptions(
+                        tableName: catalog.name, language: language, sourceLanguage: catalog.sourceLanguage),
+                    diagnostics: &diagnostics)
+                let legacyFile = Migration.LegacyFile(
+                    path: file.relativePath, table: catalog.name, lprojLanguage: language,
+                    isStringsDict: format.id == .stringsdict)
+                parts.append(Migration.LegacyPart(file: legacyFile, language: language, table: table))
+            }
+            // Source language first, as a migration merges them; comments are compiled verbatim, so kept verbatim.
+            parts.sort {
+                ($0.language == catalog.sourceLanguage ? 0 : 1) < ($1.language == catalog.sourceLanguage ? 0 : 1)
+            }
+            let back = migration.catalog(
+                named: catalog.name, parts: parts, sourceLanguage: catalog.sourceLanguage, interfaceBuilder: true,
+                diagnostics: &diagnostics)
+            // Compared with the catalog in the shape a migration gives it: a format that is exactly one plural
+            // variable comes back as plural variations, which is what Xcode's migration makes of it.
+            var comparison = TableComparison(trip: trip, table: path, comparesOrder: false)
+            comparison.compare(
+                expected: catalog.inCatalogShape().hoistingDeviceSubstitutions(),
+                actual: back.hoistingDeviceSubstitutions())
+            report.differences += comparison.differences.map { difference in
+                var difference = difference
+                if !difference.isExpected, let reason = Self.legacyCannotHold(difference, in: catalog) {
+                    difference.isExpected = true
+                    difference.reason = reason
+                }
+                return difference
+            }
+        } catch {
+            record(error, path, trip, &report)
+        }
+        return trip.name
+    }
+
+    /// Expected differences of legacy → catalog → legacy that depend on the entry.
+    static func catalogCannotHold(
+        _ difference: RoundTripDifference, legacy: StringTable, catalog: StringTable
+    ) -> String? {
+        guard let key = difference.key, let entry = legacy.entries[key] else { return nil }
+        switch difference.aspect {
+        case .missingKey:
+            let widthOnly = entry.localizations?.values.allSatisfy { localization in
+                localization.stringUnit == nil && localization.substitutions == nil
+                    && localization.variations?.width != nil && localization.variations?.plural == nil
+                    && localization.variations?.device == nil
+            }
+            return widthOnly ?? false ? "String Catalogs have no width variations" : nil
+        case .comment where difference.actual == nil:
+            let varied = catalog.entries[key]?.localizations?.values.allSatisfy { $0.hasMoreThanStringUnit } ?? false
+            return varied ? "the key is also in the .stringsdict, which wins and has no comments" : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Expected differences of catalog → legacy → catalog that depend on the original entry.
+    static func legacyCannotHold(_ difference: RoundTripDifference, in catalog: StringTable) -> String? {
+        guard let key = difference.key, let entry = catalog.entries[key] else { return nil }
+        switch difference.aspect {
+        case .missingKey where entry.localizations?.isEmpty ?? true:
+            return "an entry without localizations has nothing to write to a legacy table"
+        case .missingKey
+        where entry.localizations?.values.allSatisfy({ $0.stringSet != nil && $0.stringUnit == nil }) ?? false:
+            return "legacy tables cannot hold string sets"
+        case .comment where difference.actual == nil:
+            let varied = entry.localizations?.values.allSatisfy { $0.hasMoreThanStringUnit } ?? false
+            return varied ? "a .stringsdict entry has no comment" : nil
+        case .value where difference.path.map({ $0.contains("stringSet") }) ?? false:
+            return "legacy tables cannot hold string sets"
+        case .value, .missingKey:
+            // A localization with nothing but a string set is left out entirely.
+            if let language = difference.language, entry.localizations?[language]?.stringSet != nil {
+                return "legacy tables cannot hold string sets"
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import LocalizationCatalog
+import StringsDictFormat
+import StringsFormat
+import XCStringsFormat
+import XLIFFFormat
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Same-format trips: a file read and written again in its own format gives its bytes back.
+extension RoundTrip {
+    func sameFormat(_ path: String, format: FormatDescriptor, language: String?, report: inout RoundTripReport)
+        -> String
+    {
+        let trip = Trip(name: "\(format.name) → \(format.name)", expectations: .none)
+        guard let reader = format.reader, let writer = format.writer else { return trip.name }
+        do {
+            var diagnostics = Diagnostics()
+            let source = try readSourceFile(path)
+            let options = ReadOptions(language: language)
+            let table = try reader.read(source, options: options, diagnostics: &diagnostics)
+            let outputs = try writer.write(
+                table, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
+            guard outputs.count == 1, let output = outputs.first else {
+                report.differences.append(
+                    failure(path, trip, "the writer gave \(outputs.count) files for one"))
+                return trip.name
+            }
+            let sourceBytes = source.bytes
+            if output.bytes == sourceBytes { return trip.name }
+            let again = try reader.read(
+                SourceFile(path: path, bytes: output.bytes), options: options, diagnostics: &diagnostics)
+            var comparison = TableComparison(trip: trip, table: path, comparesOrder: true)
+            comparison.compare(expected: table, actual: again)
+            if format.holdsEveryLanguage {
+                for index in comparison.differences.indices where comparison.differences[index].aspect == .order {
+                    comparison.differences[index].isExpected = true
+                    comparison.differences[index].reason =
+                        "a String Catalog is written in Xcode's key order; the input was not in it"
+                }
+            }
+            report.differences += comparison.differences
+            // What the writer wrote must come back byte for byte: a file in its own layout is never changed.
+            let rewritten = try writer.write(
+                again, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
+            if rewritten.first?.bytes != output.bytes {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil,
+                        reason: "the writer's own output changes when read and written again "
+                            + "(\(firstDifference(output.bytes, rewritten.first?.bytes ?? [])))"))
+            } else if comparison.differences.isEmpty {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
+                        reason:
+                            "the file is not in the writer's layout (\(firstDifference(sourceBytes, output.bytes))); "
+                            + "its content is kept, and the rewrite comes back byte for byte"))
+            }
+        } catch {
+            record(error, path, trip, &report)
+        }
+        return trip.name
+    }
+
+    /// XLIFF read → write, at the document level (every `<file>` and unit, in order).
+    func xliffSameFormat(_ path: String, report: inout RoundTripReport) -> String {
+        let trip = Trip(name: "xliff → xliff", expectations: .none)
+        do {
+            var diagnostics = Diagnostics()
+            let source = try readSourceFile(path)
+            let sourceBytes = source.bytes
+            let document = try XLIFFDocumentReader().read(sourceBytes, path: path, diagnostics: &diagnostics)
+            let bytes = XLIFFDocumentWriter().write(document)
+            if bytes == sourceBytes { return trip.name }
+            let again = try XLIFFDocumentReader().read(bytes, path: path, diagnostics: &diagnostics)
+            if let difference = Self.firstDifference(document, again) {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, key: difference.id, aspect: .value, expected: difference.expected,
+                        actual: difference.actual, reason: difference.what))
+            } else {
+                report.differences.append(
+                    RoundTripDifference(
+                        table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
+                        reason: "the file is not in Xcode's layout (\(firstDifference(sourceBytes, bytes))); "
+                            + "its content is kept"))
+            }
+        } catch {
+            record(error, path, trip, &report)
+        }
+        return trip.name
+    }
+
+    /// The first unit that differs between two documents.
+    static func firstDifference(_ lhs: XLIFFDocument, _ rhs: XLIFFDocument)
+        -> (id: String?, what: String, expected: String?, actual: String?)?
+    {
+        guard lhs.files.count == rhs.files.count else {
+            return (nil, "number of <file> elements", String(lhs.files.count), String(rhs.files.count))
+        }
+        for (left, right) in zip(lhs.files, rhs.files) {
+            guard left.original == right.original, left.units.count == right.units.count else {
+                return (nil, "<file original>", left.original, right.original)
+            }
+            for (a, b) in zip(left.units, right.units) where a != b {
+                if a.source != b.source { return (a.id, "source of \(left.original)", a.source, b.source) }
+                if a.target != b.target { return (a.id, "target of \(left.original)", a.target, b.target) }
+                if a.state != b.state { return (a.id, "state of \(left.original)", a.state, b.state) }
+                return (a.id, "unit of \(left.original)", "\(a)", "\(b)")
+            }
+            if left != right { return (nil, "<file> \(left.original)", "\(left)", "\(right)") }
+        }
+        return lhs == rhs ? nil : (nil, "document", nil, nil)
+    }
+}

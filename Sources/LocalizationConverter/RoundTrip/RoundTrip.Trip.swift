@@ -1,0 +1,28 @@
+import LocalizationCatalog
+
+extension RoundTrip {
+    /// A round trip: its name, and the differences that its target format explains.
+    public struct Trip: Sendable {
+        /// The trip's name, as reports show it.
+        public var name: String
+        /// The differences that are expected, by the nature of the formats.
+        public var expectations: Expectations
+
+        /// Rules for expected differences.
+        public struct Expectations: Sendable {
+            /// A rule: the reason when it applies to a difference.
+            public var rules: [@Sendable (RoundTripDifference) -> String?]
+
+            /// No difference is expected.
+            public static let none = Expectations(rules: [])
+
+            /// The reason a difference is expected, if a rule says so.
+            func reason(for difference: RoundTripDifference) -> String? {
+                for rule in rules {
+                    if let reason = rule(difference) { return reason }
+                }
+                return nil
+            }
+        }
+    }
+}
