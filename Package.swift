@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "SwiftCodeReader",
             dependencies: [
-                "CodeExtraction",
+                "CodeExtraction", "LocalizationConverter",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]

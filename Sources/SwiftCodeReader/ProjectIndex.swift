@@ -1,0 +1,210 @@
+import SwiftSyntax
+
+/// What the first pass learns from every file of the project: which functions, initialisers, enum cases and
+/// properties take keys, and the declared types of names (for interpolations' format specifiers).
+struct ProjectIndex: Sendable {
+    /// One declared parameter list.
+    struct Signature: Sendable, Hashable {
+        /// One parameter.
+        struct Parameter: Sendable, Hashable {
+            /// The argument label (`nil` for `_`).
+            var label: String?
+            /// The type as written.
+            var type: String
+            /// Whether a call may leave it out (a default value, or a closure given as trailing closure).
+            var optional: Bool
+        }
+        /// The parameters in order.
+        var parameters: [Parameter]
+    }
+
+    /// Callee name → parameter lists of functions, initialisers (by type name), memberwise initialisers and enum
+    /// cases (all of them: an overload taking `String` wins over one taking a key).
+    var signatures: [String: [Signature]] = [:]
+    /// Names of properties declared with a key type (assignments to them are extracted).
+    var keyProperties: Set<String> = []
+    /// Names of properties declared with another type (a name declared both ways is left alone).
+    var otherProperties: Set<String> = []
+    /// Name → the types it is declared with anywhere in the project.
+    var valueTypes: [String: Set<String>] = [:]
+    /// Function name → declared return types.
+    var returnTypes: [String: Set<String>] = [:]
+
+    /// Merges another file's index.
+    mutating func merge(_ other: ProjectIndex) {
+        signatures.merge(other.signatures) { $0 + $1 }
+        keyProperties.formUnion(other.keyProperties)
+        otherProperties.formUnion(other.otherProperties)
+        valueTypes.merge(other.valueTypes) { $0.union($1) }
+        returnTypes.merge(other.returnTypes) { $0.union($1) }
+    }
+
+    /// The single type `name` is declared with, or nil when it is unknown or declared with several types.
+    func uniqueType(of name: String) -> String? {
+        guard let types = valueTypes[name] else { return nil }
+        if types.count == 1 { return types.first }
+        let specifiers = Set(types.map(TypeNames.specifier(for:)))
+        return specifiers.count == 1 ? types.first : nil
+    }
+}
+
+/// Builds a file's `ProjectIndex`.
+final class DeclarationCollector: SyntaxVisitor {
+    private(set) var index = ProjectIndex()
+    private var typeNames: [String] = []
+
+    init() {
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.append(node.name.text)
+        collectMemberwiseInitialiser(of: node)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: StructDeclSyntax) { typeNames.removeLast() }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { typeNames.removeLast() }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: EnumDeclSyntax) { typeNames.removeLast() }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.append(node.name.text)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ActorDeclSyntax) { typeNames.removeLast() }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        typeNames.append(node.extendedType.trimmedDescription)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeNames.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.name.text
+        add(signature(of: node.signature.parameterClause.parameters), for: name)
+        if let returnType = node.signature.returnClause?.type {
+            index.returnTypes[name, default: []].insert(TypeNames.strippingOptional(returnType.trimmedDescription))
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let typeName = typeNames.last {
+            add(signature(of: node.signature.parameterClause.parameters), for: typeName)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        guard let parameters = node.parameterClause?.parameters else { return .visitChildren }
+        let signature = ProjectIndex.Signature(
+            parameters: parameters.map { parameter in
+                .init(
+                    label: parameter.firstName.flatMap { $0.text == "_" ? nil : $0.text },
+                    type: parameter.type.trimmedDescription,
+                    optional: parameter.defaultValue != nil
+                )
+            }
+        )
+        add(signature, for: node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let type =
+                binding.typeAnnotation.map { $0.type.trimmedDescription }
+                ?? binding.initializer.flatMap { Self.literalType(of: $0.value) }
+            guard let type else { continue }
+            index.valueTypes[name, default: []].insert(TypeNames.strippingOptional(type))
+            if KnownAPIs.isKeyType(type) {
+                index.keyProperties.insert(name)
+            } else {
+                index.otherProperties.insert(name)
+            }
+        }
+        return .visitChildren
+    }
+
+    /// The type of an initial value that needs no context: literals and calls of a type's initialiser.
+    static func literalType(of expression: ExprSyntax) -> String? {
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            let callee = call.calledExpression.as(DeclReferenceExprSyntax.self),
+            let first = callee.baseName.text.first, first.isUppercase
+        {
+            return callee.baseName.text
+        }
+        return nil
+    }
+
+    private func signature(of parameters: FunctionParameterListSyntax) -> ProjectIndex.Signature {
+        ProjectIndex.Signature(
+            parameters: parameters.map { parameter in
+                let type = parameter.type.trimmedDescription
+                return .init(
+                    label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
+                    type: type,
+                    optional: parameter.defaultValue != nil || parameter.ellipsis != nil
+                        || parameter.type.is(FunctionTypeSyntax.self) || type.hasPrefix("@")
+                )
+            }
+        )
+    }
+
+    private func add(_ signature: ProjectIndex.Signature, for name: String) {
+        index.signatures[name, default: []].append(signature)
+    }
+
+    /// A struct without an initialiser in its body gets a memberwise one: its stored properties in order.
+    private func collectMemberwiseInitialiser(of node: StructDeclSyntax) {
+        let members = node.memberBlock.members
+        if members.contains(where: { $0.decl.is(InitializerDeclSyntax.self) }) { return }
+        var parameters: [ProjectIndex.Signature.Parameter] = []
+        for member in members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { $0.name.text == "static" || $0.name.text == "class" })
+            else { continue }
+            let isLet = variable.bindingSpecifier.text == "let"
+            for binding in variable.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    binding.accessorBlock == nil || Self.isObserversOnly(binding.accessorBlock)
+                else { continue }
+                if isLet && binding.initializer != nil { continue }
+                let hasWrapper = variable.attributes.contains { $0.is(AttributeSyntax.self) }
+                parameters.append(
+                    .init(
+                        label: hasWrapper ? "_\(name)" : name,
+                        type: binding.typeAnnotation?.type.trimmedDescription ?? "",
+                        optional: binding.initializer != nil
+                            || binding.typeAnnotation?.type.trimmedDescription.hasSuffix("?") == true
+                    )
+                )
+            }
+        }
+        add(ProjectIndex.Signature(parameters: parameters), for: node.name.text)
+    }
+
+    private static func isObserversOnly(_ block: AccessorBlockSyntax?) -> Bool {
+        guard let block, case .accessors(let accessors) = block.accessors else { return false }
+        return accessors.allSatisfy { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }
+    }
+}

@@ -1,0 +1,270 @@
+import SwiftSyntax
+
+/// Guesses the static type of an interpolated expression without a type checker.
+///
+/// It knows literals, declarations in scope (locals, parameters, `for` and `if let` bindings, members of the
+/// enclosing types) and, failing those, the one type a name is declared with anywhere in the project; `.count` is
+/// `Int`, a call of a capitalised name is that type, a call of a project function its return type. What it cannot
+/// tell is `nil` (the caller writes `%@`).
+struct TypeResolver {
+    let index: ProjectIndex
+
+    private static let stringMethods: Set<String> = [
+        "formatted", "lowercased", "uppercased", "capitalized", "joined", "trimmingCharacters",
+        "replacingOccurrences", "description", "localizedDescription", "debugDescription", "localizedCapitalized",
+        "localizedLowercase", "localizedUppercase", "localizedName", "absoluteString", "path", "lastPathComponent",
+        "uuidString", "localizedString",
+    ]
+    private static let intMembers: Set<String> = ["count", "startIndex", "endIndex", "hashValue", "firstIndex"]
+    private static let comparisonOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
+
+    /// The type of `expression`, or nil.
+    func type(of expression: ExprSyntax, depth: Int = 0) -> String? {
+        guard depth < 8 else { return nil }
+        if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
+        if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
+        if expression.is(StringLiteralExprSyntax.self) { return "String" }
+        if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return declaredType(of: reference.baseName.text, from: Syntax(expression), depth: depth + 1)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if Self.intMembers.contains(name) { return "Int" }
+            if Self.stringMethods.contains(name) { return "String" }
+            guard member.base != nil else { return nil }
+            if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
+                return declaredType(of: name, from: Syntax(expression), depth: depth + 1)
+            }
+            return index.uniqueType(of: name)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            return callType(call, depth: depth)
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self) {
+            return sequenceType(Array(sequence.elements), depth: depth)
+        }
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let inner = tuple.elements.first
+        {
+            return type(of: inner.expression, depth: depth + 1)
+        }
+        if let unwrap = expression.as(ForceUnwrapExprSyntax.self) {
+            return type(of: unwrap.expression, depth: depth + 1)
+        }
+        if let chain = expression.as(OptionalChainingExprSyntax.self) {
+            return type(of: chain.expression, depth: depth + 1)
+        }
+        if let tryExpression = expression.as(TryExprSyntax.self) {
+            return type(of: tryExpression.expression, depth: depth + 1)
+        }
+        if let awaitExpression = expression.as(AwaitExprSyntax.self) {
+            return type(of: awaitExpression.expression, depth: depth + 1)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self) {
+            return prefix.operator.text == "!" ? "Bool" : type(of: prefix.expression, depth: depth + 1)
+        }
+        if let subscriptCall = expression.as(SubscriptCallExprSyntax.self),
+            let base = type(of: subscriptCall.calledExpression, depth: depth + 1)
+        {
+            return TypeNames.arrayElement(base) ?? TypeNames.dictionaryValue(base)
+        }
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            return type(of: ternary.thenExpression, depth: depth + 1)
+                ?? type(of: ternary.elseExpression, depth: depth + 1)
+        }
+        return nil
+    }
+
+    private func callType(_ call: FunctionCallExprSyntax, depth: Int) -> String? {
+        if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if let first = name.first, first.isUppercase { return name }
+            if ["min", "max", "abs"].contains(name), let first = call.arguments.first {
+                return type(of: first.expression, depth: depth + 1)
+            }
+            return unique(index.returnTypes[name])
+        }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            let name = member.declName.baseName.text
+            if Self.stringMethods.contains(name) { return "String" }
+            if ["rounded", "magnitude"].contains(name), let base = member.base {
+                return type(of: base, depth: depth + 1)
+            }
+            if name == "distance" { return "Int" }
+            return unique(index.returnTypes[name])
+        }
+        return nil
+    }
+
+    private func unique(_ types: Set<String>?) -> String? {
+        guard let types, types.count == 1 else { return nil }
+        return types.first
+    }
+
+    private func sequenceType(_ elements: [ExprSyntax], depth: Int) -> String? {
+        var operands: [ExprSyntax] = []
+        for (position, element) in elements.enumerated() {
+            if let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text {
+                if Self.comparisonOperators.contains(op) { return "Bool" }
+                if op == "??" {
+                    return type(of: elements[0], depth: depth + 1)
+                        ?? elements.last.flatMap { type(of: $0, depth: depth + 1) }
+                }
+                continue
+            }
+            if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
+                return type(of: ternary.thenExpression, depth: depth + 1)
+                    ?? elements.last.flatMap { type(of: $0, depth: depth + 1) }
+            }
+            if element.is(UnresolvedAsExprSyntax.self), position + 1 < elements.count,
+                let target = elements[position + 1].as(TypeExprSyntax.self)
+            {
+                return target.type.trimmedDescription
+            }
+            if element.is(AssignmentExprSyntax.self) { return nil }
+            operands.append(element)
+        }
+        // Arithmetic: the operands share a type; a declared one wins over a literal's default.
+        var literalType: String?
+        for operand in operands {
+            if operand.is(IntegerLiteralExprSyntax.self) {
+                literalType = literalType ?? "Int"
+            } else if operand.is(FloatLiteralExprSyntax.self) {
+                literalType = "Double"
+            } else if let type = type(of: operand, depth: depth + 1) {
+                return type
+            }
+        }
+        return literalType
+    }
+
+    /// The declared type of `name` as seen from `node`: the nearest declaration in scope, then the project's.
+    func declaredType(of name: String, from node: Syntax, depth: Int = 0) -> String? {
+        guard depth < 8 else { return nil }
+        var current = node.parent
+        var previous = node
+        while let scope = current {
+            if let list = scope.as(CodeBlockItemListSyntax.self) {
+                for item in list {
+                    if let variable = item.item.as(VariableDeclSyntax.self),
+                        let type = bindingType(of: name, in: variable, depth: depth)
+                    {
+                        return type
+                    }
+                    if let guardStatement = item.item.as(GuardStmtSyntax.self),
+                        let type = boundType(of: name, in: guardStatement.conditions, depth: depth)
+                    {
+                        return type
+                    }
+                }
+            } else if let members = scope.as(MemberBlockItemListSyntax.self) {
+                for member in members {
+                    if let variable = member.decl.as(VariableDeclSyntax.self),
+                        let type = bindingType(of: name, in: variable, depth: depth)
+                    {
+                        return type
+                    }
+                }
+            } else if let function = scope.as(FunctionDeclSyntax.self) {
+                if let type = parameterType(of: name, in: function.signature.parameterClause.parameters) { return type }
+            } else if let initializer = scope.as(InitializerDeclSyntax.self) {
+                if let type = parameterType(of: name, in: initializer.signature.parameterClause.parameters) {
+                    return type
+                }
+            } else if let closure = scope.as(ClosureExprSyntax.self), let signature = closure.signature {
+                switch signature.parameterClause {
+                case .simpleInput(let names)?:
+                    if names.contains(where: { $0.name.text == name }) { return rangeElementType(of: closure) }
+                case .parameterClause(let clause)?:
+                    if let parameter = clause.parameters.first(where: {
+                        ($0.secondName ?? $0.firstName).text == name
+                    }) {
+                        return parameter.type.map { TypeNames.strippingOptional($0.trimmedDescription) }
+                    }
+                case nil:
+                    break
+                }
+            } else if let forStatement = scope.as(ForStmtSyntax.self), previous.id == forStatement.body.id {
+                if let type = forBindingType(of: name, in: forStatement, depth: depth) { return type }
+            } else if let ifExpression = scope.as(IfExprSyntax.self), previous.id == ifExpression.body.id {
+                if let type = boundType(of: name, in: ifExpression.conditions, depth: depth) { return type }
+            }
+            previous = scope
+            current = scope.parent
+        }
+        return index.uniqueType(of: name)
+    }
+
+    /// `ForEach(0..<n) { index in … }`: the closure's parameter is an `Int`.
+    private func rangeElementType(of closure: ClosureExprSyntax) -> String? {
+        guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach",
+            let first = call.arguments.first, first.label == nil
+        else { return nil }
+        if let elements = first.expression.as(SequenceExprSyntax.self)?.elements,
+            elements.contains(where: { ["..<", "..."].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text) })
+        {
+            return "Int"
+        }
+        return first.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "indices" ? "Int" : nil
+    }
+
+    private func bindingType(of name: String, in variable: VariableDeclSyntax, depth: Int) -> String? {
+        for binding in variable.bindings {
+            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
+            if let type = binding.typeAnnotation?.type { return TypeNames.strippingOptional(type.trimmedDescription) }
+            if let value = binding.initializer?.value { return type(of: value, depth: depth + 1) }
+            return nil
+        }
+        return nil
+    }
+
+    private func parameterType(of name: String, in parameters: FunctionParameterListSyntax) -> String? {
+        guard let parameter = parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else {
+            return nil
+        }
+        return TypeNames.strippingOptional(parameter.type.trimmedDescription)
+    }
+
+    private func boundType(of name: String, in conditions: ConditionElementListSyntax, depth: Int) -> String? {
+        for condition in conditions {
+            guard case .optionalBinding(let binding) = condition.condition,
+                binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
+            else { continue }
+            if let type = binding.typeAnnotation?.type { return TypeNames.strippingOptional(type.trimmedDescription) }
+            if let value = binding.initializer?.value { return type(of: value, depth: depth + 1) }
+            return nil
+        }
+        return nil
+    }
+
+    private func forBindingType(of name: String, in statement: ForStmtSyntax, depth: Int) -> String? {
+        let sequence = statement.sequence
+        if let identifier = statement.pattern.as(IdentifierPatternSyntax.self), identifier.identifier.text == name {
+            if let elements = sequence.as(SequenceExprSyntax.self)?.elements,
+                elements.contains(where: {
+                    ["..<", "..."].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text)
+                })
+            {
+                return elements.first.flatMap { type(of: $0, depth: depth + 1) } ?? "Int"
+            }
+            if sequence.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "indices" { return "Int" }
+            return type(of: sequence, depth: depth + 1).flatMap(TypeNames.arrayElement)
+        }
+        if let tuple = statement.pattern.as(TuplePatternSyntax.self),
+            let call = sequence.as(FunctionCallExprSyntax.self),
+            let member = call.calledExpression.as(MemberAccessExprSyntax.self),
+            member.declName.baseName.text == "enumerated",
+            let first = tuple.elements.first?.pattern.as(IdentifierPatternSyntax.self)
+        {
+            if first.identifier.text == name { return "Int" }
+            if tuple.elements.count == 2,
+                tuple.elements.last?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
+                let base = member.base
+            {
+                return type(of: base, depth: depth + 1).flatMap(TypeNames.arrayElement)
+            }
+        }
+        return nil
+    }
+}
