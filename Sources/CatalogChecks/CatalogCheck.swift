@@ -133,7 +133,9 @@ package struct CatalogCheck: Sendable {
             let language = ProjectPaths.lprojLanguage(of: path) ?? options.sourceLanguage
             let file = LegacyInput(
                 path: path, lprojLanguage: language, isStringsDict: path.lowercased().hasSuffix(".stringsdict"))
-            checkLegacy(name: Self.baseName(path), files: [file], options: options, into: &result)
+            checkLegacy(
+                name: Self.baseName(path), files: [file], options: options,
+                languagesAreKnown: ProjectPaths.lprojLanguage(of: path) != nil, into: &result)
         case .xliff(let path): XLIFFRules(rules: options.rules).check(path, into: &result)
         }
         return result
@@ -224,10 +226,12 @@ package struct CatalogCheck: Sendable {
         while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
         let position = positions.position(atOffset: offset)
         // The rewrite must hold the same content, or it is not offered as a fix.
+        // Content: the traits (a final newline) are layout, which the rewrite is meant to change.
         var again = Diagnostics()
-        let same =
-            (try? reader.read(SourceFile(path: path, bytes: output.bytes), options: ReadOptions(), diagnostics: &again))
-            == table
+        var reread = try? reader.read(
+            SourceFile(path: path, bytes: output.bytes), options: ReadOptions(), diagnostics: &again)
+        reread?.traits = table.traits
+        let same = reread == table
         if options.fix, same {
             result.fixes.append(CheckReport.Fix(path: path, bytes: output.bytes))
             return
@@ -251,7 +255,10 @@ package struct CatalogCheck: Sendable {
         var isStringsDict: Bool
     }
 
-    private func checkLegacy(name: String, files: [LegacyInput], options: Options, into result: inout UnitResult) {
+    private func checkLegacy(
+        name: String, files: [LegacyInput], options: Options, languagesAreKnown: Bool = true,
+        into result: inout UnitResult
+    ) {
         let sourceLanguage = options.sourceLanguage
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
         var positions: [String: [String: KeyPosition]] = [:]
@@ -296,13 +303,14 @@ package struct CatalogCheck: Sendable {
         result.tables += 1
         let mainFile = fileOf[sourceLanguage] ?? files[0].path
         let finalPositions = positions
-        let subject = TableUnderCheck(
+        var subject = TableUnderCheck(
             table: table, files: fileOf, mainFile: mainFile,
             position: { key, language in
                 finalPositions[language]?[key] ?? finalPositions[sourceLanguage]?[key]
                     ?? finalPositions.values.lazy.compactMap { $0[key] }.first ?? KeyPosition(file: mainFile)
             },
             languages: languages, keyIsSourceText: false)
+        subject.languagesAreKnown = languagesAreKnown
         TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
     }
 }

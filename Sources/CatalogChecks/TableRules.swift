@@ -14,6 +14,9 @@ struct TableUnderCheck {
     var languages: [String]
     /// Whether a key with no source-language localization has the key as its source text (catalogs).
     var keyIsSourceText: Bool
+    /// Whether the languages are known: a legacy file outside an `.lproj` folder is only assumed to be in the
+    /// source language, so its plural categories are not checked.
+    var languagesAreKnown = true
 }
 
 /// One string of a localization: its variation path and unit.
@@ -67,9 +70,13 @@ struct TableRules {
                     if leaf.state?.rawValue == "new" { states[language, default: (0, 0)].new += 1 }
                     if leaf.state?.rawValue == "needs_review" { states[language, default: (0, 0)].review += 1 }
                 }
-                checkPlurals(localization, path: "", language: language) { path, message in
-                    let rule: CheckRule = message.hasPrefix("lacks") ? .pluralMissingCategory : .pluralExtraCategory
-                    add(rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)")
+                if subject.languagesAreKnown {
+                    checkPlurals(localization, path: "", language: language) { path, message in
+                        let rule: CheckRule = message.hasPrefix("lacks") ? .pluralMissingCategory : .pluralExtraCategory
+                        add(
+                            rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)"
+                        )
+                    }
                 }
                 Self.widthVariations(localization, path: "") { path in
                     add(
