@@ -231,7 +231,7 @@ package struct CatalogCheck: Sendable {
         var reread = try? reader.read(
             SourceFile(path: path, bytes: output.bytes), options: ReadOptions(), diagnostics: &again)
         reread?.traits = table.traits
-        let same = reread == table
+        let same = reread.map { Self.sameContent($0, table) } ?? false
         if options.fix, same {
             result.fixes.append(CheckReport.Fix(path: path, bytes: output.bytes))
             return
@@ -243,6 +243,26 @@ package struct CatalogCheck: Sendable {
                     ? "not laid out as Xcode writes it, from line \(position.line) on (--fix rewrites it)"
                     : "not laid out as Xcode writes it, from line \(position.line) on; a rewrite would change "
                         + "its content, so --fix leaves it"))
+    }
+
+    /// Whether two tables hold the same content, whatever the order of their keys and of each key's languages
+    /// (Xcode's writer sorts both); anything deeper must be equal, order included.
+    static func sameContent(_ lhs: StringTable, _ rhs: StringTable) -> Bool {
+        guard lhs.name == rhs.name, lhs.sourceLanguage == rhs.sourceLanguage, lhs.version == rhs.version,
+            lhs.extraMembers == rhs.extraMembers, lhs.entries.count == rhs.entries.count
+        else { return false }
+        for (key, entry) in lhs.entries {
+            guard var other = rhs.entries[key] else { return false }
+            if let languages = entry.localizations, let otherLanguages = other.localizations {
+                guard languages.count == otherLanguages.count else { return false }
+                for (language, localization) in languages where otherLanguages[language] != localization {
+                    return false
+                }
+                other.localizations = languages
+            }
+            guard other == entry else { return false }
+        }
+        return true
     }
 
     // MARK: - Legacy tables

@@ -222,6 +222,21 @@ struct CatalogChecksUnitTests {
         #expect(XLIFFRules.pluralCategory(ofUnit: "Hello") == nil)
     }
 
+    @Test func sameContentIgnoresTheOrderOfKeysAndLanguagesOnly() {
+        var first = StringTable(name: "T", sourceLanguage: "en")
+        var entry = CatalogEntry(localizations: ["en": Localization("a"), "fr": Localization("b")])
+        first.entries["x"] = entry
+        first.entries["y"] = CatalogEntry()
+        var second = StringTable(name: "T", sourceLanguage: "en")
+        second.entries["y"] = CatalogEntry()
+        entry.localizations = ["fr": Localization("b"), "en": Localization("a")]
+        second.entries["x"] = entry
+        #expect(first != second)
+        #expect(CatalogCheck.sameContent(first, second))
+        second.entries["x"]?.localizations?["fr"] = Localization("c")
+        #expect(!CatalogCheck.sameContent(first, second))
+    }
+
     @Test func sarifURIsArePercentEncoded() {
         #expect(CheckReport.uri("My App/fr.lproj/Ä.strings") == "My%20App/fr.lproj/%C3%84.strings")
         #expect(CheckReport.uri("/tmp/a b") == "file:///tmp/a%20b")
