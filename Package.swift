@@ -88,7 +88,10 @@ let package = Package(
             name: "CodeSync",
             dependencies: ["LocalizationCatalog", "LocalizationConverter", "CodeExtraction", "SwiftCodeReader"]
         ),
-        .target(name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
+        .target(
+            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"],
+            exclude: ["PluralRules/generate.py"]
+        ),
         .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
         .executableTarget(
             name: "stringbridge",

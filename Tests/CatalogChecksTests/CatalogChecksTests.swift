@@ -1,3 +1,244 @@
+import Foundation
+import LocalizationCatalog
+import TestSupport
 import Testing
 
 @testable import CatalogChecks
+
+/// `stringbridge check` over `Fixtures/check`, run as a process: goldens byte for byte, exit statuses, baseline,
+/// `--fix`.
+@Suite("stringbridge check")
+struct CheckCommandTests {
+    let folder: URL
+
+    init() throws {
+        folder = try StringBridgeProcess.temporaryFolder()
+    }
+
+    /// Runs `check` in `Fixtures/check`, so that paths in the report are short and stable.
+    func check(_ arguments: [String]) throws -> CommandResult {
+        try StringBridgeProcess.run(["check"] + arguments, in: Fixtures.url("check"))
+    }
+
+    @Test(arguments: ["text", "json", "sarif"])
+    func projectGoldens(format: String) throws {
+        let result = try check(["project", "xliff", "--format", format])
+        #expect(result.status == 1)
+        #expect(result.error == "")
+        let ext = format == "text" ? "txt" : format
+        if let difference = Fixtures.compareGolden(Array(result.output.utf8), "check/expected/project.\(ext)") {
+            Issue.record("\(difference)")
+        }
+    }
+
+    @Test func invalidFiles() throws {
+        let result = try check(["invalid"])
+        #expect(result.status == 1)
+        if let difference = Fixtures.compareGolden(Array(result.output.utf8), "check/expected/invalid.txt") {
+            Issue.record("\(difference)")
+        }
+    }
+
+    @Test func requiredLanguages() throws {
+        let result = try check(["project/App", "--language", "de", "--language", "it", "--rule", "missing-translation"])
+        #expect(result.status == 0)
+        if let difference = Fixtures.compareGolden(Array(result.output.utf8), "check/expected/languages.txt") {
+            Issue.record("\(difference)")
+        }
+    }
+
+    @Test func onlyTheRulesAsked() throws {
+        let result = try check(["project", "--rule", "stale-key"])
+        #expect(result.status == 0)
+        #expect(
+            result.output
+                == "project/Catalogs/Localizable.xcstrings:177:5: note: key \"Old\" is stale: Xcode no longer finds "
+                + "it in code [stale-key]\n0 errors, 0 warnings, 1 note in 2 tables (4 files)\n")
+    }
+
+    @Test func usageErrorsExit64() throws {
+        #expect(try check(["project", "--rule", "no-such-rule"]).status == 64)
+        #expect(try check(["project", "--format", "xml"]).status == 64)
+        #expect(try check([]).status == 64)
+    }
+
+    @Test func missingPathExitsOne() throws {
+        let result = try check(["no/such/folder"])
+        #expect(result.status == 1)
+        #expect(result.error == "no/such/folder:1:1: error: no such file or folder\n")
+    }
+
+    @Test func baselineLeavesOutKnownFindings() throws {
+        let baseline = folder.appendingPathComponent("baseline.json")
+        let first = try check(["project", "xliff", "--format", "json"])
+        try Data(first.output.utf8).write(to: baseline)
+        let again = try check(["project", "xliff", "--baseline", baseline.path])
+        #expect(again.status == 0)
+        #expect(again.output == "0 errors, 0 warnings, 0 notes in 3 tables (5 files)\n")
+
+        // A baseline without one finding: that finding alone comes back, whatever line it is on.
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+        var findings = try #require(object["findings"] as? [[String: Any]])
+        let removed = try #require(findings.firstIndex { $0["rule"] as? String == "placeholder-mismatch" })
+        let finding = findings.remove(at: removed)
+        for index in findings.indices { findings[index]["line"] = 999 }
+        object["findings"] = findings
+        try JSONSerialization.data(withJSONObject: object).write(to: baseline)
+        let partial = try check(["project", "xliff", "--baseline", baseline.path, "--format", "json"])
+        #expect(partial.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(partial.output.utf8)) as? [String: Any])
+        let left = try #require(report["findings"] as? [[String: Any]])
+        #expect(left.count == 1)
+        #expect(left.first?["message"] as? String == finding["message"] as? String)
+    }
+
+    @Test func baselineThatIsNotAReportIsAnError() throws {
+        let baseline = folder.appendingPathComponent("baseline.json")
+        try Data("[1, 2]".utf8).write(to: baseline)
+        let result = try check(["project", "--baseline", baseline.path])
+        #expect(result.status == 1)
+        #expect(result.error.contains("not a JSON report of stringbridge check"))
+    }
+
+    @Test func fixRewritesInXcodesLayoutAndIsAFixedPoint() throws {
+        let catalog = folder.appendingPathComponent("Compact.xcstrings")
+        try FileManager.default.copyItem(at: Fixtures.url("check/unformatted/Compact.xcstrings"), to: catalog)
+        let original = try Data(contentsOf: catalog)
+        let before = try StringBridgeProcess.run(["check", "Compact.xcstrings"], in: folder)
+        #expect(before.status == 0)
+        #expect(
+            before.output
+                == "Compact.xcstrings:1:2: warning: not laid out as Xcode writes it, from line 1 on (--fix rewrites "
+                + "it) [not-xcode-formatted]\n0 errors, 1 warning, 0 notes in 1 table (1 file)\n")
+        let fixed = try StringBridgeProcess.run(["check", "Compact.xcstrings", "--fix"], in: folder)
+        #expect(fixed.status == 0)
+        #expect(fixed.error == "Compact.xcstrings:1:1: note: rewritten as Xcode writes it [not-xcode-formatted]\n")
+        let rewritten = try Data(contentsOf: catalog)
+        #expect(rewritten != original)
+        #expect(
+            try JSONSerialization.jsonObject(with: rewritten) as? NSDictionary
+                == JSONSerialization.jsonObject(with: original) as? NSDictionary)
+        let after = try StringBridgeProcess.run(["check", "Compact.xcstrings", "--fix"], in: folder)
+        #expect(after.error == "")
+        #expect(after.output == "0 errors, 0 warnings, 0 notes in 1 table (1 file)\n")
+        #expect(try Data(contentsOf: catalog) == rewritten)
+    }
+}
+
+/// The pieces: key positions, plural categories, placeholder comparison of variation leaves.
+@Suite("CatalogChecks")
+struct CatalogChecksUnitTests {
+    @Test func catalogKeyPositionsDecodeEscapesAndSkipNestedNames() {
+        let text = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "a\\"b\\u00e9" : {
+                  "comment" : "x",
+                  "localizations" : { "strings" : { } }
+                },
+                "é\\n" : { }
+              },
+              "version" : "1.0"
+            }
+            """
+        let positions = KeyPositions.catalog(file: "f", bytes: Array(text.utf8))
+        #expect(positions.position(of: "a\"bé") == KeyPosition(file: "f", line: 4, column: 5))
+        #expect(positions.position(of: "é\n") == KeyPosition(file: "f", line: 8, column: 5))
+        #expect(positions.position(of: "comment") == KeyPosition(file: "f", line: 1, column: 1))
+        #expect(positions.position(of: "sourceLanguage") == KeyPosition(file: "f", line: 1, column: 1))
+    }
+
+    @Test func stringsKeyPositions() {
+        let text = "/* \"fake\" = \"x\"; */\n// \"also\" = \"no\";\nplain = \"v\";\n  \"q\\\"uo\\U00E9\" = \"w\";\n"
+        let positions = KeyPositions.strings(file: "s", bytes: Array(text.utf8))
+        #expect(positions.position(of: "plain") == KeyPosition(file: "s", line: 3, column: 1))
+        #expect(positions.position(of: "q\"uoé") == KeyPosition(file: "s", line: 4, column: 3))
+        #expect(positions.position(of: "fake") == KeyPosition(file: "s", line: 1, column: 1))
+        // UTF-16 little-endian with a byte-order mark.
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in "\n\"k\" = \"v\";".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        #expect(KeyPositions.strings(file: "u", bytes: utf16).position(of: "k") == KeyPosition(file: "u", line: 2))
+    }
+
+    @Test func pluralCategories() throws {
+        let french = try #require(PluralCategories.rules(for: "fr"))
+        #expect(french.required == ["one", "other"])
+        #expect(french.allowed == ["zero", "one", "many", "other"])
+        let russian = try #require(PluralCategories.rules(for: "ru"))
+        #expect(russian.required == ["one", "few", "many", "other"])
+        #expect(try #require(PluralCategories.rules(for: "ja")).required == ["other"])
+        #expect(try #require(PluralCategories.rules(for: "zh-Hans")).required == ["other"])
+        #expect(try #require(PluralCategories.rules(for: "pt_BR")).required == ["one", "other"])
+        #expect(
+            try #require(PluralCategories.rules(for: "ar")).required == ["zero", "one", "two", "few", "many", "other"])
+        #expect(try #require(PluralCategories.rules(for: "lv")).required == ["zero", "one", "other"])
+        #expect(PluralCategories.rules(for: "xx-unknown") == nil)
+        #expect(PluralCategories.cldrVersion == "47")
+    }
+
+    @Test func sourceTextFallsBackToOtherAndToThePlainString() {
+        var plural = OrderedMap<Localization>()
+        plural["one"] = Localization("%lld item")
+        plural["other"] = Localization("%lld items")
+        let source = Localization(variations: Variations(plural: plural))
+        #expect(TableRules.sourceText(for: "plural.one", in: source) == "%lld item")
+        #expect(TableRules.sourceText(for: "plural.few", in: source) == "%lld items")
+        #expect(TableRules.sourceText(for: "device.iphone.plural.few", in: source) == "%lld items")
+        #expect(TableRules.sourceText(for: "plural.one", in: Localization("plain %d")) == "plain %d")
+        #expect(TableRules.sourceText(for: "substitutions.n.plural.one", in: source) == nil)
+    }
+
+    @Test func argInSubstitutionCasesReadsTheSubstitutionsSpecifier() {
+        var cases = OrderedMap<Localization>()
+        cases["other"] = Localization("%arg files")
+        var substitutions = OrderedMap<Substitution>()
+        substitutions["n"] = Substitution(argNum: 1, formatSpecifier: "lld", variations: Variations(plural: cases))
+        let source = Localization(stringUnit: StringUnit("%#@n@"), substitutions: substitutions)
+        let leaf = Leaf(path: "substitutions.n.plural.other", value: "%@ files", state: nil, substitution: "n")
+        let mismatches = TableRules.compare(
+            source: "%arg files", translation: "%@ files", leaf: leaf, localization: source, sourceLocalization: source)
+        #expect(
+            mismatches.map(\.description) == ["argument 1 is an integer (%lld) in the source but an object (%@) here"])
+        let same = Leaf(path: "substitutions.n.plural.one", value: "one file", state: nil, substitution: "n")
+        #expect(
+            TableRules.compare(
+                source: "%arg files", translation: "one file", leaf: same, localization: source,
+                sourceLocalization: source
+            ).isEmpty)
+    }
+
+    @Test func controlCharactersAndEdges() {
+        #expect(TableRules.firstControl("a\nb\tc") == nil)
+        #expect(TableRules.firstControl("a\rb") == "U+000D")
+        #expect(TableRules.firstControl("x\u{85}") == "U+0085")
+        #expect(TableRules.edges("  a b\n") == ("  ", "\n"))
+        #expect(TableRules.edges("   ") == ("   ", ""))
+    }
+
+    @Test func xliffPluralCategoryOfUnitIDs() {
+        #expect(XLIFFRules.pluralCategory(ofUnit: "%lld items|==|plural.one") == "one")
+        #expect(XLIFFRules.pluralCategory(ofUnit: "/key:dict/n:dict/few:dict/:string") == "few")
+        #expect(XLIFFRules.pluralCategory(ofUnit: "Hello") == nil)
+    }
+
+    @Test func sameContentIgnoresTheOrderOfKeysAndLanguagesOnly() {
+        var first = StringTable(name: "T", sourceLanguage: "en")
+        var entry = CatalogEntry(localizations: ["en": Localization("a"), "fr": Localization("b")])
+        first.entries["x"] = entry
+        first.entries["y"] = CatalogEntry()
+        var second = StringTable(name: "T", sourceLanguage: "en")
+        second.entries["y"] = CatalogEntry()
+        entry.localizations = ["fr": Localization("b"), "en": Localization("a")]
+        second.entries["x"] = entry
+        #expect(first != second)
+        #expect(CatalogCheck.sameContent(first, second))
+        second.entries["x"]?.localizations?["fr"] = Localization("c")
+        #expect(!CatalogCheck.sameContent(first, second))
+    }
+
+    @Test func sarifURIsArePercentEncoded() {
+        #expect(CheckReport.uri("My App/fr.lproj/Ä.strings") == "My%20App/fr.lproj/%C3%84.strings")
+        #expect(CheckReport.uri("/tmp/a b") == "file:///tmp/a%20b")
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 import LocalizationCatalog
 
 /// Paths inside a project: tables found below folders, and paths relative to the project root (XLIFF `original`).
-enum ProjectPaths {
+package enum ProjectPaths {
     /// `path` relative to `root` (both may be relative to the current folder), with `..` where needed.
     ///
     /// When both are relative the result is lexical and keeps the route the user wrote: relative to `.`,
@@ -70,7 +70,7 @@ enum ProjectPaths {
 
     /// Files below `directory` whose extension is in `extensions`, sorted by path, skipping hidden folders, build
     /// folders and `.xcloc` bundles.
-    static func files(below directory: String, extensions: Set<String>) -> [String] {
+    package static func files(below directory: String, extensions: Set<String>) -> [String] {
         walk(below: directory) { name, ext in
             if name.hasSuffix(".xcloc") { return .skip }
             return extensions.contains(ext) ? .take : .descend
@@ -79,7 +79,7 @@ enum ProjectPaths {
 
     /// Folders below `directory` whose extension is `ext` (`.xcloc` bundles), sorted; hidden and build folders are
     /// skipped, and nothing inside a bundle is searched.
-    static func bundles(below directory: String, extension ext: String) -> [String] {
+    package static func bundles(below directory: String, extension ext: String) -> [String] {
         walk(below: directory) { _, found in found == ext ? .takeWithoutDescending : .descend }
     }
 
@@ -114,7 +114,7 @@ enum ProjectPaths {
     }
 
     /// The language of a file in an `xx.lproj` folder, if it is in one.
-    static func lprojLanguage(of path: String) -> String? {
+    package static func lprojLanguage(of path: String) -> String? {
         let folder = parentDirectory(of: path).split(separator: "/").last.map(String.init) ?? ""
         return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
     }

@@ -1,0 +1,336 @@
+import LocalizationCatalog
+import LocalizationConverter
+import XLIFFFormat
+
+/// Quality gates for CI: finds every table under some paths and reports what is wrong with it (docs/check.md).
+///
+/// ```swift
+/// let report = try CatalogCheck().run(["MyApp"], options: .init())
+/// print(report.text())
+/// ```
+package struct CatalogCheck: Sendable {
+    /// What to check.
+    package struct Options: Sendable {
+        /// The rules to apply; all by default.
+        package var rules: Set<CheckRule> = Set(CheckRule.allCases)
+        /// Languages that must be complete, even where a table lacks them entirely.
+        package var languages: [String] = []
+        /// The development language of legacy tables.
+        package var sourceLanguage = "en"
+        /// Whether catalogs not in Xcode's layout are rewritten (``CheckReport/fixes``).
+        package var fix = false
+
+        package init() {}
+    }
+
+    /// The formats used.
+    package var registry: FormatRegistry
+
+    package init(registry: FormatRegistry = .standard) {
+        self.registry = registry
+    }
+
+    /// One thing to check: a catalog, a legacy table, or an XLIFF document.
+    enum Unit: Sendable {
+        case catalog(String)
+        case legacy(name: String, files: [Migration.LegacyFile])
+        case single(String)
+        case xliff(String)
+    }
+
+    /// Finds the tables under `paths` and checks them.
+    /// - Throws: ``ConversionError`` when a path does not exist.
+    package func run(_ paths: [String], options: Options) throws -> CheckReport {
+        var units: [Unit] = []
+        for path in paths {
+            guard fileExists(path) else { throw ConversionError("no such file or folder", path: path) }
+            units += discover(path, sourceLanguage: options.sourceLanguage)
+        }
+        let results = concurrentMap(units) { unit in check(unit, options: options) }
+        var report = CheckReport()
+        for result in results {
+            report.findings += result.findings
+            report.fixes += result.fixes
+            report.files += result.files
+            report.tables += result.tables
+        }
+        // Reader findings (duplicate-key, invalid-file) are made before the rules are known to apply.
+        report.findings.removeAll { !options.rules.contains($0.rule) }
+        report.sort()
+        return report
+    }
+
+    private func discover(_ path: String, sourceLanguage: String) -> [Unit] {
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".xcloc") || lowercased.hasSuffix(".xcloc/") {
+            return ProjectPaths.files(below: path + "/Localized Contents", extensions: ["xliff", "xlf"]).map {
+                .xliff($0)
+            }
+        }
+        guard isDirectory(path) else { return [unit(forFile: path)] }
+        var units: [Unit] = []
+        for file in ProjectPaths.files(below: path, extensions: ["xcstrings", "xliff", "xlf"]) {
+            units.append(unit(forFile: file))
+        }
+        for bundle in ProjectPaths.bundles(below: path, extension: "xcloc") {
+            units += discover(bundle, sourceLanguage: sourceLanguage)
+        }
+        for file in ProjectPaths.files(below: path, extensions: ["strings", "stringsdict"])
+        where ProjectPaths.lprojLanguage(of: file) == nil {
+            units.append(.single(file))
+        }
+        // Grouped by table and by the folder holding the `.lproj` folders, as roundtrip does.
+        for (name, files) in Migration(registry: registry).tables(below: path, sourceLanguage: sourceLanguage) {
+            var byFolder = OrderedMap<[Migration.LegacyFile]>()
+            for file in files {
+                let folder = Self.parent(Self.parent(file.path))
+                if let position = byFolder.index(forKey: folder) {
+                    byFolder[valueAt: position].append(file)
+                } else {
+                    _ = byFolder.appendNew([file], forKey: folder)
+                }
+            }
+            for (_, group) in byFolder { units.append(.legacy(name: name, files: group)) }
+        }
+        return units
+    }
+
+    private func unit(forFile path: String) -> Unit {
+        let lowercased = path.lowercased()
+        if lowercased.hasSuffix(".xliff") || lowercased.hasSuffix(".xlf") { return .xliff(path) }
+        if lowercased.hasSuffix(".xcstrings") { return .catalog(path) }
+        return .single(path)
+    }
+
+    static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    static func baseName(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    struct UnitResult: Sendable {
+        var findings: [Finding] = []
+        var fixes: [CheckReport.Fix] = []
+        var files = 0
+        var tables = 0
+    }
+
+    private func check(_ unit: Unit, options: Options) -> UnitResult {
+        var result = UnitResult()
+        switch unit {
+        case .catalog(let path): checkCatalog(path, options: options, into: &result)
+        case .legacy(let name, let files):
+            let inputs = files.map {
+                LegacyInput(path: $0.path, lprojLanguage: $0.lprojLanguage, isStringsDict: $0.isStringsDict)
+            }
+            checkLegacy(name: name, files: inputs, options: options, into: &result)
+        case .single(let path):
+            let language = ProjectPaths.lprojLanguage(of: path) ?? options.sourceLanguage
+            let file = LegacyInput(
+                path: path, lprojLanguage: language, isStringsDict: path.lowercased().hasSuffix(".stringsdict"))
+            checkLegacy(
+                name: Self.baseName(path), files: [file], options: options,
+                languagesAreKnown: ProjectPaths.lprojLanguage(of: path) != nil, into: &result)
+        case .xliff(let path): XLIFFRules(rules: options.rules).check(path, into: &result)
+        }
+        return result
+    }
+
+    /// Reader errors as findings: a duplicate key is `duplicate-key`, anything else `invalid-file`.
+    static func readFailure(_ error: any Error, path: String, table: String, into result: inout UnitResult) {
+        let diagnostics = (error as? ConversionError)?.diagnostics ?? [Diagnostic(.error, "\(error)", path: path)]
+        for diagnostic in diagnostics where diagnostic.severity == .error {
+            let rule: CheckRule = diagnostic.message.hasPrefix("duplicate key") ? .duplicateKey : .invalidFile
+            let position = KeyPosition(
+                file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
+            result.findings.append(
+                Finding(
+                    rule, at: position, table: table, key: quotedKey(diagnostic.message), message: diagnostic.message))
+        }
+    }
+
+    /// The key a reader's `duplicate key "…"` message names (`Diagnostic.quoted`), or `""`.
+    static func quotedKey(_ message: String) -> String {
+        guard message.hasPrefix("duplicate key \"") else { return "" }
+        var key = ""
+        var escaped = false
+        for character in message.dropFirst("duplicate key \"".count) {
+            if escaped {
+                switch character {
+                case "n": key.append("\n")
+                case "r": key.append("\r")
+                case "t": key.append("\t")
+                default: key.append(character)
+                }
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return key
+            } else {
+                key.append(character)
+            }
+        }
+        return ""
+    }
+
+    /// Reader warnings about duplicate keys as findings.
+    static func duplicates(_ diagnostics: Diagnostics, path: String, table: String, into result: inout UnitResult) {
+        for diagnostic in diagnostics.all where diagnostic.message.hasPrefix("duplicate key") {
+            let position = KeyPosition(
+                file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
+            result.findings.append(
+                Finding(
+                    .duplicateKey, at: position, table: table, key: quotedKey(diagnostic.message),
+                    message: diagnostic.message))
+        }
+    }
+
+    // MARK: - Catalogs
+
+    private func checkCatalog(_ path: String, options: Options, into result: inout UnitResult) {
+        result.files += 1
+        let name = Self.baseName(path)
+        guard let format = registry.format(named: "xcstrings"), let reader = format.reader else { return }
+        let source: SourceFile
+        let table: StringTable
+        var diagnostics = Diagnostics()
+        do {
+            source = try readSourceFile(path)
+            table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
+        } catch {
+            Self.readFailure(error, path: path, table: name, into: &result)
+            return
+        }
+        result.tables += 1
+        Self.duplicates(diagnostics, path: path, table: name, into: &result)
+        let bytes = source.bytes
+        let positions = KeyPositions.catalog(file: path, bytes: bytes)
+        let subject = TableUnderCheck(
+            table: table, files: [:], mainFile: path, position: { key, _ in positions.position(of: key) },
+            languages: table.languages, keyIsSourceText: true)
+        TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
+        guard options.rules.contains(.notXcodeFormatted), let writer = format.writer else { return }
+        var ignored = Diagnostics()
+        guard let output = try? writer.write(table, options: WriteOptions(), diagnostics: &ignored).first,
+            output.bytes != bytes
+        else { return }
+        let common = zip(bytes, output.bytes).prefix { $0 == $1 }.count
+        // Back up to the start of the scalar the difference is in.
+        var offset = common
+        while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
+        let position = positions.position(atOffset: offset)
+        // The rewrite must hold the same content, or it is not offered as a fix.
+        // Content: the traits (a final newline) are layout, which the rewrite is meant to change.
+        var again = Diagnostics()
+        var reread = try? reader.read(
+            SourceFile(path: path, bytes: output.bytes), options: ReadOptions(), diagnostics: &again)
+        reread?.traits = table.traits
+        let same = reread.map { Self.sameContent($0, table) } ?? false
+        if options.fix, same {
+            result.fixes.append(CheckReport.Fix(path: path, bytes: output.bytes))
+            return
+        }
+        result.findings.append(
+            Finding(
+                .notXcodeFormatted, at: position, table: name,
+                message: same
+                    ? "not laid out as Xcode writes it, from line \(position.line) on (--fix rewrites it)"
+                    : "not laid out as Xcode writes it, from line \(position.line) on; a rewrite would change "
+                        + "its content, so --fix leaves it"))
+    }
+
+    /// Whether two tables hold the same content, whatever the order of their keys and of each key's languages
+    /// (Xcode's writer sorts both); anything deeper must be equal, order included.
+    static func sameContent(_ lhs: StringTable, _ rhs: StringTable) -> Bool {
+        guard lhs.name == rhs.name, lhs.sourceLanguage == rhs.sourceLanguage, lhs.version == rhs.version,
+            lhs.extraMembers == rhs.extraMembers, lhs.entries.count == rhs.entries.count
+        else { return false }
+        for (key, entry) in lhs.entries {
+            guard var other = rhs.entries[key] else { return false }
+            if let languages = entry.localizations, let otherLanguages = other.localizations {
+                guard languages.count == otherLanguages.count else { return false }
+                for (language, localization) in languages where otherLanguages[language] != localization {
+                    return false
+                }
+                other.localizations = languages
+            }
+            guard other == entry else { return false }
+        }
+        return true
+    }
+
+    // MARK: - Legacy tables
+
+    /// One file of a legacy table.
+    struct LegacyInput {
+        var path: String
+        /// The name of its `.lproj` folder without the extension (`en`, `Base`).
+        var lprojLanguage: String
+        var isStringsDict: Bool
+    }
+
+    private func checkLegacy(
+        name: String, files: [LegacyInput], options: Options, languagesAreKnown: Bool = true,
+        into result: inout UnitResult
+    ) {
+        let sourceLanguage = options.sourceLanguage
+        var table = StringTable(name: name, sourceLanguage: sourceLanguage)
+        var positions: [String: [String: KeyPosition]] = [:]
+        var fileOf: [String: String] = [:]
+        var languages: [String] = []
+        var readAny = false
+        for file in files {
+            result.files += 1
+            let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
+            guard let reader = registry.format(forPath: file.path)?.reader else { continue }
+            var diagnostics = Diagnostics()
+            let part: StringTable
+            let source: SourceFile
+            do {
+                source = try readSourceFile(file.path)
+                part = try reader.read(
+                    source, options: ReadOptions(tableName: name, language: language, sourceLanguage: sourceLanguage),
+                    diagnostics: &diagnostics)
+            } catch {
+                Self.readFailure(error, path: file.path, table: name, into: &result)
+                continue
+            }
+            readAny = true
+            Self.duplicates(diagnostics, path: file.path, table: name, into: &result)
+            if !languages.contains(language) { languages.append(language) }
+            if fileOf[language] == nil || !file.isStringsDict { fileOf[language] = file.path }
+            var found = positions[language] ?? [:]
+            if file.isStringsDict {
+                for (key, entry) in part.entries where found[key] == nil {
+                    let origin = entry.origin
+                    found[key] = KeyPosition(file: file.path, line: origin?.line ?? 1, column: origin?.column ?? 1)
+                }
+            } else {
+                let scanned = KeyPositions.strings(file: file.path, bytes: source.bytes)
+                for key in part.entries.keys where found[key] == nil { found[key] = scanned.position(of: key) }
+            }
+            positions[language] = found
+            var ignored = Diagnostics()
+            table.merge(part, diagnostics: &ignored, origin: file.path)
+        }
+        guard readAny else { return }
+        result.tables += 1
+        let mainFile = fileOf[sourceLanguage] ?? files[0].path
+        let finalPositions = positions
+        var subject = TableUnderCheck(
+            table: table, files: fileOf, mainFile: mainFile,
+            position: { key, language in
+                finalPositions[language]?[key] ?? finalPositions[sourceLanguage]?[key]
+                    ?? finalPositions.values.lazy.compactMap { $0[key] }.first ?? KeyPosition(file: mainFile)
+            },
+            languages: languages, keyIsSourceText: false)
+        subject.languagesAreKnown = languagesAreKnown
+        TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
+    }
+}
