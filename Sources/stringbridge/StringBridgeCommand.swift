@@ -31,6 +31,7 @@ struct StringBridgeCommand: ParsableCommand {
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
             ExtractCommand.self,
             SyncCommand.self,
+            MergeCommand.self,
         ]
     )
 
