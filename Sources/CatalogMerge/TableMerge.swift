@@ -348,7 +348,9 @@ private func renderSet(_ value: StringSet?) -> String {
 
 /// A string unit's value, with its state when the three sides' states differ (a conflict of states alone).
 private func renderUnit(_ base: StringUnit?, _ ours: StringUnit?, _ theirs: StringUnit?) -> (StringUnit?) -> String {
-    let statesDiffer = base?.state != ours?.state || ours?.state != theirs?.state
+    // Compared among the sides that have a unit, so that a unit both sides added shows no state.
+    let states = [base, ours, theirs].compactMap { $0 }.map { $0.state?.rawValue ?? "" }
+    let statesDiffer = Set(states).count > 1
     return { unit in
         guard let unit else { return "(absent)" }
         let text = Diagnostic.quoted(unit.value)

@@ -71,7 +71,7 @@ struct GitDriverTests {
     }
 
     @Test(arguments: [
-        ("independent-changes", "xcstrings"), ("added-languages", "xcstrings"), ("stale-flips", "xcstrings"),
+        ("independent-changes", "xcstrings"), ("added-languages", "xcstrings"), ("version-bump", "xcstrings"),
         ("strings-file", "strings"),
     ])
     func cleanMergesCommit(_ name: String, _ ext: String) throws {
