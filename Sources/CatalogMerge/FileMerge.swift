@@ -160,20 +160,38 @@ struct KeyLocator {
     let options: WriteOptions
     let table: StringTable
 
-    /// Whether `line` is the one that names an entry's key in this format.
-    func isKeyLine(_ line: Substring) -> Bool {
+    /// How the line that names an entry's key starts in this format.
+    var keyLinePrefix: [UInt8] {
         switch format {
-        case "xcstrings": return line.hasPrefix("    \"")
-        case "stringsdict": return line.hasPrefix("\t<key>")
-        default: return line.hasPrefix("\"")
+        case "xcstrings": return Array("    \"".utf8)
+        case "stringsdict": return Array("\t<key>".utf8)
+        default: return Array("\"".utf8)
+        }
+    }
+
+    /// Whether `line` starts as the line that names an entry's key (and is not more deeply indented).
+    func isKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
+        line.starts(with: keyLinePrefix)
+    }
+
+    /// The lines of `bytes` (without their line feeds), each with its 1-based number, that `isKeyLine` accepts.
+    func keyLines(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) -> Void) {
+        var lineNumber = 1
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[start..<end]
+            if isKeyLine(line) { body(line, lineNumber) }
+            lineNumber += 1
+            start = end + 1
         }
     }
 
     func locate(_ keys: [String?], in bytes: [UInt8], path: String, diagnostics: inout Diagnostics)
         -> [FileLocation]
     {
-        var wanted: [String: String] = [:]  // key line -> key
-        var lineOfKey: [ExactString: String] = [:]
+        var wanted = Set<[UInt8]>()
+        var lineOfKey: [ExactString: [UInt8]] = [:]
         for key in keys {
             guard let key, lineOfKey[ExactString(key)] == nil, let entry = table.entries[key] else { continue }
             var alone = table
@@ -181,22 +199,20 @@ struct KeyLocator {
             guard let file = try? writer.write(alone, options: options, diagnostics: &diagnostics).first else {
                 continue
             }
-            let text = String(decoding: file.bytes, as: UTF8.self)
-            guard let line = text.split(separator: "\n", omittingEmptySubsequences: false).first(where: isKeyLine)
-            else { continue }
-            lineOfKey[ExactString(key)] = String(line)
-            wanted[String(line)] = key
+            var first: [UInt8]?
+            keyLines(file.bytes) { line, _ in if first == nil { first = Array(line) } }
+            guard let first else { continue }
+            lineOfKey[ExactString(key)] = first
+            wanted.insert(first)
         }
-        var found: [String: FileLocation] = [:]
-        let text = String(decoding: bytes, as: UTF8.self)
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard !wanted.isEmpty, isKeyLine(line) else { continue }
-            let whole = String(line)
-            if wanted.removeValue(forKey: whole) != nil {
-                let indent = line.unicodeScalars.prefix { $0 == " " || $0 == "\t" }.count
-                found[whole] = FileLocation(path: path, line: lineNumber, column: indent + 1)
+        var found: [[UInt8]: FileLocation] = [:]
+        if !wanted.isEmpty {
+            let indent = keyLinePrefix.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            keyLines(bytes) { line, number in
+                let whole = Array(line)
+                if found[whole] == nil, wanted.contains(whole) {
+                    found[whole] = FileLocation(path: path, line: number, column: indent + 1)
+                }
             }
         }
         return keys.map { key in
