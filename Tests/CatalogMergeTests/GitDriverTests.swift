@@ -12,8 +12,15 @@ struct GitDriverTests {
         repository = try StringBridgeProcess.temporaryFolder()
     }
 
+    /// What a git command did.
+    struct GitResult {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
     @discardableResult
-    func git(_ arguments: [String]) throws -> CommandResult {
+    func git(_ arguments: [String]) throws -> GitResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments =
@@ -32,7 +39,7 @@ struct GitDriverTests {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return CommandResult(
+        return GitResult(
             status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
             error: String(decoding: errorData, as: UTF8.self))
     }
@@ -46,7 +53,7 @@ struct GitDriverTests {
 
     /// A repository whose `main` holds the case's base then ours, and whose branch `theirs` holds theirs; returns
     /// the result of `git merge theirs` on `main`.
-    func mergeCase(_ name: String, ext: String, file: String) throws -> CommandResult {
+    func mergeCase(_ name: String, ext: String, file: String) throws -> GitResult {
         let binary = StringBridgeProcess.productsFolder.appendingPathComponent("stringbridge").path
         try git(["init", "-q", "-b", "main"])
         try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A"])
@@ -72,7 +79,7 @@ struct GitDriverTests {
 
     @Test(arguments: [
         ("independent-changes", "xcstrings"), ("added-languages", "xcstrings"), ("version-bump", "xcstrings"),
-        ("strings-file", "strings"),
+        ("stringsdict-file", "stringsdict"),
     ])
     func cleanMergesCommit(_ name: String, _ ext: String) throws {
         let file = ext == "xcstrings" ? "App/Localizable.\(ext)" : "App/fr.lproj/Localizable.\(ext)"

@@ -73,8 +73,9 @@ struct MergeFixtureTests {
         let swapped = [UInt8](try Data(contentsOf: folder.appendingPathComponent("swapped.\(ext)")))
         let expected = try Fixtures.bytes("merge/\(name)/expected.\(ext)")
         // A catalog's writer decides the key order; a legacy file keeps ours' order, so its lines are compared sorted.
+        // The output keeps ours' final newline (or its absence).
         if ext == "xcstrings" {
-            #expect(swapped == expected)
+            #expect(swapped.split(separator: 10) == expected.split(separator: 10))
         } else {
             #expect(
                 String(decoding: swapped, as: UTF8.self).split(separator: "\n").sorted()
