@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `stringbridge convert --merge-duplicates`: keys defined twice, combined or refused (`Fixtures/merge/repair/`).
+/// `stringbridge convert --merge-duplicates`: keys defined twice, combined or refused (`Fixtures/merge/repair/`;
+/// the inputs are in `invalid/`, as they are invalid without the flag).
 @Suite("convert --merge-duplicates")
 struct RepairTests {
     let folder: URL
@@ -13,7 +14,7 @@ struct RepairTests {
 
     func copy(_ name: String) throws {
         try FileManager.default.copyItem(
-            at: Fixtures.url("merge/repair/\(name)"), to: folder.appendingPathComponent(name))
+            at: Fixtures.url("merge/repair/invalid/\(name)"), to: folder.appendingPathComponent(name))
     }
 
     func contents(_ name: String) -> [UInt8]? {
