@@ -75,7 +75,7 @@ public enum FileMerge {
         guard let reader = format.reader, let writer = format.writer else {
             throw ConversionError("\(format.name) files cannot be merged", path: ours)
         }
-        let language = [ours, output, theirs, base].lazy.compactMap(lprojLanguage).first ?? "en"
+        let language = [ours, output, theirs, base].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
         let options = ReadOptions(tableName: tableName(of: output), language: language)
         let sources = try [base, ours, theirs].map(readSourceFile)
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
@@ -93,7 +93,7 @@ public enum FileMerge {
         try transaction.commit()
         var ignored = Diagnostics()
         let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
-            .locate(result.conflicts.map(\.key), in: file.bytes, path: output, diagnostics: &ignored)
+            .locate(result.conflicts.map { $0.key }, in: file.bytes, path: output, diagnostics: &ignored)
         return FileMergeReport(output: output, format: format.name, conflicts: result.conflicts, locations: locations)
     }
 
@@ -138,7 +138,7 @@ public enum FileMerge {
 }
 
 /// The `xx` of a path in an `xx.lproj` folder.
-func lprojLanguage(_ path: String) -> String? {
+func lprojFolderLanguage(_ path: String) -> String? {
     let parts = path.split(separator: "/")
     guard parts.count >= 2 else { return nil }
     let folder = parts[parts.count - 2]
