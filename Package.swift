@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "SwiftCodeReaderTests", dependencies: ["SwiftCodeReader", "TestSupport"]),
         .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "TestSupport"]),
         .testTarget(name: "CatalogChecksTests", dependencies: ["CatalogChecks", "TestSupport"]),
-        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "TestSupport"]),
+        .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "stringbridge", "TestSupport"]),
         .testTarget(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]

@@ -28,6 +28,7 @@ struct StringBridgeCommand: ParsableCommand {
             ExtractCommand.self,
             SyncCommand.self,
             CheckCommand.self,
+            MergeCommand.self,
         ]
     )
 

@@ -11,6 +11,12 @@ struct ParsedEntry {
 /// Collects entries in file order; a repeated key keeps its first position, takes the last value and is reported.
 struct ParsedEntries {
     private(set) var entries = OrderedMap<ParsedEntry>()
+    /// Whether a repeated key is combined with its first definition instead (``ReadOptions/mergesDuplicateKeys``):
+    /// when the values are equal or one is empty, and the comments equal or one absent; otherwise an error goes
+    /// to ``contradictions``.
+    var mergesDuplicates = false
+    /// The repeated keys that could not be combined, as errors.
+    private(set) var contradictions: [Diagnostic] = []
 
     /// Adds an entry; a duplicate gives a warning at `location` naming the line of the value it replaces.
     ///
@@ -20,6 +26,10 @@ struct ParsedEntries {
     ) {
         guard let position = entries.appendNew(entry, forKey: key) else { return }
         let previous = entries[valueAt: position]
+        if mergesDuplicates {
+            merge(key, entry, into: position, at: location, path: path, diagnostics: &diagnostics)
+            return
+        }
         if let location {
             diagnostics.append(
                 Diagnostic(
@@ -30,5 +40,34 @@ struct ParsedEntries {
         }
         entries[valueAt: position] = ParsedEntry(
             value: entry.value, comment: entry.comment ?? previous.comment, line: entry.line)
+    }
+
+    private mutating func merge(
+        _ key: String, _ entry: ParsedEntry, into position: Int, at location: FileLocation?, path: String,
+        diagnostics: inout Diagnostics
+    ) {
+        let previous = entries[valueAt: position]
+        let place = previous.line > 0 ? "its definition at line \(previous.line)" : "its first definition"
+        let report = { (severity: Diagnostic.Severity, message: String) in
+            location.map { Diagnostic(severity, message, at: $0) } ?? Diagnostic(severity, message, path: path)
+        }
+        var contradiction: String?
+        if previous.value != entry.value, !previous.value.isEmpty, !entry.value.isEmpty {
+            contradiction = "values \(Diagnostic.quoted(previous.value)) or \(Diagnostic.quoted(entry.value))"
+        } else if let left = previous.comment, let right = entry.comment, left != right {
+            contradiction = "comments \(Diagnostic.quoted(left)) or \(Diagnostic.quoted(right))"
+        }
+        if let contradiction {
+            contradictions.append(
+                report(
+                    .error,
+                    "duplicate key \(quoted(key)) contradicts \(place): \(contradiction); "
+                        + "combine them by hand"))
+            return
+        }
+        diagnostics.append(report(.warning, "duplicate key \(quoted(key)) merged into \(place)"))
+        entries[valueAt: position] = ParsedEntry(
+            value: previous.value.isEmpty ? entry.value : previous.value, comment: previous.comment ?? entry.comment,
+            line: previous.line)
     }
 }

@@ -10,6 +10,8 @@ import LocalizationCatalog
 /// recovered, as Xcode's migration does: a `;` missing at the end of a line (see ``parseValue(key:diagnostics:)``).
 struct StringsParser {
     private var lexer: StringsLexer
+    /// Whether repeated keys are combined (``ParsedEntries/mergesDuplicates``).
+    var mergesDuplicates = false
 
     init(text: [UInt8], path: String) {
         lexer = StringsLexer(bytes: text, path: path)
@@ -19,6 +21,7 @@ struct StringsParser {
     /// - Throws: ``ConversionError`` at the first malformed place.
     mutating func parse(diagnostics: inout Diagnostics) throws(ConversionError) -> ParsedEntries {
         var result = ParsedEntries()
+        result.mergesDuplicates = mergesDuplicates
         var (token, position) = try lexer.next()
         // The token after a value whose `;` is missing, read already: the next key, `}` or the end.
         var pending: (token: StringsToken, position: StringsPosition)?

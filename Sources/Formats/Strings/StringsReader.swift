@@ -23,6 +23,7 @@ public struct StringsReader: CatalogReader {
         -> StringTable
     {
         var parsed = ParsedEntries()
+        parsed.mergesDuplicates = options.mergesDuplicateKeys
         var traits = FileTraits()
         let bytes = file.bytes
         if bytes.starts(with: Array("bplist".utf8)) {
@@ -41,11 +42,13 @@ public struct StringsReader: CatalogReader {
                 }
             } else {
                 var parser = StringsParser(text: text.utf8, path: file.path)
+                parser.mergesDuplicates = options.mergesDuplicateKeys
                 parsed = try parser.parse(diagnostics: &diagnostics)
                 traits = FileTraits(
                     endsWithNewline: text.utf8.last == 0x0A || text.utf8.last == 0x0D, encoding: text.encoding)
             }
         }
+        if !parsed.contradictions.isEmpty { throw ConversionError(parsed.contradictions) }
         let language = try Self.language(of: file.path, options: options)
         // Every entry's localizations share one key array; only the value array differs.
         var template = OrderedMap<Localization>()

@@ -41,7 +41,11 @@ public struct XCStringsReader: CatalogReader {
             if buffer.count >= 2, (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE) {
                 throw scanner.error("UTF-16 is not supported for String Catalogs; save the file as UTF-8", at: 0)
             }
-            var table = try CatalogParser(name: name, parallelism: parallelism).parseTable(&scanner)
+            var parser = CatalogParser(name: name, parallelism: parallelism)
+            parser.mergesDuplicateKeys = options.mergesDuplicateKeys
+            var merged: [Diagnostic] = []
+            var table = try parser.parseTable(&scanner, mergedDuplicates: &merged)
+            for warning in merged { diagnostics.append(warning) }
             scanner.skipWhitespace()
             if scanner.offset < buffer.count {
                 throw scanner.error(
@@ -59,8 +63,18 @@ public struct XCStringsReader: CatalogReader {
 struct CatalogParser {
     let name: String
     let parallelism: Parallelism
+    /// Whether a repeated key of `"strings"` is combined with the first (``ReadOptions/mergesDuplicateKeys``).
+    var mergesDuplicateKeys = false
 
     func parseTable(_ scanner: inout JSONScanner) throws(ConversionError) -> StringTable {
+        var ignored: [Diagnostic] = []
+        return try parseTable(&scanner, mergedDuplicates: &ignored)
+    }
+
+    /// The catalog; with ``mergesDuplicateKeys``, a warning for each repeated key combined goes to `mergedDuplicates`.
+    func parseTable(_ scanner: inout JSONScanner, mergedDuplicates: inout [Diagnostic]) throws(ConversionError)
+        -> StringTable
+    {
         guard scanner.peek() == UInt8(ascii: "{") else {
             throw scanner.error(
                 "expected a String Catalog (a JSON object), found \(scanner.describeToken(at: scanner.offset))",
@@ -81,7 +95,10 @@ struct CatalogParser {
                 version = try string(key, &scanner)
             case "strings":
                 try seen.mark(2, key, offset, scanner)
-                entries = try parseEntries(&scanner)
+                entries =
+                    mergesDuplicateKeys
+                    ? try parseEntriesMergingDuplicates(&scanner, warnings: &mergedDuplicates)
+                    : try parseEntries(&scanner)
             default:
                 try seen.extra(key, offset, into: &extras, &scanner)
             }
@@ -160,6 +177,34 @@ struct CatalogParser {
         }
         scanner.offset = end
         return entries
+    }
+
+    /// The `"strings"` object on one thread, a repeated key combined with its first definition when they do not
+    /// contradict each other (a warning naming both places), else an error naming what differs.
+    func parseEntriesMergingDuplicates(_ scanner: inout JSONScanner, warnings: inout [Diagnostic])
+        throws(ConversionError) -> OrderedMap<CatalogEntry>
+    {
+        try requireObject(quoted("strings"), &scanner)
+        let objectStart = scanner.offset
+        var result = OrderedMap<CatalogEntry>()
+        try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
+            let entry = try parseEntry(key, &scanner)
+            guard let position = result.appendNew(entry, forKey: key) else { return }
+            let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
+            var contradiction: String?
+            guard let merged = result[position].value.mergingDuplicate(entry, contradiction: &contradiction) else {
+                throw scanner.error(
+                    "duplicate key \(quoted(key)) contradicts its definition at line \(first.line), column "
+                        + "\(first.column): \(contradiction ?? "they differ"); combine them by hand", at: keyOffset)
+            }
+            result[valueAt: position] = merged
+            warnings.append(
+                Diagnostic(
+                    .warning,
+                    "duplicate key \(quoted(key)) merged into its definition at line \(first.line), column "
+                        + "\(first.column)", at: scanner.location(at: keyOffset)))
+        }
+        return result
     }
 
     func parseEntry(_ key: String, _ scanner: inout JSONScanner) throws(ConversionError) -> CatalogEntry {

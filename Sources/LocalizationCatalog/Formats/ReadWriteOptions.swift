@@ -6,6 +6,10 @@ public struct ReadOptions: Sendable {
     public var language: String?
     /// The development language, for formats that do not say it.
     public var sourceLanguage: String?
+    /// Whether a key defined twice in one file is combined, when its definitions do not contradict each other
+    /// (``CatalogEntry/mergingDuplicate(_:contradiction:)``), with a warning; a contradiction is then an error.
+    /// Off by default: String Catalogs refuse a repeated key, `.strings` files take the later value with a warning.
+    public var mergesDuplicateKeys = false
 
     /// Creates read options.
     public init(tableName: String? = nil, language: String? = nil, sourceLanguage: String? = nil) {

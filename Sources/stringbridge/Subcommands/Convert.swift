@@ -28,6 +28,13 @@ struct Convert: ParsableCommand {
     @Flag(help: "Replace the output file even when it is read-only.")
     var force = false
 
+    @Flag(
+        help: """
+            Combine a key defined twice in one input (as a hand-resolved merge leaves it) when the definitions do \
+            not contradict each other; a warning names each. Without it a repeated key is an error in a catalog.
+            """)
+    var mergeDuplicates = false
+
     @Option(help: "The input format, when the extension does not tell it (xcstrings).")
     var from: String?
 
@@ -72,7 +79,8 @@ struct Convert: ParsableCommand {
         }
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            let readOptions = ReadOptions(language: language, sourceLanguage: sourceLanguage ?? "en")
+            var readOptions = ReadOptions(language: language, sourceLanguage: sourceLanguage ?? "en")
+            readOptions.mergesDuplicateKeys = mergeDuplicates
             var writeOptions = WriteOptions(languages: language.map { [$0] })
             switch encoding {
             case .utf8: writeOptions.encoding = .utf8

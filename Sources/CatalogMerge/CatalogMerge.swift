@@ -1,1 +1,0 @@
-// The CatalogMerge module; its files arrive with their issue.

@@ -1,0 +1,244 @@
+import LocalizationCatalog
+import LocalizationConverter
+
+/// What `stringbridge merge` did: the conflicts, each placed at its key in the output.
+public struct FileMergeReport: Sendable {
+    /// The file written.
+    public var output: String
+    /// The format of the three inputs (`xcstrings`, `strings`, `stringsdict`).
+    public var format: String
+    /// The conflicts, in the output's entry order; the output keeps our side at each.
+    public var conflicts: [MergeConflict]
+    /// Where each conflict's key is in the output (parallel to ``conflicts``); the first line of the file for
+    /// conflicts about the table itself.
+    public var locations: [FileLocation]
+
+    /// The conflicts as `path:line:column: error: conflict: …` diagnostics.
+    public var diagnostics: [Diagnostic] {
+        zip(conflicts, locations).map { conflict, location in
+            Diagnostic(.error, "conflict: " + conflict.summary, at: location)
+        }
+    }
+
+    /// The report as JSON (members sorted, two-space indent, final newline).
+    public var json: String {
+        var text = "{\n  \"conflicts\" : ["
+        for (index, (conflict, location)) in zip(conflicts, locations).enumerated() {
+            text += index == 0 ? "\n" : ",\n"
+            var members: [(String, String)] = [
+                ("base", jsonString(conflict.base)), ("column", String(location.column)),
+            ]
+            if let key = conflict.key { members.append(("key", jsonString(key))) }
+            if let language = conflict.language { members.append(("language", jsonString(language))) }
+            members += [
+                ("line", String(location.line)), ("message", jsonString(conflict.summary)),
+                ("ours", jsonString(conflict.ours)), ("path", jsonString(conflict.path)),
+                ("theirs", jsonString(conflict.theirs)),
+            ]
+            text += "    {\n"
+            text += members.map { "      \"\($0.0)\" : \($0.1)" }.joined(separator: ",\n")
+            text += "\n    }"
+        }
+        text += conflicts.isEmpty ? "]" : "\n  ]"
+        text += ",\n  \"format\" : \(jsonString(format)),\n  \"output\" : \(jsonString(output)),\n"
+        text += "  \"status\" : \"\(conflicts.isEmpty ? "merged" : "conflicts")\"\n}\n"
+        return text
+    }
+}
+
+extension MergeConflict {
+    /// `key "Hello" (fr) plural.one: ours "…", theirs "…", base "…"`.
+    public var summary: String {
+        var text = key.map { "key " + Diagnostic.quoted($0) } ?? "the table"
+        if let language { text += " (\(language))" }
+        if !path.isEmpty { text += " " + path }
+        return text + ": ours \(ours), theirs \(theirs), base \(base)"
+    }
+}
+
+/// Three-way merge of one table's files, as `git merge` calls a merge driver.
+public enum FileMerge {
+    /// Merges the files `base`, `ours` and `theirs` of one table into `output`.
+    ///
+    /// The format is told by `ours`'s extension or `format`, else by the content (git's driver gets temporary
+    /// files without extensions). The output is written all or nothing, as the format's writer writes it, also
+    /// when there are conflicts (with our side at each); the report lists them.
+    ///
+    /// - Throws: ``ConversionError`` when an input cannot be read or the output cannot be written; the output is
+    ///   then untouched.
+    public static func merge(
+        base: String, ours: String, theirs: String, output: String, format name: String? = nil,
+        replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
+    ) throws -> FileMergeReport {
+        let converter = Converter()
+        let format = try Self.format(of: [ours, theirs, base, output], named: name, converter: converter)
+        guard let reader = format.reader, let writer = format.writer else {
+            throw ConversionError("\(format.name) files cannot be merged", path: ours)
+        }
+        let language = [ours, output, theirs, base].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
+        let options = ReadOptions(tableName: tableName(of: output), language: language)
+        let sources = try [base, ours, theirs].map(readSourceFile)
+        let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
+        let result = TableMerge.merge(base: tables[0], ours: tables[1], theirs: tables[2])
+        var table = result.table
+        table.name = options.tableName ?? table.name
+        let writeOptions = WriteOptions(languages: format.name == "xcstrings" ? nil : [language])
+        let files = try writer.write(table, options: writeOptions, diagnostics: &diagnostics)
+        guard files.count == 1, let file = files.first else {
+            throw ConversionError("the merged \(format.name) table makes \(files.count) files, not one", path: output)
+        }
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
+        transaction.stage(file.bytes, at: output)
+        try transaction.commit()
+        var ignored = Diagnostics()
+        let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
+            .locate(result.conflicts.map { $0.key }, in: file.bytes, path: output, diagnostics: &ignored)
+        return FileMergeReport(output: output, format: format.name, conflicts: result.conflicts, locations: locations)
+    }
+
+    /// The format of the files: named, or told by the first path with a known extension, or by `ours`'s content.
+    static func format(of paths: [String], named name: String?, converter: Converter) throws -> FormatDescriptor {
+        if let name { return try converter.format(for: paths[0], override: name) }
+        let mergeable = ["xcstrings", "strings", "stringsdict"]
+        for path in paths {
+            if let format = converter.registry.format(forPath: path) {
+                guard mergeable.contains(format.name) else {
+                    throw ConversionError(
+                        "\(format.name) files cannot be merged; merge .xcstrings, .strings or .stringsdict files",
+                        path: path)
+                }
+                return format
+            }
+        }
+        let sniffed = sniff(try readSourceFile(paths[0]))
+        return try converter.format(for: paths[0], override: sniffed)
+    }
+
+    /// `xcstrings` for a JSON object, `stringsdict` for a property list with `NSStringLocalizedFormatKey`,
+    /// else `strings`.
+    static func sniff(_ file: SourceFile) -> String {
+        file.withUnsafeBytes { bytes in
+            var start = 0
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+            while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+            if start < bytes.count, bytes[start] == UInt8(ascii: "{") { return "xcstrings" }
+            if start < bytes.count, bytes[start] == UInt8(ascii: "<") {
+                let marker = Array("NSStringLocalizedFormatKey".utf8)
+                let text = Array(bytes[start...])
+                if text.count >= marker.count {
+                    for offset in 0...(text.count - marker.count) where text[offset] == marker[0] {
+                        if Array(text[offset..<offset + marker.count]) == marker { return "stringsdict" }
+                    }
+                }
+            }
+            return "strings"
+        }
+    }
+}
+
+/// The `xx` of a path in an `xx.lproj` folder.
+func lprojFolderLanguage(_ path: String) -> String? {
+    let parts = path.split(separator: "/")
+    guard parts.count >= 2 else { return nil }
+    let folder = parts[parts.count - 2]
+    return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
+}
+
+/// The table name a path implies: its base name without the extension.
+func tableName(of path: String) -> String {
+    let base = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
+    return String(base[..<dot])
+}
+
+/// Finds the line a key's entry starts at in a written file: the writer writes the entry alone, and the line
+/// that names the key there is looked for in the file.
+struct KeyLocator {
+    let format: String
+    let writer: any CatalogWriter
+    let options: WriteOptions
+    let table: StringTable
+
+    /// How the line that names an entry's key starts in this format.
+    var keyLinePrefix: [UInt8] {
+        switch format {
+        case "xcstrings": return Array("    \"".utf8)
+        case "stringsdict": return Array("\t<key>".utf8)
+        default: return Array("\"".utf8)
+        }
+    }
+
+    /// Whether `line` starts as the line that names an entry's key (and is not more deeply indented).
+    func isKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
+        line.starts(with: keyLinePrefix)
+    }
+
+    /// The lines of `bytes` (without their line feeds), each with its 1-based number, that `isKeyLine` accepts.
+    func keyLines(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) -> Void) {
+        var lineNumber = 1
+        var start = 0
+        while start <= bytes.count {
+            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
+            let line = bytes[start..<end]
+            if isKeyLine(line) { body(line, lineNumber) }
+            lineNumber += 1
+            start = end + 1
+        }
+    }
+
+    func locate(_ keys: [String?], in bytes: [UInt8], path: String, diagnostics: inout Diagnostics)
+        -> [FileLocation]
+    {
+        var wanted = Set<[UInt8]>()
+        var lineOfKey: [ExactString: [UInt8]] = [:]
+        for key in keys {
+            guard let key, lineOfKey[ExactString(key)] == nil, let entry = table.entries[key] else { continue }
+            var alone = table
+            alone.entries = [key: entry]
+            guard let file = try? writer.write(alone, options: options, diagnostics: &diagnostics).first else {
+                continue
+            }
+            var first: [UInt8]?
+            keyLines(file.bytes) { line, _ in if first == nil { first = Array(line) } }
+            guard let first else { continue }
+            lineOfKey[ExactString(key)] = first
+            wanted.insert(first)
+        }
+        var found: [[UInt8]: FileLocation] = [:]
+        if !wanted.isEmpty {
+            let indent = keyLinePrefix.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            keyLines(bytes) { line, number in
+                let whole = Array(line)
+                if found[whole] == nil, wanted.contains(whole) {
+                    found[whole] = FileLocation(path: path, line: number, column: indent + 1)
+                }
+            }
+        }
+        return keys.map { key in
+            guard let key, let line = lineOfKey[ExactString(key)], let location = found[line] else {
+                return FileLocation(path: path, line: 1, column: 1)
+            }
+            return location
+        }
+    }
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "\u{0}"..."\u{1F}":
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}
