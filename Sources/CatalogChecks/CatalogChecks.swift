@@ -1,1 +1,0 @@
-// The CatalogChecks module; its files arrive with their issue.
