@@ -29,7 +29,7 @@ struct StringBridgeCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
-            PseudoCommand.self,
+            PseudoCommand.self, StatsCommand.self,
         ]
     )
 
