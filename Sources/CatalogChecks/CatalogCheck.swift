@@ -60,7 +60,7 @@ package struct CatalogCheck: Sendable {
         return report
     }
 
-    private func discover(_ path: String, sourceLanguage: String) -> [Unit] {
+    func discover(_ path: String, sourceLanguage: String) -> [Unit] {
         let lowercased = path.lowercased()
         if lowercased.hasSuffix(".xcloc") || lowercased.hasSuffix(".xcloc/") {
             return ProjectPaths.files(below: path + "/Localized Contents", extensions: ["xliff", "xlf"]).map {

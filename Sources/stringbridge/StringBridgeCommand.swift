@@ -25,9 +25,7 @@ struct StringBridgeCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
-            ExtractCommand.self,
-            SyncCommand.self,
-            CheckCommand.self,
+            ExtractCommand.self, SyncCommand.self, CheckCommand.self, StatsCommand.self, PseudoCommand.self,
             MergeCommand.self,
         ]
     )

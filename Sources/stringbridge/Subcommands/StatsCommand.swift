@@ -1,0 +1,52 @@
+import ArgumentParser
+import CatalogChecks
+import LocalizationCatalog
+
+struct StatsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stats",
+        abstract: "Show how far each table is translated, per language.",
+        discussion: """
+            Finds every table under the paths, as check does, and counts per table and language: keys to be \
+            translated, translated, needs_review, new, missing, stale, the development language's words, and the \
+            words not yet translated ("to do"). A key with variations counts in its least finished state. A file \
+            that cannot be read is reported as path:line:column: error: … and left out (exit status 1).
+
+            Examples:
+              stringbridge stats MyApp
+              stringbridge stats MyApp/Localizable.xcstrings --format json > stats.json
+            """
+    )
+
+    @Argument(help: "Files or folders.")
+    var paths: [String]
+
+    @Option(help: "text or json.")
+    var format: ReportFormat = .text
+
+    @Option(help: "The development language of legacy tables.")
+    var sourceLanguage: String = "en"
+
+    enum ReportFormat: String, ExpressibleByArgument {
+        case text, json
+    }
+
+    func validate() throws {
+        guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder.") }
+    }
+
+    func run() throws {
+        var diagnostics = Diagnostics()
+        var failed = false
+        try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            let statistics = try TableStatistics.collect(paths, sourceLanguage: sourceLanguage)
+            for problem in statistics.unreadable { diagnostics.append(problem) }
+            switch format {
+            case .text: writeAll(Array(statistics.text().utf8), to: 1)
+            case .json: writeAll(statistics.json(), to: 1)
+            }
+            failed = !statistics.unreadable.isEmpty
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
