@@ -14,7 +14,7 @@ struct XLIFFRules {
         var diagnostics = Diagnostics()
         let document: XLIFFDocument
         do {
-            document = try XLIFFReader().read(try readSourceFile(path), diagnostics: &diagnostics)
+            document = try XLIFFDocumentReader().read(try readSourceFile(path), diagnostics: &diagnostics)
         } catch {
             CatalogCheck.readFailure(error, path: path, table: name, into: &result)
             return
