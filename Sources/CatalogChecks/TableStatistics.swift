@@ -214,10 +214,11 @@ extension TableStatistics {
             let lines =
                 [header]
                 + table.rows.map {
-                    [$0.language] + [
-                        $0.keys, $0.translated, $0.needsReview, $0.new, $0.missing, $0.stale, $0.words,
-                        $0.wordsToTranslate,
-                    ].map(String.init)
+                    [$0.language]
+                        + [
+                            $0.keys, $0.translated, $0.needsReview, $0.new, $0.missing, $0.stale, $0.words,
+                            $0.wordsToTranslate,
+                        ].map(String.init)
                 }
             let widths = header.indices.map { column in lines.map { $0[column].count }.max() ?? 0 }
             for line in lines {
@@ -252,7 +253,8 @@ extension TableStatistics {
             },
         ]
         let data =
-            (try? JSONSerialization.data(withJSONObject: root, options: [.prettyPrinted, .sortedKeys])) ?? Data()
+            (try? JSONSerialization.data(
+                withJSONObject: root, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return Array(data) + [UInt8(ascii: "\n")]
     }
 }

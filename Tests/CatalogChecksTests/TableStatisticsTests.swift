@@ -1,7 +1,7 @@
 import Foundation
 import LocalizationCatalog
-import Testing
 import TestSupport
+import Testing
 
 @testable import CatalogChecks
 
