@@ -190,20 +190,9 @@ struct ProjectLayoutTests {
     }
 }
 
-/// Whether the Swift reader of this package reads code yet (it is written in parallel with this module).
-let swiftReaderReads: Bool = {
-    var diagnostics = Diagnostics()
-    let found = SwiftCodeReader().strings(
-        in: [CodeFile(path: "Probe.swift", text: #"let x = String(localized: "Probe")"#)], diagnostics: &diagnostics)
-    return !found.isEmpty
-}()
-
 @Suite("sync: end to end with the real Swift reader")
 struct EndToEndTests {
-    @Test(
-        "a Swift package's catalog receives its target's strings",
-        .enabled(if: swiftReaderReads, "the Swift reader is still a placeholder")
-    )
+    @Test("a Swift package's catalog receives its target's strings")
     func swiftPackage() throws {
         let folder = try ProjectFolder()
         try folder.write(

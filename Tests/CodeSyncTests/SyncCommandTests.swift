@@ -163,9 +163,7 @@ struct SyncCommandTests {
         #expect(usage.status == 64)
     }
 
-    @Test(
-        "extract writes one catalog per table",
-        .enabled(if: swiftReaderReads, "the Swift reader is still a placeholder"))
+    @Test("extract writes one catalog per table")
     func extract() throws {
         let folder = try ProjectFolder()
         try folder.write(
