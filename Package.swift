@@ -60,8 +60,6 @@ let package = Package(
         // Shared machinery for every module (package access only): parallel map, lock box, UTF-8/hex/quoting helpers,
         // release timing. Depends on nothing.
         .target(name: "StringBridgeSupport"),
-        // Property lists (XML and binary) as read by `.strings` and `.stringsdict`: not a format, a shared reader.
-        .target(name: "PropertyListSupport", dependencies: ["LocalizationCatalog", "XMLSupport"]),
 
         // Readers of code: what Objective-C, C, Interface Builder and Info.plist files say (and the types every code
         // reader returns). The Swift reader is its own module because it alone needs swift-syntax.
@@ -126,9 +124,6 @@ let package = Package(
             dependencies: ["LocalizationConverter", "XCStringsFormat", "TestSupport"]
         ),
         .testTarget(name: "StringBridgeSupportTests", dependencies: ["StringBridgeSupport", "TestSupport"]),
-        .testTarget(
-            name: "PropertyListSupportTests", dependencies: ["PropertyListSupport", "TestSupport"]
-        ),
         .testTarget(name: "CodeExtractionTests", dependencies: ["CodeExtraction", "TestSupport"]),
         .testTarget(name: "SwiftCodeReaderTests", dependencies: ["SwiftCodeReader", "TestSupport"]),
         .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "TestSupport"]),

@@ -1,1 +1,0 @@
-// The PropertyListSupport module; its files arrive with their issue.
