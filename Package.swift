@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "SwiftCodeReader",
             dependencies: [
-                "CodeExtraction", "LocalizationConverter",
+                "CodeExtraction", "StringBridgeSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ]
@@ -78,7 +78,7 @@ let package = Package(
             name: "LocalizationConverter",
             dependencies: [
                 "LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "XLIFFFormat",
-                "CSignalCleanup",
+                "CSignalCleanup", "StringBridgeSupport",
             ]
         ),
         // Workflows built on the pipeline: catalogs kept in sync with code, quality checks, three-way merges.

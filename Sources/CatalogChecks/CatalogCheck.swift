@@ -1,5 +1,6 @@
 import LocalizationCatalog
 import LocalizationConverter
+import StringBridgeSupport
 import XLIFFFormat
 
 /// Quality gates for CI: finds every table under some paths and reports what is wrong with it (docs/check.md).
@@ -46,7 +47,7 @@ package struct CatalogCheck: Sendable {
             guard fileExists(path) else { throw ConversionError("no such file or folder", path: path) }
             units += discover(path, sourceLanguage: options.sourceLanguage)
         }
-        let results = concurrentMap(units) { unit in check(unit, options: options) }
+        let results = parallelMap(units) { unit in check(unit, options: options) }
         var report = CheckReport()
         for result in results {
             report.findings += result.findings

@@ -1,6 +1,7 @@
 import Foundation
 import LocalizationCatalog
 import LocalizationConverter
+import StringBridgeSupport
 
 /// How far each table is translated, per language: what `stringbridge stats` prints (docs/check.md, "stats").
 ///
@@ -62,7 +63,7 @@ package struct TableStatistics: Sendable {
             guard fileExists(path) else { throw ConversionError("no such file or folder", path: path) }
             units += check.discover(path, sourceLanguage: sourceLanguage)
         }
-        let read = concurrentMap(units) { unit in
+        let read = parallelMap(units) { unit in
             Self.read(unit, sourceLanguage: sourceLanguage, registry: registry)
         }
         var statistics = TableStatistics()

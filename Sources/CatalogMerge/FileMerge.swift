@@ -2,26 +2,26 @@ import LocalizationCatalog
 import LocalizationConverter
 
 /// What `stringbridge merge` did: the conflicts, each placed at its key in the output.
-public struct FileMergeReport: Sendable {
+package struct FileMergeReport: Sendable {
     /// The file written.
-    public var output: String
+    package var output: String
     /// The format of the three inputs (`xcstrings`, `strings`, `stringsdict`).
-    public var format: String
+    package var format: String
     /// The conflicts, in the output's entry order; the output keeps our side at each.
-    public var conflicts: [MergeConflict]
+    package var conflicts: [MergeConflict]
     /// Where each conflict's key is in the output (parallel to ``conflicts``); the first line of the file for
     /// conflicts about the table itself.
-    public var locations: [FileLocation]
+    package var locations: [FileLocation]
 
     /// The conflicts as `path:line:column: error: conflict: …` diagnostics.
-    public var diagnostics: [Diagnostic] {
+    package var diagnostics: [Diagnostic] {
         zip(conflicts, locations).map { conflict, location in
             Diagnostic(.error, "conflict: " + conflict.summary, at: location)
         }
     }
 
     /// The report as JSON (members sorted, two-space indent, final newline).
-    public var json: String {
+    package var json: String {
         var text = "{\n  \"conflicts\" : ["
         for (index, (conflict, location)) in zip(conflicts, locations).enumerated() {
             text += index == 0 ? "\n" : ",\n"
@@ -48,7 +48,7 @@ public struct FileMergeReport: Sendable {
 
 extension MergeConflict {
     /// `key "Hello" (fr) plural.one: ours "…", theirs "…", base "…"`.
-    public var summary: String {
+    package var summary: String {
         var text = key.map { "key " + Diagnostic.quoted($0) } ?? "the table"
         if let language { text += " (\(language))" }
         if !path.isEmpty { text += " " + path }
@@ -57,7 +57,7 @@ extension MergeConflict {
 }
 
 /// Three-way merge of one table's files, as `git merge` calls a merge driver.
-public enum FileMerge {
+package enum FileMerge {
     /// Merges the files `base`, `ours` and `theirs` of one table into `output`.
     ///
     /// The format is told by `ours`'s extension or `format`, else by the content (git's driver gets temporary
@@ -66,7 +66,7 @@ public enum FileMerge {
     ///
     /// - Throws: ``ConversionError`` when an input cannot be read or the output cannot be written; the output is
     ///   then untouched.
-    public static func merge(
+    package static func merge(
         base: String, ours: String, theirs: String, output: String, format name: String? = nil,
         replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {

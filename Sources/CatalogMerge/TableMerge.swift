@@ -1,36 +1,36 @@
 import LocalizationCatalog
 
 /// One place where both sides changed the same thing differently; the merged table keeps our side there.
-public struct MergeConflict: Sendable, Equatable {
+package struct MergeConflict: Sendable, Equatable {
     /// The entry's key; `nil` for a conflict about the table itself (`sourceLanguage`, an unknown member).
-    public var key: String?
+    package var key: String?
     /// The language, for a conflict inside a localization.
-    public var language: String?
+    package var language: String?
     /// Where in the entry or localization: `plural.one`, `substitutions.count.plural.other`, `comment`,
     /// `stringUnit`…; empty for the entry or localization as a whole.
-    public var path: String
+    package var path: String
     /// Our side, as the report shows it (`"text"`, or `(deleted)`).
-    public var ours: String
+    package var ours: String
     /// Their side.
-    public var theirs: String
+    package var theirs: String
     /// The base.
-    public var base: String
+    package var base: String
 }
 
 /// The result of a three-way merge of tables.
-public struct TableMergeResult: Sendable {
+package struct TableMergeResult: Sendable {
     /// The merged table: every change of one side, every equal change of both, our side at each conflict.
-    public var table: StringTable
+    package var table: StringTable
     /// The conflicts, in the merged table's entry order.
-    public var conflicts: [MergeConflict]
+    package var conflicts: [MergeConflict]
 }
 
 /// Three-way merge of string tables at the level of entries, localizations, variation cases and members.
 ///
 /// The rules are documented in `docs/merge.md`.
-public enum TableMerge {
+package enum TableMerge {
     /// Merges the changes from `base` to `ours` and from `base` to `theirs`.
-    public static func merge(base: StringTable, ours: StringTable, theirs: StringTable) -> TableMergeResult {
+    package static func merge(base: StringTable, ours: StringTable, theirs: StringTable) -> TableMergeResult {
         var merger = Merger()
         var table = ours
         table.sourceLanguage =

@@ -4,9 +4,9 @@ import LocalizationCatalog
 ///
 /// Every code reader (Swift, Objective-C/C, Interface Builder, Info.plist) returns these; `CodeSync` groups them by
 /// table and merges them into catalogs, and `export` adds them to legacy tables.
-public struct ExtractedString: Sendable, Hashable {
+package struct ExtractedString: Sendable, Hashable {
     /// Where the string came from, which decides what Xcode writes for it (`extracted_with_value`, comments).
-    public enum Origin: String, Sendable, Hashable {
+    package enum Origin: String, Sendable, Hashable {
         /// Swift code (SwiftUI keys, `String(localized:)`, `LocalizedStringResource`, `NSLocalizedString`, …).
         case swift
         /// An App Shortcut phrase (Xcode puts these in `AppShortcuts.xcstrings`).
@@ -20,22 +20,22 @@ public struct ExtractedString: Sendable, Hashable {
     }
 
     /// The key, with escapes resolved and interpolations written as format specifiers.
-    public var key: String
+    package var key: String
     /// The development-language value when the code gives one that is not the key (`defaultValue:`, `value:`,
     /// an IB object's text, an Info.plist value); `nil` when the value is the key.
-    public var value: String?
+    package var value: String?
     /// The comment the code gives (`comment:`), or the comment Xcode writes (IB objects, Info.plist keys); `nil`
     /// when there is none or it is empty.
-    public var comment: String?
+    package var comment: String?
     /// The table (catalog or `.strings` file name without extension); `Localizable` unless the code names one.
-    public var table: String
+    package var table: String
     /// Where the string was found (the literal's first character).
-    public var location: FileLocation
+    package var location: FileLocation
     /// The kind of source.
-    public var origin: Origin
+    package var origin: Origin
 
     /// Creates an extracted string.
-    public init(
+    package init(
         key: String,
         value: String? = nil,
         comment: String? = nil,
@@ -53,14 +53,14 @@ public struct ExtractedString: Sendable, Hashable {
 }
 
 /// A source file handed to a code reader: its path as the user named it (for locations) and its text.
-public struct CodeFile: Sendable {
+package struct CodeFile: Sendable {
     /// The path, as used in diagnostics and locations.
-    public var path: String
+    package var path: String
     /// The file's text.
-    public var text: String
+    package var text: String
 
     /// Creates a code file.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
     }
@@ -70,7 +70,7 @@ public struct CodeFile: Sendable {
 ///
 /// A reader gets all files of its kind in a project at once, because some rules need the whole project (the Swift
 /// reader looks up declarations of functions whose parameters are `LocalizedStringKey`, and of variables' types).
-public protocol CodeReader: Sendable {
+package protocol CodeReader: Sendable {
     /// The file name extensions this reader takes, lowercased and without the dot (`swift`, `m`, `storyboard`).
     var fileExtensions: Set<String> { get }
 

@@ -8,20 +8,20 @@ import XMLSupport
 /// `Privacy - Camera Usage Description`). Document type names (`CFBundleDocumentTypes` → `CFBundleTypeName`) and
 /// type descriptions (`UTExportedTypeDeclarations`, `UTImportedTypeDeclarations` → `UTTypeDescription`) become keys
 /// of their own, with no value and no comment.
-public struct InfoPlistReader: CodeReader {
+package struct InfoPlistReader: CodeReader {
     /// `plist`: the caller picks the target's Info.plist files (`INFOPLIST_FILE`).
-    public var fileExtensions: Set<String> { ["plist"] }
+    package var fileExtensions: Set<String> { ["plist"] }
 
     /// The table: `InfoPlist`.
-    public var table: String
+    package var table: String
 
     /// Creates a reader.
-    public init(table: String = "InfoPlist") {
+    package init(table: String = "InfoPlist") {
         self.table = table
     }
 
     /// Returns the strings of `files`, in file order and then the order of the keys in each file.
-    public func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
+    package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
         var result: [ExtractedString] = []
         for file in files {
             result += strings(in: file, diagnostics: &diagnostics)

@@ -6,15 +6,15 @@ import XMLSupport
 /// Each text is a key `ObjectID.property` in the table named after the file (`Main.storyboard` → `Main`), with
 /// the text as its value and Xcode's comment `Class = "UILabel"; text = "Hello"; ObjectID = "abc-de-fgh";`, plus
 /// ` Note = "…";` when the object has a localizer comment in Interface Builder.
-public struct InterfaceBuilderReader: CodeReader {
+package struct InterfaceBuilderReader: CodeReader {
     /// `storyboard`, `xib`.
-    public var fileExtensions: Set<String> { ["storyboard", "xib"] }
+    package var fileExtensions: Set<String> { ["storyboard", "xib"] }
 
     /// Creates a reader.
-    public init() {}
+    package init() {}
 
     /// Returns the strings of `files`, in file order and then document order.
-    public func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
+    package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
         var result: [ExtractedString] = []
         for file in files {
             result += strings(in: file, diagnostics: &diagnostics)

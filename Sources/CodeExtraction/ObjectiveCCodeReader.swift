@@ -9,21 +9,21 @@ import LocalizationCatalog
 /// tables, values and comments are string literals (`@"…"`, `"…"`, `CFSTR("…")`, adjacent literals joined); a call
 /// whose key is anything else is a warning and is not extracted. Calls in `#define` bodies count; calls in comments
 /// and `#if 0` blocks count only with `includesCommentedOutCode` (`LOCALIZED_STRING_CODE_COMMENTS`).
-public struct ObjectiveCCodeReader: CodeReader {
+package struct ObjectiveCCodeReader: CodeReader {
     /// `m`, `mm`, `h`, `c`, `cc`, `cpp`, `hpp`.
-    public var fileExtensions: Set<String> { ["m", "mm", "h", "c", "cc", "cpp", "hpp"] }
+    package var fileExtensions: Set<String> { ["m", "mm", "h", "c", "cc", "cpp", "hpp"] }
 
     /// Base names besides `NSLocalizedString` and `CFCopyLocalizedString` (each also stands for its `FromTable`,
     /// `FromTableInBundle` and `WithDefaultValue` forms).
-    public var macroBaseNames: [String]
+    package var macroBaseNames: [String]
     /// Whether calls in comments and `#if 0` blocks are extracted too (`LOCALIZED_STRING_CODE_COMMENTS = YES`).
-    public var includesCommentedOutCode: Bool
+    package var includesCommentedOutCode: Bool
     /// Whether a key with two or more format arguments gets a value with numbered ones (`%1$@ of %2$d`), as
     /// genstrings writes it unless given `-noPositionalParameters`.
-    public var numbersFormatArguments: Bool
+    package var numbersFormatArguments: Bool
 
     /// Creates a reader.
-    public init(
+    package init(
         macroBaseNames: [String] = [], includesCommentedOutCode: Bool = false, numbersFormatArguments: Bool = true
     ) {
         self.macroBaseNames = macroBaseNames
@@ -51,7 +51,7 @@ public struct ObjectiveCCodeReader: CodeReader {
     }
 
     /// Returns the strings of `files`, in file order and then source order.
-    public func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
+    package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
         let signatures = self.signatures
         var result: [ExtractedString] = []
         for file in files {

@@ -6,9 +6,9 @@ import LocalizationCatalog
 /// The rules and their evidence are in docs/sync.md: keys found in code are added or updated (comments, values from
 /// code), keys no longer found become `stale` when they have a localization and are removed otherwise, `manual`,
 /// `migrated` and unknown extraction states are never touched, and no translation is changed.
-public enum CatalogSync {
+package enum CatalogSync {
     /// Returns `table` synced with `strings` (the strings the code says for this table) and what changed.
-    public static func sync(
+    package static func sync(
         _ table: StringTable, with strings: [ExtractedString], options: SyncOptions = SyncOptions()
     ) -> SyncResult {
         let found = FoundKey.group(strings)
@@ -49,7 +49,7 @@ public enum CatalogSync {
     }
 
     /// A new table holding only what the code says (as `xcstringstool extract` makes one).
-    public static func extractedTable(
+    package static func extractedTable(
         named name: String, sourceLanguage: String, strings: [ExtractedString], options: SyncOptions = SyncOptions()
     ) -> StringTable {
         let empty = StringTable(
@@ -120,29 +120,29 @@ public enum CatalogSync {
 }
 
 /// How a sync decides what Xcode's version would write.
-public struct SyncOptions: Sendable {
+package struct SyncOptions: Sendable {
     /// Whether keys with two or more format arguments get a positional source value (`%1$@ … %2$@`, state `new`),
     /// as Xcode 15 and 16 wrote them; `nil` decides by the catalog's version (`1.0` yes, `1.1` and later no).
-    public var addsPositionalSourceValues: Bool?
+    package var addsPositionalSourceValues: Bool?
 
     /// Creates options.
-    public init(addsPositionalSourceValues: Bool? = nil) {
+    package init(addsPositionalSourceValues: Bool? = nil) {
         self.addsPositionalSourceValues = addsPositionalSourceValues
     }
 }
 
 /// A synced table and what changed in it.
-public struct SyncResult: Sendable {
+package struct SyncResult: Sendable {
     /// The table as Xcode's build would leave it.
-    public var table: StringTable
+    package var table: StringTable
     /// The keys that changed, catalog keys first (in catalog order), then added keys (in code order).
-    public var changes: [SyncChange]
+    package var changes: [SyncChange]
 }
 
 /// One key a sync changes.
-public struct SyncChange: Sendable, Equatable {
+package struct SyncChange: Sendable, Equatable {
     /// What happens to the key.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// Found in code, not in the catalog: added.
         case added
         /// Found in code with another comment or value than the catalog's: updated.
@@ -156,11 +156,11 @@ public struct SyncChange: Sendable, Equatable {
     }
 
     /// The key.
-    public var key: String
+    package var key: String
     /// What happens to it.
-    public var kind: Kind
+    package var kind: Kind
     /// Where the code says the key (its first call site), for keys found in code.
-    public var codeLocation: FileLocation?
+    package var codeLocation: FileLocation?
 }
 
 /// What all call sites of one key say together.

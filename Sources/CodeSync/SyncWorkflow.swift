@@ -5,50 +5,50 @@ import SwiftCodeReader
 
 /// Keeps the String Catalogs of a project in sync with its code (`stringbridge sync`) and extracts catalogs from
 /// code (`stringbridge extract`).
-public struct SyncWorkflow: Sendable {
+package struct SyncWorkflow: Sendable {
     /// The code readers, one per kind of source file.
-    public var readers: [any CodeReader]
+    package var readers: [any CodeReader]
     /// What Xcode version's choices to follow.
-    public var options: SyncOptions
+    package var options: SyncOptions
     let registry = FormatRegistry.standard
 
     /// Creates the workflow with the given readers; by default every reader of this package.
-    public init(readers: [any CodeReader]? = nil, options: SyncOptions = SyncOptions()) {
+    package init(readers: [any CodeReader]? = nil, options: SyncOptions = SyncOptions()) {
         self.readers = readers ?? Self.standardReaders
         self.options = options
     }
 
     /// Every code reader of this package.
-    public static var standardReaders: [any CodeReader] {
+    package static var standardReaders: [any CodeReader] {
         [SwiftCodeReader(), ObjectiveCCodeReader(), InterfaceBuilderReader(), InfoPlistReader()]
     }
 
     /// One catalog as a sync would leave it.
-    public struct PlannedCatalog: Sendable {
+    package struct PlannedCatalog: Sendable {
         /// The catalog's path.
-        public var path: String
+        package var path: String
         /// The synced table and its changes.
-        public var result: SyncResult
+        package var result: SyncResult
         /// The bytes to write; `nil` when nothing changes.
-        public var bytes: [UInt8]?
+        package var bytes: [UInt8]?
         /// The line of each key in the catalog file as read (for messages about keys that are not in the code).
         var keyLocations: OrderedMap<FileLocation>
     }
 
     /// What a sync of a project would do.
-    public struct Plan: Sendable {
+    package struct Plan: Sendable {
         /// Every catalog that is synced, in path order.
-        public var catalogs: [PlannedCatalog]
+        package var catalogs: [PlannedCatalog]
         /// Catalogs not synced, with the reason (no target contains them).
-        public var leftOut: [(path: String, reason: String)]
+        package var leftOut: [(path: String, reason: String)]
 
         /// The catalogs that change.
-        public var changed: [PlannedCatalog] { catalogs.filter { $0.bytes != nil } }
+        package var changed: [PlannedCatalog] { catalogs.filter { $0.bytes != nil } }
     }
 
     /// Reads every catalog below `root` and the code of its targets, and works out the synced catalogs.
     /// - Throws: ``ConversionError`` when a catalog cannot be read (nothing is written then).
-    public func plan(root: String, diagnostics: inout Diagnostics) throws -> Plan {
+    package func plan(root: String, diagnostics: inout Diagnostics) throws -> Plan {
         let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let layout = ProjectLayout(root: root, codeExtensions: extensions, diagnostics: &diagnostics)
         var cache: [[String]: [ExtractedString]] = [:]
@@ -91,7 +91,7 @@ public struct SyncWorkflow: Sendable {
     }
 
     /// Writes the catalogs that change, all or nothing; read-only catalogs only when `replacingReadOnlyFiles`.
-    public func write(_ plan: Plan, replacingReadOnlyFiles: Bool = false) throws {
+    package func write(_ plan: Plan, replacingReadOnlyFiles: Bool = false) throws {
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacingReadOnlyFiles
         for catalog in plan.catalogs {
@@ -123,7 +123,7 @@ public struct SyncWorkflow: Sendable {
     }
 
     /// The catalogs the code below `paths` (files or folders) says, one per table: `<outputDirectory>/<Table>.xcstrings`.
-    public func extractCatalogs(
+    package func extractCatalogs(
         from paths: [String], outputDirectory: String, sourceLanguage: String, diagnostics: inout Diagnostics
     ) throws -> [(path: String, table: StringTable, bytes: [UInt8])] {
         let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
@@ -159,7 +159,7 @@ public struct SyncWorkflow: Sendable {
 
     /// The messages `--check` prints for a catalog that is not in sync: one per key, at the code for keys found in
     /// code and at the catalog's key for the others.
-    public static func checkDiagnostics(_ catalog: PlannedCatalog) -> [Diagnostic] {
+    package static func checkDiagnostics(_ catalog: PlannedCatalog) -> [Diagnostic] {
         catalog.result.changes.map { change in
             let key = Diagnostic.quoted(change.key)
             let message: String

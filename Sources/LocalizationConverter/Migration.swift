@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
@@ -328,7 +329,7 @@ public struct Migration: Sendable {
     ) throws -> [LegacyPart] {
         let registry = self.registry
         let sourceLanguage = options.sourceLanguage
-        let results = concurrentMap(files) { file -> Result<(StringTable, Diagnostics)?, any Error> in
+        let results = parallelMap(files) { file -> Result<(StringTable, Diagnostics)?, any Error> in
             let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
             guard let format = registry.format(forPath: file.path), let reader = format.reader else {
                 return .success(nil)
@@ -382,7 +383,7 @@ public struct Migration: Sendable {
     ) -> StringTable {
         // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
         // localizations. Merging then only moves localizations, in the parts' order.
-        let prepared = concurrentMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
+        let prepared = parallelMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
             var diagnostics = Diagnostics()
             var translationComments: [(String, String)] = []
             var table = Self.withDevelopmentComments(

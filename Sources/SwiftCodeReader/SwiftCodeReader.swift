@@ -1,6 +1,6 @@
 import CodeExtraction
 import LocalizationCatalog
-import LocalizationConverter
+import StringBridgeSupport
 import SwiftParser
 import SwiftSyntax
 
@@ -9,22 +9,22 @@ import SwiftSyntax
 /// There is no compiler: swift-syntax parses every file, a first pass collects the project's declarations (parameters and
 /// properties typed `LocalizedStringKey`/`LocalizedStringResource`, declared types of names), and a second pass
 /// finds the literals in key positions. See docs/extraction.md ("Swift").
-public struct SwiftCodeReader: CodeReader {
+package struct SwiftCodeReader: CodeReader {
     /// Names of `NSLocalizedString`-like functions besides `NSLocalizedString` (Xcode's
     /// `LOCALIZED_STRING_MACRO_NAMES`): their first, unlabelled literal argument is a key.
-    public var localizedStringMacroNames: Set<String>
+    package var localizedStringMacroNames: Set<String>
 
     /// Creates a reader.
-    public init(localizedStringMacroNames: Set<String> = []) {
+    package init(localizedStringMacroNames: Set<String> = []) {
         self.localizedStringMacroNames = localizedStringMacroNames
     }
 
     /// `swift`.
-    public var fileExtensions: Set<String> { ["swift"] }
+    package var fileExtensions: Set<String> { ["swift"] }
 
     /// Returns the strings of `files`, in file order and then source order.
-    public func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        let parsed = sideBySide(files) { file -> ParsedFile in
+    package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
+        let parsed = parallelMap(files) { file -> ParsedFile in
             let tree = Parser.parse(source: file.text)
             let collector = DeclarationCollector()
             collector.walk(tree)
@@ -32,7 +32,7 @@ public struct SwiftCodeReader: CodeReader {
         }
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
         let macroNames = localizedStringMacroNames
-        let results = sideBySide(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
+        let results = parallelMap(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
             let finder = StringFinder(path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames)
             finder.walk(pair.1.tree)
             return (finder.found, finder.diagnostics)
@@ -52,10 +52,3 @@ private struct ParsedFile: Sendable {
     let index: ProjectIndex
 }
 
-/// Runs `transform` over `items` side by side, results in input order (LocalizationConverter's `concurrentMap`
-/// until StringBridgeSupport's `parallelMap` is available).
-private func sideBySide<Item: Sendable, Result: Sendable>(
-    _ items: [Item], _ transform: @Sendable (Item) -> Result
-) -> [Result] {
-    concurrentMap(items, transform)
-}

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XLIFFFormat
 
 /// Making the languages' XLIFF documents side by side.
@@ -23,7 +24,7 @@ extension Export {
         let catalogs = zip(sources, bases).map { source, base in
             source.kind == .catalog ? XLIFFCatalogExport(table: base.table, original: source.original) : nil
         }
-        let documents = concurrentMap(languages) { language in
+        let documents = parallelMap(languages) { language in
             Swift.Result {
                 try exportDocument(of: sources, bases: bases, catalogs: catalogs, language: language, options: options)
             }

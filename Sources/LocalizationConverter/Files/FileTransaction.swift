@@ -1,5 +1,6 @@
 import CSignalCleanup
 import LocalizationCatalog
+import StringBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -99,7 +100,7 @@ public struct FileTransaction: Sendable {
             // The umask is process-wide and can only be read by setting it: read it once, before any thread writes.
             let mask = umask(0)
             umask(mask)
-            let outcomes = concurrentMap(Array(staged.indices)) { index -> Result<TemporaryFile, any Error> in
+            let outcomes = parallelMap(Array(staged.indices)) { index -> Result<TemporaryFile, any Error> in
                 Result {
                     let file: TemporaryFile
                     switch staged[index].content {

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XLIFFFormat
 
 /// Reading an import's documents: which files the inputs name, and parsing them side by side.
@@ -59,7 +60,7 @@ extension Import {
     /// - Throws: The first document's error, in the order of `paths`.
     func parseDocuments(_ paths: [String], options: Options, loader: TableLoader) throws -> [ParsedDocument] {
         let boundary = WriteBoundary(root: options.root, extra: options.boundaries)
-        let parsed = concurrentMap(paths) { path in
+        let parsed = parallelMap(paths) { path in
             Swift.Result { try parseDocument(path, options: options, boundary: boundary, loader: loader) }
         }
         return try parsed.map { try $0.get() }

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XLIFFFormat
 
 /// Applying the files: planned side by side in rounds, applied in document order.
@@ -56,7 +57,7 @@ extension Import {
         for round: [PendingFile], tables: [WorkingTable],
         options: Options
     ) -> [XLIFFImportPlan] {
-        concurrentMap(round) { item in
+        parallelMap(round) { item in
             XLIFFImport.plan(item.file, for: tables[item.table].merged, kind: item.kind, options: options.mapping)
         }
     }

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XCStringsFormat
 import XLIFFFormat
 
@@ -24,7 +25,7 @@ extension Import {
         for table in changedTables { for lock in table.locks { transaction.require(lock) } }
         do {
             let files = try temporaryFiles(for: changedTables, options: options, transaction: &transaction)
-            let encoded = concurrentMap(Array(zip(changedTables, files))) {
+            let encoded = parallelMap(Array(zip(changedTables, files))) {
                 table, file -> Swift.Result<(bytes: [UInt8]?, diagnostics: Diagnostics), any Error> in
                 var local = Diagnostics()
                 return Swift.Result { (try encode(table, into: file, diagnostics: &local), local) }

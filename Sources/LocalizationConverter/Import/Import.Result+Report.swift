@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XCStringsFormat
 import XLIFFFormat
 
@@ -72,7 +73,7 @@ enum ImportSummary {
     /// A large import lists tens of thousands of units with `verbose`, so each file's
     /// lines are made side by side, as bytes.
     static func text(_ result: Import.Result, verbose: Bool = false) -> [UInt8] {
-        let pieces = concurrentMap(result.files) { text(of: $0, dryRun: result.dryRun, verbose: verbose) }
+        let pieces = parallelMap(result.files) { text(of: $0, dryRun: result.dryRun, verbose: verbose) }
         var out: [UInt8] = []
         out.reserveCapacity(pieces.reduce(200) { $0 + $1.count })
         for piece in pieces { out += piece }

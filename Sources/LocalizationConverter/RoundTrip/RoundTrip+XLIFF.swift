@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
@@ -32,7 +33,7 @@ extension RoundTrip {
         // What each language's XLIFF is imported into to get its values back: the catalog with its source
         // language only, made once for all of them.
         let sourceOnly = Self.sourceLanguageOnly(catalog)
-        let results = concurrentMap(languages) { language in
+        let results = parallelMap(languages) { language in
             Self.catalogViaXLIFF(path, catalog: catalog, sourceOnly: sourceOnly, prepared: prepared, language: language)
         }
         for result in results { report.differences += result.differences }
