@@ -51,4 +51,3 @@ private struct ParsedFile: Sendable {
     let tree: SourceFileSyntax
     let index: ProjectIndex
 }
-
