@@ -56,6 +56,10 @@ extension XLIFFDocumentStream {
         var leftOut: [Diagnostic] = []
         var languageHint = 0
         catalog.fragments.withStorage { fragments in
+            // One sink for the whole file: the stream and the prepared catalog are copied into it once, not per
+            // entry (each copy retains every array they hold, which showed in the export's profile).
+            var sink = PreparedUnitWriter(
+                stream: self, catalog: catalog, fragments: fragments, targetLanguage: targetLanguage)
             for index in catalog.order {
                 let fact = catalog.facts[index]
                 guard !fact.isRefused else { continue }
@@ -67,12 +71,12 @@ extension XLIFFDocumentStream {
                     key: keys[index], entry: entry, source: catalog.sources[index], target: target,
                     targetLanguage: targetLanguage, isSourceExport: isSourceExport,
                     languageCategories: languageCategories)
-                var sink = PreparedUnitWriter(
-                    stream: self, catalog: catalog, key: keys[index], entry: entry, fact: fact, fragments: fragments,
-                    targetLanguage: targetLanguage)
+                sink.key = keys[index]
+                sink.entry = entry
+                sink.fact = fact
                 walk.walk(into: &sink)
-                if !sink.leftOut.isEmpty { leftOut += sink.leftOut }
             }
+            leftOut = sink.leftOut
         }
         endFile()
         for diagnostic in leftOut { diagnostics.append(diagnostic) }
@@ -83,11 +87,12 @@ extension XLIFFDocumentStream {
     private struct PreparedUnitWriter: CatalogUnitSink {
         let stream: XLIFFDocumentStream
         let catalog: XLIFFCatalogExport
-        let key: String
-        let entry: CatalogEntry
-        let fact: XLIFFCatalogExport.EntryFacts
         let fragments: XMLFragments.Storage
         let targetLanguage: String
+        /// The entry whose units are being written: set before each walk.
+        var key = ""
+        var entry = CatalogEntry()
+        var fact = XLIFFCatalogExport.EntryFacts()
         /// Warnings for units left out, in unit order.
         var leftOut: [Diagnostic] = []
 
