@@ -70,6 +70,11 @@ package struct XLIFFCatalogExport: Sendable {
         var rootSource: XMLFragments.Fragment?
         /// `sourcePieces[pieces]`: the entry's prepared `<source>` elements, for a varied source.
         var pieces: Range<Int> = 0..<0
+        /// Whether the source is one plural group and nothing else (the most common varied source), as
+        /// ``CatalogUnitWalk`` tests it; the walk is told, so that it does not look again in every language.
+        var sourceIsPluralGroup = false
+        /// Whether that group has a `zero` case.
+        var sourceHasZero = false
     }
 
     /// Prepares `table` for export.
@@ -105,6 +110,14 @@ package struct XLIFFCatalogExport: Sendable {
                 refusals[index] = refusal
                 fact.isRefused = true
             } else {
+                // The source's shape, decided once for every language (CatalogUnitWalk's plural-group test).
+                if let source, source.hasMoreThanStringUnit, source.stringUnit == nil, source.stringSet == nil,
+                    source.substitutions?.isEmpty ?? true
+                {
+                    let variations = source.variations
+                    fact.sourceIsPluralGroup = variations?.plural != nil && variations?.device == nil
+                    fact.sourceHasZero = variations?.plural?["zero"] != nil
+                }
                 fact.mayHoldStringSet = entry.localizations?.values.contains { $0.stringSet != nil } ?? false
                 fact.mayHaveShapeProblem =
                     entry.localizations?.values.contains {

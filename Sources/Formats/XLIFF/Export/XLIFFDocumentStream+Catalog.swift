@@ -67,10 +67,11 @@ extension XLIFFDocumentStream {
                 let target =
                     isSourceExport
                     ? catalog.sources[index] : entry.localization(for: targetLanguage, hint: &languageHint)
-                let walk = CatalogUnitWalk(
+                var walk = CatalogUnitWalk(
                     key: keys[index], entry: entry, source: catalog.sources[index], target: target,
                     targetLanguage: targetLanguage, isSourceExport: isSourceExport,
                     languageCategories: languageCategories)
+                walk.knownSourceShape = (fact.sourceIsPluralGroup, fact.sourceHasZero)
                 sink.key = keys[index]
                 sink.entry = entry
                 sink.fact = fact

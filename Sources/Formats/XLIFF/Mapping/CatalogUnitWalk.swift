@@ -45,6 +45,11 @@ struct CatalogUnitWalk {
     /// Whether the plain and plural-group shortcuts are taken; without them every entry goes through
     /// ``CatalogUnitBuilder`` (for tests that hold the two equal).
     var takesShortcuts = true
+    /// The source's shape, when the caller has decided it once for every language.
+    ///
+    /// ``XLIFFCatalogExport`` says whether the source is one plural group and nothing else, and whether that group
+    /// has `zero`; `nil` means that the walk looks itself.
+    var knownSourceShape: (isPluralGroup: Bool, hasZero: Bool)?
 
     /// Walks the units of `key` in `targetLanguage`.
     init(
@@ -105,11 +110,19 @@ struct CatalogUnitWalk {
     ///
     /// `false` for other shapes.
     private func walkPluralGroup<Sink: CatalogUnitSink>(into sink: inout Sink) -> Bool {
-        guard let source, source.hasMoreThanStringUnit, source.stringUnit == nil, source.stringSet == nil,
-            source.substitutions?.isEmpty ?? true
-        else { return false }
-        let sourceVariations = source.variations
-        guard let sourceCases = sourceVariations?.plural, sourceVariations?.device == nil else { return false }
+        guard let source else { return false }
+        let sourceHasZero: Bool
+        if let known = knownSourceShape {
+            guard known.isPluralGroup else { return false }
+            sourceHasZero = known.hasZero
+        } else {
+            guard source.hasMoreThanStringUnit, source.stringUnit == nil, source.stringSet == nil,
+                source.substitutions?.isEmpty ?? true
+            else { return false }
+            let sourceVariations = source.variations
+            guard let sourceCases = sourceVariations?.plural, sourceVariations?.device == nil else { return false }
+            sourceHasZero = sourceCases["zero"] != nil
+        }
         // The target's group; a target without content counts as none (the source's shape then decides).
         var targetCases: OrderedMap<Localization>?
         if let target {
@@ -126,7 +139,7 @@ struct CatalogUnitWalk {
         // CatalogUnitBuilder.pluralCategories(present:sourceCases:shapeIsTarget:)
         var categories = languageCategories
         for category in targetCases?.keys ?? [] where !categories.contains(category) { categories.append(category) }
-        if sourceCases["zero"] != nil, !categories.contains("zero") { categories.append("zero") }
+        if sourceHasZero, !categories.contains("zero") { categories.append("zero") }
         guard !categories.isEmpty else { return false }
         categories.sort { XLIFFIdentifier.compare($0, $1) < 0 }
         for category in categories {
@@ -135,7 +148,8 @@ struct CatalogUnitWalk {
                 at: XLIFFVariationPath([.plural(category)]), description: "plural." + category,
                 sourceText: {
                     // CatalogUnitBuilder.sourceText(at:): the case, else `other`, else the whole source.
-                    if let found = sourceCases[category] ?? sourceCases["other"] { return found.fallbackText ?? key }
+                    let sourceCases = source.variations?.plural
+                    if let found = sourceCases?[category] ?? sourceCases?["other"] { return found.fallbackText ?? key }
                     return source.fallbackText ?? key
                 },
                 target: target)
