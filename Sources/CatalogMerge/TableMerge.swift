@@ -222,7 +222,9 @@ private struct Merger {
         let merged = map(base ?? [:], ours ?? [:], theirs ?? [:]) { merger, language, b, o, t in
             merger.localization(key, language, prefix: "", b, o, t)
         }
-        return merged.isEmpty && (ours == nil || theirs == nil) ? nil : merged
+        // No language left: no `localizations` member, as Xcode writes such an entry, unless a side wrote `{}`.
+        let sideWroteEmpty = ours?.isEmpty == true || theirs?.isEmpty == true
+        return merged.isEmpty && (ours == nil || theirs == nil || !sideWroteEmpty) ? nil : merged
     }
 
     // MARK: - Localizations and cases
@@ -290,7 +292,9 @@ private struct Merger {
         let merged = map(base ?? [:], ours ?? [:], theirs ?? [:]) { merger, name, b, o, t in
             merger.localization(key, language, prefix: prefix + name + ".", b, o, t)
         }
-        return merged.isEmpty && (ours == nil || theirs == nil) ? nil : merged
+        // No language left: no `localizations` member, as Xcode writes such an entry, unless a side wrote `{}`.
+        let sideWroteEmpty = ours?.isEmpty == true || theirs?.isEmpty == true
+        return merged.isEmpty && (ours == nil || theirs == nil || !sideWroteEmpty) ? nil : merged
     }
 
     mutating func substitutions(
@@ -302,7 +306,9 @@ private struct Merger {
         let merged = map(base ?? [:], ours ?? [:], theirs ?? [:]) { merger, name, b, o, t in
             merger.substitution(key, language, prefix: prefix + "substitutions." + name + ".", b, o, t)
         }
-        return merged.isEmpty && (ours == nil || theirs == nil) ? nil : merged
+        // No language left: no `localizations` member, as Xcode writes such an entry, unless a side wrote `{}`.
+        let sideWroteEmpty = ours?.isEmpty == true || theirs?.isEmpty == true
+        return merged.isEmpty && (ours == nil || theirs == nil || !sideWroteEmpty) ? nil : merged
     }
 
     mutating func substitution(

@@ -43,6 +43,17 @@ struct TableMergeTests {
         #expect(TableMerge.higherVersion(ours, theirs, base: base) == expected)
     }
 
+    /// Found by merging every two-language catalog of the corpus with each side deleting one language: the
+    /// merged entry kept an empty `"localizations" : {}` that no side had.
+    @Test func eachSideDeletingOneOfTwoLanguagesLeavesNoLocalizations() {
+        let base = table([("a", entry([("en-GB", "A"), ("nl", "B")]))])
+        let ours = table([("a", entry([("nl", "B")]))])
+        let theirs = table([("a", entry([("en-GB", "A")]))])
+        let result = TableMerge.merge(base: base, ours: ours, theirs: theirs)
+        #expect(result.conflicts.isEmpty)
+        #expect(result.table.entries["a"]?.localizations == nil)
+    }
+
     @Test func bothDeletingIsClean() {
         let base = table([("a", entry([("en", "A")])), ("b", entry([]))])
         let ours = table([("b", entry([]))])
