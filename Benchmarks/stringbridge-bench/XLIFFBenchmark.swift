@@ -72,7 +72,9 @@ struct XLIFFBenchmark {
             }
             readTimes.append((now() - start, Self.userTime() - userStart))
             if documents.isEmpty {
-                documents = try files.map { try XLIFFDocumentReader().read($0.bytes, path: $0.path, diagnostics: &diagnostics) }
+                documents = try files.map {
+                    try XLIFFDocumentReader().read($0.bytes, path: $0.path, diagnostics: &diagnostics)
+                }
             }
             let writeUserStart = Self.userTime()
             let writeStart = now()

@@ -15,12 +15,15 @@ struct FormatArgumentComparisonTests {
 
     @Test("Arguments by position: sequential, positional, %% skipped, substitutions with their specifier")
     func arguments() {
-        let found = C.arguments(in: "%@ is 100%% %lld, %#@COUNT@ and %.2f %c %s %p %X %#@OTHER@", substitutionSpecifier: {
-            $0 == "COUNT" ? "d" : nil
-        })
+        let found = C.arguments(
+            in: "%@ is 100%% %lld, %#@COUNT@ and %.2f %c %s %p %X %#@OTHER@",
+            substitutionSpecifier: {
+                $0 == "COUNT" ? "d" : nil
+            })
         #expect(found.map(\.position) == [1, 2, 3, 4, 5, 6, 7, 8, 9])
         #expect(found.map(\.text) == ["%@", "%lld", "%#@COUNT@", "%.2f", "%c", "%s", "%p", "%X", "%#@OTHER@"])
-        #expect(found.map(\.kind) == [.object, .integer, .integer, .float, .character, .cString, .pointer, .integer, nil])
+        #expect(
+            found.map(\.kind) == [.object, .integer, .integer, .float, .character, .cString, .pointer, .integer, nil])
         let positional = C.arguments(in: "%3$@ %1$d %2$@ %1$d")
         #expect(positional.map(\.text) == ["%1$d", "%2$@", "%3$@"])
     }
@@ -55,7 +58,8 @@ struct FormatArgumentComparisonTests {
         let plain = [" x ", "é", "$", "@", "#", "1", "", "%%"]
         var random = SplitMix64(seed: 0x5eed)
         func piece() -> String {
-            Bool.random(using: &random) ? specifiers.randomElement(using: &random)! : plain.randomElement(using: &random)!
+            Bool.random(using: &random)
+                ? specifiers.randomElement(using: &random)! : plain.randomElement(using: &random)!
         }
         var agreeing = 0
         for _ in 0..<20_000 {
@@ -81,20 +85,24 @@ struct FormatArgumentComparisonTests {
     func mismatches() {
         #expect(compare("Hello %@", "Bonjour") == ["argument 1 (%@) of the source is missing"])
         #expect(compare("Hello", "Bonjour %@") == ["argument 1 (%@) is not in the source"])
-        #expect(compare("%lld files", "%@ fichiers") == [
-            "argument 1 is an integer (%lld) in the source but an object (%@) here"
-        ])
+        #expect(
+            compare("%lld files", "%@ fichiers") == [
+                "argument 1 is an integer (%lld) in the source but an object (%@) here"
+            ])
         #expect(compare("%1$@ %2$@", "%2$@") == ["argument 1 (%1$@) of the source is missing"])
-        #expect(compare("%f", "%d") == [
-            "argument 1 is a floating-point number (%f) in the source but an integer (%d) here"
-        ])
+        #expect(
+            compare("%f", "%d") == [
+                "argument 1 is a floating-point number (%f) in the source but an integer (%d) here"
+            ])
         #expect(compare("%@ %lld", "%@", plural: true) == [])
-        #expect(compare("%@ %lld", "%lld", plural: true) == [
-            "argument 1 is an object (%@) in the source but an integer (%lld) here"
-        ])
-        #expect(compare("%#@COUNT@", "%@") == [
-            "argument 1 is an integer (%#@COUNT@) in the source but an object (%@) here"
-        ])
+        #expect(
+            compare("%@ %lld", "%lld", plural: true) == [
+                "argument 1 is an object (%@) in the source but an integer (%lld) here"
+            ])
+        #expect(
+            compare("%#@COUNT@", "%@") == [
+                "argument 1 is an integer (%#@COUNT@) in the source but an object (%@) here"
+            ])
         #expect(compare("%%", "%@") == ["argument 1 (%@) is not in the source"])
     }
 }
@@ -108,33 +116,43 @@ struct CompilerShapesTests {
     @Test("Shapes Xcode handles have no problem")
     func good() {
         #expect(CompilerShapes.problems(of: Localization("plain")).isEmpty)
-        let devicePlural = Localization(variations: Variations(device: [
-            "iphone": Localization(variations: plural([("one", Localization("a")), ("other", Localization("b"))])),
-            "other": Localization("c"),
-        ]))
+        let devicePlural = Localization(
+            variations: Variations(device: [
+                "iphone": Localization(variations: plural([("one", Localization("a")), ("other", Localization("b"))])),
+                "other": Localization("c"),
+            ]))
         #expect(CompilerShapes.problems(of: devicePlural).isEmpty)
         let substitution = Localization(
             stringUnit: StringUnit("%#@N@"),
-            substitutions: ["N": Substitution(formatSpecifier: "lld", variations: plural([("other", Localization("%arg"))]))])
+            substitutions: [
+                "N": Substitution(formatSpecifier: "lld", variations: plural([("other", Localization("%arg"))]))
+            ])
         #expect(CompilerShapes.problems(of: substitution).isEmpty)
     }
 
     @Test("A plural case holding device variations, and a string beside variations, are named by path")
     func bad() {
-        let nested = Localization(variations: plural([
-            ("one", Localization(variations: Variations(device: ["iphone": Localization("x"), "other": Localization("y")]))),
-            ("other", Localization("z")),
-        ]))
-        #expect(CompilerShapes.problems(of: nested).map(\.description) == [
-            "plural.one: a plural case holds variations; Xcode's compiler refuses it"
-        ])
+        let nested = Localization(
+            variations: plural([
+                (
+                    "one",
+                    Localization(
+                        variations: Variations(device: ["iphone": Localization("x"), "other": Localization("y")]))
+                ),
+                ("other", Localization("z")),
+            ]))
+        #expect(
+            CompilerShapes.problems(of: nested).map(\.description) == [
+                "plural.one: a plural case holds variations; Xcode's compiler refuses it"
+            ])
         var mixed = Localization("text")
         mixed.variations = plural([("one", Localization("a")), ("other", Localization("b"))])
         let problems = CompilerShapes.problems(of: mixed)
         #expect(problems.map(\.isRefusedByCompiler) == [false])
-        #expect(problems.map(\.description) == [
-            "a stringUnit and variations side by side; Xcode's XLIFF export and import lose one of them"
-        ])
+        #expect(
+            problems.map(\.description) == [
+                "a stringUnit and variations side by side; Xcode's XLIFF export and import lose one of them"
+            ])
         let noString = Localization(substitutions: ["N": Substitution(formatSpecifier: "d")])
         #expect(CompilerShapes.problems(of: noString).map(\.isRefusedByCompiler) == [true])
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizationCatalog
 
 /// The format specifier scanner on hostile input: a position of any length is read without overflowing.

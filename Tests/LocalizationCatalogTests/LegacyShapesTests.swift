@@ -1,4 +1,5 @@
 import Testing
+
 @testable import LocalizationCatalog
 
 @Suite("Xcode's legacy → catalog reshaping")
@@ -28,7 +29,8 @@ struct LegacyShapesTests {
     }
 
     @Test func casesThatDoNotPrintTheArgumentStaySubstitutions() {
-        let followers = stringsDictEntry("%#@followers@", [("followers", ["one": "%2$@ follower", "other": "%2$@ followers"])])
+        let followers = stringsDictEntry(
+            "%#@followers@", [("followers", ["one": "%2$@ follower", "other": "%2$@ followers"])])
         let shaped = followers.inCatalogShape()
         #expect(shaped.stringUnit?.value == "%#@followers@")
         #expect(shaped.substitutions?["followers"]?.argNum == nil)
@@ -38,7 +40,8 @@ struct LegacyShapesTests {
     }
 
     @Test func textAroundTheVariableKeepsSubstitutions() {
-        let legacy = stringsDictEntry("%@ %#@captured@", [("captured", ["one": "is captured", "other": "are captured"])])
+        let legacy = stringsDictEntry(
+            "%@ %#@captured@", [("captured", ["one": "is captured", "other": "are captured"])])
         #expect(legacy.inCatalogShape() == legacy)
     }
 
@@ -109,7 +112,8 @@ extension LegacyShapesTests {
         #expect(positioned.inCatalogShape().substitutions?["others"]?.formatSpecifier == "d")
         #expect(positioned.inCatalogShape().substitutions?["others"]?.argNum == 1)
         // The same type (or none declared) still collapses, as Xcode's migration does.
-        let same = stringsDictEntry("%#@n@", [("n", ["one": "%1$@ and %2$d", "other": "%1$@ and %2$d"])], specifier: "@")
+        let same = stringsDictEntry(
+            "%#@n@", [("n", ["one": "%1$@ and %2$d", "other": "%1$@ and %2$d"])], specifier: "@")
         #expect(same.inCatalogShape().variations?.plural?.count == 2)
         var untyped = legacy
         untyped.substitutions?["others"]?.formatSpecifier = nil

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import LocalizationCatalog
 
 /// Fast path only: nil when it leaves the decision to Foundation.
@@ -8,7 +9,6 @@ private func fastOnly(_ a: String, _ b: String) -> ComparisonResult? {
     let result = XcodeKeyOrder.fastCompare(a, b)
     return result == XcodeKeyOrder.undecided ? nil : ComparisonResult(rawValue: result)
 }
-
 
 private let printableASCII: [Character] = (0x20...0x7E).map { Character(UnicodeScalar(UInt8($0))) }
 
@@ -35,7 +35,8 @@ struct XcodeKeyOrderTests {
         let ordered = printableASCII.filter { !$0.isNumber }
             .sorted { ranks[$0.asciiValue!] < ranks[$1.asciiValue!] }
         for (c1, c2) in zip(ordered, ordered.dropFirst()) {
-            let r1 = ranks[c1.asciiValue!], r2 = ranks[c2.asciiValue!]
+            let r1 = ranks[c1.asciiValue!]
+            let r2 = ranks[c2.asciiValue!]
             // "c1b" vs "c2a": a later primary difference must not matter iff c1 < c2 at primary level.
             let expected: ComparisonResult = r1 < r2 ? .orderedAscending : .orderedDescending
             #expect(XcodeKeyOrder.foundationCompare("\(c1)b", "\(c2)a") == expected, "\(c1) \(c2)")
@@ -50,10 +51,12 @@ struct XcodeKeyOrderTests {
 
     @Test("sample order from formats.md §1.6 (non-ASCII via Foundation)")
     func sampleOrder() {
-        let sample = ["", " space", "_x", "-x", "#tag", "%@", "%lld", "～", "~x", "😀", "😀x", "1", "2", "10", "a", "ａ",
-                      "A", "ä", "Ä", "b", "b lower", "B upper", "é", "éa", "éb", "f", "Item 2", "item 10", "Key2",
-                      "Key10", "product.type.1_1", "product.type.2_1", "product.type.11_1", "product.type.12_1", "Z",
-                      "ω", "日本"]
+        let sample = [
+            "", " space", "_x", "-x", "#tag", "%@", "%lld", "～", "~x", "😀", "😀x", "1", "2", "10", "a", "ａ",
+            "A", "ä", "Ä", "b", "b lower", "B upper", "é", "éa", "éb", "f", "Item 2", "item 10", "Key2",
+            "Key10", "product.type.1_1", "product.type.2_1", "product.type.11_1", "product.type.12_1", "Z",
+            "ω", "日本",
+        ]
         #expect(XcodeKeyOrder.isSorted(sample))
         #expect(XcodeKeyOrder.sorted(sample.reversed()) == sample)
         var generator = SplitMix64(seed: 1)
@@ -66,14 +69,16 @@ struct XcodeKeyOrderTests {
         }
     }
 
-    @Test("real-looking keys", arguments: [
-        ("Item 2", "item 10"), ("AppleID", "AppUpdates"), ("Installed Only", "InstallHelper"),
-        ("Radial menu", "Radial Menu"), ("(Re)define", "%@"), ("Key2", "Key10"), ("a-b", "ab"), ("a b", "a-b"),
-        ("de", "en"), ("en", "en-GB"), ("en-GB", "es"), ("pt-BR", "pt-PT"), ("zh-Hans", "zh-Hant"),
-        ("few", "many"), ("one", "other"), ("state", "value"), ("stringUnit", "substitutions"),
-        ("comment", "extractionState"), ("extractionState", "localizations"), ("appletv", "applevision"),
-        ("screen.item_9", "screen.item_10"), ("v1.2.9", "v1.2.10"),
-    ])
+    @Test(
+        "real-looking keys",
+        arguments: [
+            ("Item 2", "item 10"), ("AppleID", "AppUpdates"), ("Installed Only", "InstallHelper"),
+            ("Radial menu", "Radial Menu"), ("(Re)define", "%@"), ("Key2", "Key10"), ("a-b", "ab"), ("a b", "a-b"),
+            ("de", "en"), ("en", "en-GB"), ("en-GB", "es"), ("pt-BR", "pt-PT"), ("zh-Hans", "zh-Hant"),
+            ("few", "many"), ("one", "other"), ("state", "value"), ("stringUnit", "substitutions"),
+            ("comment", "extractionState"), ("extractionState", "localizations"), ("appletv", "applevision"),
+            ("screen.item_9", "screen.item_10"), ("v1.2.9", "v1.2.10"),
+        ])
     func realKeys(pair: (String, String)) {
         #expect(XcodeKeyOrder.compare(pair.0, pair.1) == .orderedAscending)
         #expect(XcodeKeyOrder.compare(pair.1, pair.0) == .orderedDescending)
@@ -82,20 +87,22 @@ struct XcodeKeyOrderTests {
     }
 
     /// (a, b, expected) — each also checked against Foundation itself.
-    @Test("tie rules: lower case first, fewer leading zeros first, first tie wins", arguments: [
-        ("a", "A", ComparisonResult.orderedAscending), ("A", "a", .orderedDescending), ("a", "a", .orderedSame),
-        ("A", "a ", .orderedAscending),   // primary (length) beats the case tie
-        ("Ab", "aB", .orderedDescending), ("aB", "Ab", .orderedAscending), ("ab", "AB", .orderedAscending),
-        ("aB", "ab", .orderedDescending), ("abC", "aBc", .orderedAscending),
-        ("1", "01", .orderedAscending), ("01", "001", .orderedAscending), ("0", "00", .orderedAscending),
-        ("a1", "a01", .orderedAscending), ("a01", "A1", .orderedAscending), ("A01", "a1", .orderedDescending),
-        ("01a", "1A", .orderedDescending), ("1a", "01A", .orderedAscending), ("aA1", "Aa01", .orderedAscending),
-        ("a1b2", "a1b02", .orderedAscending), ("a01b2", "a1b02", .orderedDescending),
-        ("a1x", "a01", .orderedDescending), ("a01", "a1x", .orderedAscending),
-        ("a9", "a10", .orderedAscending), ("a10b", "a9c", .orderedDescending), ("a9x", "a10", .orderedAscending),
-        ("x 1", "x-1", .orderedAscending), ("x-1", "x1", .orderedAscending), ("a~", "a1", .orderedAscending),
-        ("9999999999999999999", "10000000000000000000", .orderedAscending),
-    ])
+    @Test(
+        "tie rules: lower case first, fewer leading zeros first, first tie wins",
+        arguments: [
+            ("a", "A", ComparisonResult.orderedAscending), ("A", "a", .orderedDescending), ("a", "a", .orderedSame),
+            ("A", "a ", .orderedAscending),  // primary (length) beats the case tie
+            ("Ab", "aB", .orderedDescending), ("aB", "Ab", .orderedAscending), ("ab", "AB", .orderedAscending),
+            ("aB", "ab", .orderedDescending), ("abC", "aBc", .orderedAscending),
+            ("1", "01", .orderedAscending), ("01", "001", .orderedAscending), ("0", "00", .orderedAscending),
+            ("a1", "a01", .orderedAscending), ("a01", "A1", .orderedAscending), ("A01", "a1", .orderedDescending),
+            ("01a", "1A", .orderedDescending), ("1a", "01A", .orderedAscending), ("aA1", "Aa01", .orderedAscending),
+            ("a1b2", "a1b02", .orderedAscending), ("a01b2", "a1b02", .orderedDescending),
+            ("a1x", "a01", .orderedDescending), ("a01", "a1x", .orderedAscending),
+            ("a9", "a10", .orderedAscending), ("a10b", "a9c", .orderedDescending), ("a9x", "a10", .orderedAscending),
+            ("x 1", "x-1", .orderedAscending), ("x-1", "x1", .orderedAscending), ("a~", "a1", .orderedAscending),
+            ("9999999999999999999", "10000000000000000000", .orderedAscending),
+        ])
     func tieRules(a: String, b: String, expected: ComparisonResult) {
         #expect(XcodeKeyOrder.foundationCompare(a, b) == expected)
         #expect(XcodeKeyOrder.compare(a, b) == expected)
@@ -105,9 +112,11 @@ struct XcodeKeyOrderTests {
 
     @Test("digit runs over 19 digits go to Foundation (it wraps at 2^64)")
     func longDigitRuns() {
-        let pairs = [("18446744073709551617", "2"), ("18446744073709551616", "00000000000000000000"),
-                     ("x18446744073709551617a", "x00000000000000000001A"), ("a0000000000000000000001", "A1"),
-                     ("ax18446744073709551617", "Ax00000000000000000001")]
+        let pairs = [
+            ("18446744073709551617", "2"), ("18446744073709551616", "00000000000000000000"),
+            ("x18446744073709551617a", "x00000000000000000001A"), ("a0000000000000000000001", "A1"),
+            ("ax18446744073709551617", "Ax00000000000000000001"),
+        ]
         for (a, b) in pairs {
             #expect(fastOnly(a, b) == nil)
             #expect(XcodeKeyOrder.compare(a, b) == XcodeKeyOrder.foundationCompare(a, b))
@@ -123,16 +132,24 @@ struct XcodeKeyOrderTests {
 
     @Test("strings over 64 units with a tie go to Foundation")
     func longStringsWithTies() {
-        let y = String(repeating: "y", count: 10), z = String(repeating: "z", count: 52)
+        let y = String(repeating: "y", count: 10)
+        let z = String(repeating: "z", count: 52)
         // Found by fuzzing: Foundation's answers here contradict its own rule for shorter strings, and are
         // not even stable (they differ between threads), so only the hand-off itself is asserted.
         let pairs = [
             (y + "a01" + z, y + "A1" + z),
-            ("b0000000210769034a827548808412996429-0765238344 000000007594645470",
-             "B210769034A827548808412996429-765238344 "),
-            ("003235616106983x0958440321105654653X02581076791X06828735970463x",
-             "003235616106983x0958440321105654653x002581076791x006828735970463X"),
-            (String(repeating: "q", count: 46) + "Xx.3344530013199", String(repeating: "q", count: 46) + "xx.0033440530013199"),
+            (
+                "b0000000210769034a827548808412996429-0765238344 000000007594645470",
+                "B210769034A827548808412996429-765238344 "
+            ),
+            (
+                "003235616106983x0958440321105654653X02581076791X06828735970463x",
+                "003235616106983x0958440321105654653x002581076791x006828735970463X"
+            ),
+            (
+                String(repeating: "q", count: 46) + "Xx.3344530013199",
+                String(repeating: "q", count: 46) + "xx.0033440530013199"
+            ),
         ]
         for (a, b) in pairs {
             #expect(fastOnly(a, b) == nil)
@@ -177,8 +194,10 @@ struct XcodeKeyOrderTests {
         var mismatches: [String] = []
         for prefixLength in 0..<18 {
             let prefix = String("abcdefghijklmnopqrstuvwxyz".prefix(prefixLength))
-            for (a, b) in [("12", "1a"), ("1b", "12"), ("012", "12"), ("12x", "12X"), ("9", "10"), ("a1", "A01"),
-                           ("x", "xy"), ("q1r2s3", "q1r2s03"), ("-", "_"), ("Zz", "zZ")] {
+            for (a, b) in [
+                ("12", "1a"), ("1b", "12"), ("012", "12"), ("12x", "12X"), ("9", "10"), ("a1", "A01"),
+                ("x", "xy"), ("q1r2s3", "q1r2s03"), ("-", "_"), ("Zz", "zZ"),
+            ] {
                 for (x, y) in [(prefix + a, prefix + b), (prefix + b, prefix + a), (a + prefix, b + prefix)]
                 where XcodeKeyOrder.compare(x, y) != XcodeKeyOrder.foundationCompare(x, y) {
                     mismatches.append("\(x) vs \(y)")
@@ -212,9 +231,10 @@ struct XcodeKeyOrderTests {
         func randomString() -> String {
             var s = ""
             for _ in 0..<Int.random(in: 0...12, using: &generator) {
-                s.append(Int.random(in: 0..<8, using: &generator) == 0
-                         ? printableASCII.randomElement(using: &generator)!
-                         : biased.randomElement(using: &generator)!)
+                s.append(
+                    Int.random(in: 0..<8, using: &generator) == 0
+                        ? printableASCII.randomElement(using: &generator)!
+                        : biased.randomElement(using: &generator)!)
             }
             return s
         }
@@ -238,7 +258,8 @@ struct XcodeKeyOrderTests {
         var fastDecided = 0
         for k in 0..<10_000 {
             let a = (k % 4 == 3 ? String(repeating: "prefix.", count: 10) : "") + randomString()
-            let b = k % 2 == 0 ? mutated(a) : (k % 4 == 3 ? String(repeating: "prefix.", count: 10) : "") + randomString()
+            let b =
+                k % 2 == 0 ? mutated(a) : (k % 4 == 3 ? String(repeating: "prefix.", count: 10) : "") + randomString()
             for (x, y) in [(a, b), (b, a)] {
                 let reference = XcodeKeyOrder.foundationCompare(x, y)
                 if let fast = fastOnly(x, y) {
@@ -262,7 +283,8 @@ struct XcodeKeyOrderTests {
         let words = ["Item", "item", "Add", "add", "%@ items", "Radial menu", "Radial Menu", "naïve", "zebra", "Zebra"]
         var keys: [String] = []
         for n in 0..<count {
-            keys.append(n % 3 == 0 ? "screen.section.item_\(n)" : "\(words.randomElement(using: &generator)!) \(n % 17)")
+            keys.append(
+                n % 3 == 0 ? "screen.section.item_\(n)" : "\(words.randomElement(using: &generator)!) \(n % 17)")
         }
         keys += keys.prefix(count / 4)  // duplicates to exercise stability
         let shuffled = keys.shuffled(using: &generator)
@@ -291,7 +313,8 @@ struct XcodeKeyOrderTests {
     @Test("stability with keys that compare equal")
     func stability() {
         // Foundation calls these equal (its digit accumulator wraps), so their input order must survive.
-        let wrapped = "18446744073709551616", zeros = "00000000000000000000"
+        let wrapped = "18446744073709551616"
+        let zeros = "00000000000000000000"
         #expect(XcodeKeyOrder.sortedIndices(["b", wrapped, "a", zeros]) == [1, 3, 2, 0])
         #expect(XcodeKeyOrder.sortedIndices(["b", zeros, "a", wrapped]) == [1, 3, 2, 0])
         #expect(XcodeKeyOrder.sortedIndices(["b", "a", "b", "a"]) == [1, 3, 0, 2])

@@ -108,7 +108,8 @@ struct StringsDictDiagnosticsTests {
     func deepNesting() {
         let depth = 5_000
         let head = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict><key>k</key>"
-        let text = head + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        let text =
+            head + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
             + "</dict></plist>\n"
         #expect(Self.readAnything(Array(text.utf8)))
     }

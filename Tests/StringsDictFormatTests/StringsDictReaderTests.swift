@@ -63,7 +63,8 @@ struct StringsDictReaderTests {
         #expect(photos["other"] == Localization("%lld photos"))
         let iphone = try #require(photos["iphone"])
         #expect(iphone.stringUnit?.value == "%#@photos@")
-        #expect(iphone.substitutions?["photos"]?.variations?.plural?["one"]?.stringUnit?.value == "%lld photo on iPhone")
+        #expect(
+            iphone.substitutions?["photos"]?.variations?.plural?["one"]?.stringUnit?.value == "%lld photo on iPhone")
         // The catalog reshaping collapses the nested plural inside the device case.
         #expect(instructions.inCatalogShape() == instructions)
         #expect(
@@ -100,17 +101,21 @@ struct StringsDictReaderTests {
         #expect(table.version == nil)
         #expect(table.traits.endsWithNewline == true)
         #expect(table.entries.keys == ["files.progress", "rating"])
-        #expect(table.entries["rating"]?.origin == FileLocation(path: "stringsdict/several-variables.stringsdict", line: 43, column: 2))
+        #expect(
+            table.entries["rating"]?.origin
+                == FileLocation(path: "stringsdict/several-variables.stringsdict", line: 43, column: 2))
         let named = try StringsDictReader().read(
             try Fixtures.source("stringsdict/several-variables.stringsdict"),
-            options: ReadOptions(tableName: "Localizable", language: "de", sourceLanguage: "en"), diagnostics: &diagnostics)
+            options: ReadOptions(tableName: "Localizable", language: "de", sourceLanguage: "en"),
+            diagnostics: &diagnostics)
         #expect(named.name == "Localizable")
         #expect(named.sourceLanguage == "en")
     }
 
     @Test func unknownMembersAndOtherRuleTypesAreKept() throws {
         var diagnostics = Diagnostics()
-        let table = try StringsDictFixture.read("stringsdict/warnings/other-rule-type.stringsdict", diagnostics: &diagnostics)
+        let table = try StringsDictFixture.read(
+            "stringsdict/warnings/other-rule-type.stringsdict", diagnostics: &diagnostics)
         let rule = try #require(table.entries["future.rule"]?.localizations?["en"])
         #expect(rule.extraMembers.keys == ["XVersion", "XEnabled", "XList"])
         #expect(rule.extraMembers["XVersion"] == .number("1.5"))
@@ -136,7 +141,8 @@ struct StringsDictLanguageTests {
 
     func read(_ path: String, _ options: ReadOptions = ReadOptions()) throws -> StringTable {
         var diagnostics = Diagnostics()
-        return try StringsDictReader().read(SourceFile(path: path, bytes: bytes), options: options, diagnostics: &diagnostics)
+        return try StringsDictReader().read(
+            SourceFile(path: path, bytes: bytes), options: options, diagnostics: &diagnostics)
     }
 
     @Test func languageFromTheLprojFolder() throws {

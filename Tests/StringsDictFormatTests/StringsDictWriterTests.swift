@@ -20,7 +20,8 @@ struct StringsDictWriterTests {
         return (files, diagnostics.all.map(\.description))
     }
 
-    static func read(_ bytes: [UInt8], language: String = "en", expecting warnings: [String] = []) throws -> StringTable {
+    static func read(_ bytes: [UInt8], language: String = "en", expecting warnings: [String] = []) throws -> StringTable
+    {
         var diagnostics = Diagnostics()
         let table = try StringsDictReader().read(
             SourceFile(path: "\(language).lproj/Localizable.stringsdict", bytes: bytes), options: ReadOptions(),
@@ -68,7 +69,8 @@ struct StringsDictWriterTests {
     func oddFilesRoundTrip() throws {
         for name in ["duplicate-key", "no-format-key", "other-rule-type", "undefined-variable", "unknown-categories"] {
             var diagnostics = Diagnostics()
-            let table = try StringsDictFixture.read("stringsdict/warnings/\(name).stringsdict", diagnostics: &diagnostics)
+            let table = try StringsDictFixture.read(
+                "stringsdict/warnings/\(name).stringsdict", diagnostics: &diagnostics)
             let (files, warnings) = try Self.write(table)
             #expect(warnings.isEmpty, "\(name)")
             var again = Diagnostics()
@@ -81,7 +83,8 @@ struct StringsDictWriterTests {
         for name in ["no-format-key", "undefined-variable", "unknown-categories"] {
             let original = try Fixtures.bytes("stringsdict/warnings/\(name).stringsdict")
             var diagnostics = Diagnostics()
-            let table = try StringsDictFixture.read("stringsdict/warnings/\(name).stringsdict", diagnostics: &diagnostics)
+            let table = try StringsDictFixture.read(
+                "stringsdict/warnings/\(name).stringsdict", diagnostics: &diagnostics)
             #expect(try Self.write(table).files.first?.bytes == original, "\(name)")
         }
     }
@@ -127,7 +130,8 @@ struct StringsDictWriterTests {
         entries["%lld photos"] = entry([
             "en": Localization(
                 variations: Variations(device: [
-                    "iphone": Localization(variations: plural(["one": "%lld photo on iPhone", "other": "%lld photos"])),
+                    "iphone": Localization(
+                        variations: plural(["one": "%lld photo on iPhone", "other": "%lld photos"])),
                     "other": Localization("%lld photos"),
                 ]))
         ])
@@ -196,7 +200,8 @@ struct StringsDictWriterTests {
         // Migration collapses it again; the cases come back in CLDR order.
         #expect(
             items.inCatalogShape()
-                == Localization(variations: Self.plural(["zero": "No items", "one": "%lld item", "other": "%lld items"])))
+                == Localization(
+                    variations: Self.plural(["zero": "No items", "one": "%lld item", "other": "%lld items"])))
         let tabs = try #require(table.entries["%d tabs"]?.localizations?["en"]?.substitutions?["arg1"])
         #expect(tabs.formatSpecifier == "d")
         let noNumber = try #require(table.entries["no number"]?.localizations?["en"]?.substitutions?["arg1"])

@@ -271,7 +271,9 @@ struct StringsReaderTests {
 extension StringsReaderTests {
     @Test("UTF-16 without a byte-order mark is told by its first unit; a stray NUL byte in UTF-8 is not UTF-16")
     func utf16DetectionFitsUTF16() throws {
-        func decode(_ bytes: [UInt8]) throws(ConversionError) -> StringsText { try StringsText.decode(bytes, path: "x") }
+        func decode(_ bytes: [UInt8]) throws(ConversionError) -> StringsText {
+            try StringsText.decode(bytes, path: "x")
+        }
         let text = "\"a\" = \"1\";\n"
         let littleEndian = Array(text.utf16).flatMap { [UInt8(truncatingIfNeeded: $0), UInt8($0 >> 8)] }
         let bigEndian = Array(text.utf16).flatMap { [UInt8($0 >> 8), UInt8(truncatingIfNeeded: $0)] }

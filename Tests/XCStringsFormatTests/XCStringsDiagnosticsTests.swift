@@ -1,6 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
+
 @testable import XCStringsFormat
 
 /// Invalid catalogs are refused with exact `path:line:column: error:` diagnostics.
@@ -31,7 +32,8 @@ struct XCStringsDiagnosticsTests {
         let bytes = Array("{\n\"x\" : \"a".utf8) + bad + Array("b\"\n}".utf8)
         var diagnostics = Diagnostics()
         #expect {
-            try XCStringsReader().read(SourceFile(path: "t.xcstrings", bytes: bytes), options: ReadOptions(), diagnostics: &diagnostics)
+            try XCStringsReader().read(
+                SourceFile(path: "t.xcstrings", bytes: bytes), options: ReadOptions(), diagnostics: &diagnostics)
         } throws: { error in
             (error as? ConversionError)?.description == "t.xcstrings:2:\(column): error: invalid UTF-8"
         }
@@ -45,15 +47,18 @@ struct XCStringsDiagnosticsTests {
 
     @Test("Deep nesting is refused, not a crash")
     func deepNesting() throws {
-        let bytes = Array(#"{"sourceLanguage":"en","strings":{},"x":"#.utf8)
+        let bytes =
+            Array(#"{"sourceLanguage":"en","strings":{},"x":"#.utf8)
             + [UInt8](repeating: UInt8(ascii: "["), count: 100_000)
         var diagnostics = Diagnostics()
         #expect(throws: ConversionError.self) {
-            _ = try XCStringsReader().read(SourceFile(path: "deep.xcstrings", bytes: bytes), options: ReadOptions(),
+            _ = try XCStringsReader().read(
+                SourceFile(path: "deep.xcstrings", bytes: bytes), options: ReadOptions(),
                 diagnostics: &diagnostics)
         }
         do {
-            _ = try XCStringsReader().read(SourceFile(path: "deep.xcstrings", bytes: bytes), options: ReadOptions(),
+            _ = try XCStringsReader().read(
+                SourceFile(path: "deep.xcstrings", bytes: bytes), options: ReadOptions(),
                 diagnostics: &diagnostics)
         } catch let error as ConversionError {
             #expect(error.description == "deep.xcstrings:1:552: error: nesting is deeper than 512 levels")
@@ -78,7 +83,8 @@ extension XCStringsDiagnosticsTests {
     @Test("A value with a 20-digit position is read as it is")
     func hugePositionIsText() throws {
         let value = "%99999999999999999999$#@a@"
-        let json = #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"#
+        let json =
+            #"{"sourceLanguage":"en","strings":{"k":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"#
             + #""\#(value)"},"substitutions":{"a":{"formatSpecifier":"d"}}}}}},"version":"1.0"}"#
         var diagnostics = Diagnostics()
         let table = try XCStringsReader().read(

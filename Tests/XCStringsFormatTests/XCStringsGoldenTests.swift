@@ -1,6 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
+
 @testable import XCStringsFormat
 
 /// Byte-for-byte goldens: catalogs in Xcode's layout come back unchanged, and other layouts are normalized.

@@ -1,6 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
+
 @testable import XCStringsFormat
 
 /// What the reader puts into the model, checked value by value on the feature fixture.
@@ -96,7 +97,10 @@ struct XCStringsModelTests {
         let unknown = try #require(table.entries["Unknown members everywhere"])
         guard case .object(let entryExtra)? = unknown.extraMembers["x-entry"],
             case .array(let nested)? = entryExtra["nested"]
-        else { Issue.record("x-entry lost"); return }
+        else {
+            Issue.record("x-entry lost")
+            return
+        }
         #expect(nested[1] == .number("2.5"))
         #expect(nested[2] == .number("-300.0"))
         let english = try localization("Unknown members everywhere")
@@ -107,7 +111,8 @@ struct XCStringsModelTests {
 
     @Test func textIsDecodedExactly() throws {
         #expect(try localization("line\nbreak").stringUnit?.value == "first line\nsecond line\r\nthird\ttabbed")
-        #expect(try localization("bell\u{7} and \u{1F} unit").stringUnit?.value == "control \u{0}\u{8}\u{B}\u{C}\u{7F} end")
+        #expect(
+            try localization("bell\u{7} and \u{1F} unit").stringUnit?.value == "control \u{0}\u{8}\u{B}\u{C}\u{7F} end")
         #expect(try localization("quote \"inside\"").stringUnit?.value == "He said \"hi\"")
         #expect(try localization("back\\slash").stringUnit?.value == "C:\\path\\file")
         #expect(try localization("rtl", "ar").stringUnit?.value == "مرحبا بالعالم")
@@ -141,11 +146,14 @@ struct XCStringsWriterTests {
     @Test func widthVariationsAreLeftOutWithAWarning() {
         var table = StringTable(name: "W", sourceLanguage: "en")
         let width: OrderedMap<Localization> = ["20": Localization("Short"), "50": Localization("A longer text")]
-        table.entries["Welcome"] = CatalogEntry(localizations: ["en": Localization(variations: Variations(width: width))])
-        let (text, diagnostics) = write(table)
-        #expect(diagnostics.all.map(\.description) == [
-            "warning: \"Welcome\" (en): width variations cannot be stored in a String Catalog and were left out"
+        table.entries["Welcome"] = CatalogEntry(localizations: [
+            "en": Localization(variations: Variations(width: width))
         ])
+        let (text, diagnostics) = write(table)
+        #expect(
+            diagnostics.all.map(\.description) == [
+                "warning: \"Welcome\" (en): width variations cannot be stored in a String Catalog and were left out"
+            ])
         #expect(!text.contains("Short"))
     }
 
@@ -154,6 +162,8 @@ struct XCStringsWriterTests {
         let files = try XCStringsWriter().write(
             StringTable(name: "InfoPlist", sourceLanguage: "en"), options: WriteOptions(), diagnostics: &diagnostics)
         #expect(files.map(\.relativePath) == ["InfoPlist.xcstrings"])
-        #expect(String(decoding: files[0].bytes, as: UTF8.self) == "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  }\n}")
+        #expect(
+            String(decoding: files[0].bytes, as: UTF8.self)
+                == "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  }\n}")
     }
 }

@@ -3,6 +3,7 @@ import LocalizationCatalog
 import StringBridgeSupport
 import TestSupport
 import Testing
+
 @testable import XCStringsFormat
 
 /// Large catalogs are read and written in chunks on several threads; the results must be exactly those of one
@@ -53,8 +54,7 @@ struct XCStringsParallelTests {
     }
 
     /// What one thread makes of `bytes` (a model or a diagnostic), checked to be the same with every chunk count.
-    func expectSameDiagnostic(_ bytes: [UInt8], _ comment: String, sourceLocation: SourceLocation = #_sourceLocation)
-    {
+    func expectSameDiagnostic(_ bytes: [UInt8], _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let sequential = read(bytes, .sequential)
         for chunks in Self.chunkCounts {
             switch (sequential, read(bytes, Self.forced(chunks))) {
@@ -131,7 +131,8 @@ struct XCStringsParallelTests {
         #expect(diagnostics.all.isEmpty)
     }
 
-    @Test("Writing as the pieces are made gives the same bytes and warnings, one piece at a time", arguments: chunkCounts)
+    @Test(
+        "Writing as the pieces are made gives the same bytes and warnings, one piece at a time", arguments: chunkCounts)
     func streamedPiecesAreTheSameBytes(_ chunks: Int) throws {
         var (table, _) = try Self.generated(copies: 3)
         let width = Localization(variations: Variations(width: ["20": Localization("narrow")]))
@@ -166,7 +167,8 @@ struct XCStringsParallelTests {
         }
     }
 
-    @Test("Xcode-formatted fixtures read and write the same in chunks",
+    @Test(
+        "Xcode-formatted fixtures read and write the same in chunks",
         arguments: XCStringsGoldenTests.xcodeFormatted)
     func fixtures(_ name: String) throws {
         let source = try Fixtures.source("xcstrings/\(name).xcstrings")
@@ -234,14 +236,15 @@ struct XCStringsParallelTests {
             }
         }
         let early = try replacing("\"value\" : ", with: "\"value\" : [", occurrence: 3)
-        expectSameDiagnostic(Array(try replacing("\"state\" : ", with: ":", occurrence: count - 2, in: early).utf8),
+        expectSameDiagnostic(
+            Array(try replacing("\"state\" : ", with: ":", occurrence: count - 2, in: early).utf8),
             "two errors")
         // Invalid UTF-8 and a control character late in the file.
         var utf8 = bytes
-        utf8[utf8.count * 3 / 4 ..< utf8.count].firstIndex(of: UInt8(ascii: "a")).map { utf8[$0] = 0xFF }
+        utf8[utf8.count * 3 / 4..<utf8.count].firstIndex(of: UInt8(ascii: "a")).map { utf8[$0] = 0xFF }
         expectSameDiagnostic(utf8, "invalid UTF-8")
         var control = bytes
-        control[control.count * 2 / 3 ..< control.count].firstIndex(of: UInt8(ascii: "a")).map { control[$0] = 0x01 }
+        control[control.count * 2 / 3..<control.count].firstIndex(of: UInt8(ascii: "a")).map { control[$0] = 0x01 }
         expectSameDiagnostic(control, "control character")
         // Truncated anywhere.
         for length in stride(from: 1, to: bytes.count - 1, by: bytes.count / 97) {
@@ -257,7 +260,8 @@ struct XCStringsParallelTests {
         // Every line at the first member's indent, nested or not: the splitter finds commas inside entries.
         var text = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n"
         for index in 0..<200 {
-            text += "  \"key \(index)\" : {\n  \"comment\" : \"c\(index)\",\n  \"extra\" : {\n  \"a\" : 1,\n  \"b\" : [1,\n  2]\n}\n}"
+            text +=
+                "  \"key \(index)\" : {\n  \"comment\" : \"c\(index)\",\n  \"extra\" : {\n  \"a\" : 1,\n  \"b\" : [1,\n  2]\n}\n}"
             text += index == 199 ? "\n" : ",\n"
         }
         text += "},\n  \"version\" : \"1.0\"\n}"

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import XMLSupport
 
 /// Records every event as one line.
@@ -72,22 +73,23 @@ struct XMLEventParserTests {
               <p:s
                ></p:s></r>
             """
-        #expect(try events(text) == [
-            "doctype r - r.dtd",
-            "start r@3:17 {urn:r} xmlns=urn:r xmlns:p=urn:p a=1 p:b=x&y&z",
-            "text \"\\n  \"",
-            "start é@4:3 {urn:r} empty p:c=<",
-            "end é empty",
-            "text \"one\\n&\"",
-            // Adjacent sections make one event, as `]]>` is written `]]]]><![CDATA[>`.
-            "cdata \"<two>]]>\"",
-            "comment \"c\"",
-            "pi pi \"d\"",
-            "text \"\\n  \"",
-            "start p:s@5:3 {urn:p}",
-            "end s",
-            "end r",
-        ])
+        #expect(
+            try events(text) == [
+                "doctype r - r.dtd",
+                "start r@3:17 {urn:r} xmlns=urn:r xmlns:p=urn:p a=1 p:b=x&y&z",
+                "text \"\\n  \"",
+                "start é@4:3 {urn:r} empty p:c=<",
+                "end é empty",
+                "text \"one\\n&\"",
+                // Adjacent sections make one event, as `]]>` is written `]]]]><![CDATA[>`.
+                "cdata \"<two>]]>\"",
+                "comment \"c\"",
+                "pi pi \"d\"",
+                "text \"\\n  \"",
+                "start p:s@5:3 {urn:p}",
+                "end s",
+                "end r",
+            ])
     }
 
     @Test func namesAndAttributesCompareWithoutStrings() throws {
@@ -97,7 +99,9 @@ struct XMLEventParserTests {
                 guard element.hasName("unit"), !element.hasName("uni"), !element.hasName("units") else { return }
                 for attribute in element.attributes {
                     if attribute.hasNoPrefix && attribute.hasName("id") { found.append("id=" + attribute.value) }
-                    if attribute.hasPrefix("xml") && attribute.hasName("space") { found.append("space=" + attribute.value) }
+                    if attribute.hasPrefix("xml") && attribute.hasName("space") {
+                        found.append("space=" + attribute.value)
+                    }
                     if attribute.isNamespaceDeclaration { found.append("ns \(attribute.qualifiedName)") }
                 }
                 found.append("value(id)=\(element.attributes.value("id") ?? "-")")
@@ -113,10 +117,12 @@ struct XMLEventParserTests {
 
     @Test func malformedDocumentsFailWhereTheTreeParserFails() {
         #expect(eventError("<a>\n  <b></c>") == "t.xml:2:10: error: Opening and ending tag mismatch: b line 2 and c")
-        #expect(eventError("<a><b>text") == "t.xml:1:11: error: Premature end of document: the root element is not closed")
+        #expect(
+            eventError("<a><b>text") == "t.xml:1:11: error: Premature end of document: the root element is not closed")
         #expect(eventError("") == "t.xml:1:1: error: Document is empty")
         #expect(eventError("<a/><b/>") == "t.xml:1:5: error: Extra content at the end of the document")
-        #expect(eventError("<a xmlns:p='urn:p'><q:b/></a>") == "t.xml:1:24: error: Namespace prefix q on b is not defined")
+        #expect(
+            eventError("<a xmlns:p='urn:p'><q:b/></a>") == "t.xml:1:24: error: Namespace prefix q on b is not defined")
     }
 
     @Test func noEventAfterAnError() {
@@ -137,9 +143,12 @@ struct XMLEventParserTests {
     }
 
     @Test func entityReferencesAreRefused() throws {
-        let message = "entity reference '&e;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"
+        let message =
+            "entity reference '&e;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"
         #expect(eventError("<!DOCTYPE x [<!ENTITY e \"hi\">]>\n<x>\n ab &e;</x>") == "t.xml:3:5: error: \(message)")
-        #expect(eventError("<!DOCTYPE x [<!ENTITY e \"hi\">]>\n<x>\n <y a=\"1&e;2\"/></x>") == "t.xml:3:2: error: \(message)")
+        #expect(
+            eventError("<!DOCTYPE x [<!ENTITY e \"hi\">]>\n<x>\n <y a=\"1&e;2\"/></x>")
+                == "t.xml:3:2: error: \(message)")
         // The replacement text of an entity is checked by libxml2 but never reported as events.
         var recorder = Recorder()
         #expect(throws: XMLParseError.self) {
@@ -157,8 +166,9 @@ struct XMLEventParserTests {
         }
         #expect(error?.description == "\(path):6:6: error: \(unsupported("secret"))")
         #expect(!recorder.lines.joined().contains("TOP-SECRET"))
-        #expect(eventError("<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x a=\"&e;\"/>")
-            == "t.xml:1:64: error: Attribute references external entity 'e'")
+        #expect(
+            eventError("<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x a=\"&e;\"/>")
+                == "t.xml:1:64: error: Attribute references external entity 'e'")
     }
 
     @Test func billionLaughsFailsFast() throws {
@@ -177,7 +187,9 @@ struct XMLEventParserTests {
         // libxml2 checks these while building its tree; the event parser makes the same checks.
         let deep = "<r>\n" + String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300) + "</r>"
         #expect(eventError(deep) == "t.xml:2:771: error: Excessive depth in document: 256 use XML_PARSE_HUGE option")
-        #expect(eventError("<r><a xml:id='1 2'/></r>") == "t.xml:1:19: error: xml:id : attribute value 1 2 is not an NCName")
+        #expect(
+            eventError("<r><a xml:id='1 2'/></r>") == "t.xml:1:19: error: xml:id : attribute value 1 2 is not an NCName"
+        )
         #expect(eventError("<r><a xml:id='x'/><b xml:id='x'/></r>") == "t.xml:1:32: error: ID x already defined")
     }
 
@@ -197,7 +209,8 @@ struct XMLEventParserTests {
             "<r>\r\n  <a\r\n   x=\"&gt;\"/>\r\n\t<b>\r\n</b></r>",
             "<?xml version='1.0'?>\n<!-- <x> -->\n<r><![CDATA[<y>]]><?pi <z>?><a q='a&gt;b'/>naïve<b/></r>",
             "<r>" + String(repeating: "<u id='é'>text &amp; more</u>", count: 9000) + "</r>",
-            "<r>\n" + String(repeating: "  <unit id='k'\n        n='v'>\n    <s>ünï ☃</s>\n  </unit>\n", count: 6000) + "</r>\n",
+            "<r>\n" + String(repeating: "  <unit id='k'\n        n='v'>\n    <s>ünï ☃</s>\n  </unit>\n", count: 6000)
+                + "</r>\n",
         ]
         documents.append(String(repeating: " ", count: 70_000) + "<r><a/> <b/></r>")
         var result = documents.map { Array($0.utf8) }
@@ -205,7 +218,8 @@ struct XMLEventParserTests {
         return result
     }()
 
-    @Test("Element positions from libxml2's offsets are those the scanning locator finds",
+    @Test(
+        "Element positions from libxml2's offsets are those the scanning locator finds",
         arguments: awkwardDocuments.indices)
     func positionsMatchTheScanningLocator(_ index: Int) throws {
         struct Positions: XMLEventHandler {
@@ -220,7 +234,9 @@ struct XMLEventParserTests {
         let expected = bytes.withUnsafeBufferPointer { buffer in
             var locator = ElementLocator(buffer)
             var positions: [String] = []
-            while let position = locator.nextElementStartIfAny() { positions.append("\(position.line):\(position.column)") }
+            while let position = locator.nextElementStartIfAny() {
+                positions.append("\(position.line):\(position.column)")
+            }
             return positions
         }
         #expect(handler.found.count > 2)

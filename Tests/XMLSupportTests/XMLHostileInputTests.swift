@@ -25,18 +25,23 @@ struct XMLHostileInputTests {
     @Test("A byte the declared encoding cannot decode is an error at its line and column, not the end of the document")
     func undecodableByte() throws {
         // "日本" in Shift_JIS (two characters, four bytes) before the bad byte: the column counts characters.
-        #expect(error(document("Shift_JIS", [0x93, 0xFA, 0x96, 0x7B, 0xFF, 0xFE]))
-            == "t.xml:4:8: error: byte 0xFF is not valid Shift_JIS, which the file declares")
-        #expect(error(document("windows-1252", Array("caf".utf8) + [0xE9, 0x81]))
-            == "t.xml:4:10: error: byte 0x81 is not valid windows-1252, which the file declares")
-        #expect(error(document("US-ASCII", Array("caf".utf8) + [0xE9]))
-            == "t.xml:4:9: error: byte 0xE9 is not valid US-ASCII, which the file declares")
-        #expect(error(document("ISO-8859-3", [0xA5]))
-            == "t.xml:4:6: error: byte 0xA5 is not valid ISO-8859-3, which the file declares")
+        #expect(
+            error(document("Shift_JIS", [0x93, 0xFA, 0x96, 0x7B, 0xFF, 0xFE]))
+                == "t.xml:4:8: error: byte 0xFF is not valid Shift_JIS, which the file declares")
+        #expect(
+            error(document("windows-1252", Array("caf".utf8) + [0xE9, 0x81]))
+                == "t.xml:4:10: error: byte 0x81 is not valid windows-1252, which the file declares")
+        #expect(
+            error(document("US-ASCII", Array("caf".utf8) + [0xE9]))
+                == "t.xml:4:9: error: byte 0xE9 is not valid US-ASCII, which the file declares")
+        #expect(
+            error(document("ISO-8859-3", [0xA5]))
+                == "t.xml:4:6: error: byte 0xA5 is not valid ISO-8859-3, which the file declares")
         // Decodable text in those encodings reads.
         #expect(error(document("Shift_JIS", [0x93, 0xFA, 0x96, 0x7B])) == nil)
-        #expect(try XMLDocumentTree(parsing: document("windows-1252", [0x63, 0xE9, 0x80]), path: "t.xml")
-            .root.childElements.last?.textContent == "cé€")
+        #expect(
+            try XMLDocumentTree(parsing: document("windows-1252", [0x63, 0xE9, 0x80]), path: "t.xml")
+                .root.childElements.last?.textContent == "cé€")
     }
 
     @Test("An undecodable byte far into a large document (pushed to libxml2 in several pieces) is found where it is")
@@ -51,10 +56,14 @@ struct XMLHostileInputTests {
     @Test("A UTF-32 byte order mark, and a byte order mark twice, are named")
     func byteOrderMarks() {
         let body = Array("<a/>".utf8)
-        #expect(error([0xFF, 0xFE, 0x00, 0x00] + body.flatMap { [$0, 0, 0, 0] })
-            == "t.xml:1:1: error: the file starts with a UTF-32 little-endian byte-order mark (FF FE 00 00); XML is read as UTF-8 or UTF-16: save the file as UTF-8")
-        #expect(error([0x00, 0x00, 0xFE, 0xFF] + body.flatMap { [0, 0, 0, $0] })
-            == "t.xml:1:1: error: the file starts with a UTF-32 big-endian byte-order mark (00 00 FE FF); XML is read as UTF-8 or UTF-16: save the file as UTF-8")
+        #expect(
+            error([0xFF, 0xFE, 0x00, 0x00] + body.flatMap { [$0, 0, 0, 0] })
+                == "t.xml:1:1: error: the file starts with a UTF-32 little-endian byte-order mark (FF FE 00 00); XML is read as UTF-8 or UTF-16: save the file as UTF-8"
+        )
+        #expect(
+            error([0x00, 0x00, 0xFE, 0xFF] + body.flatMap { [0, 0, 0, $0] })
+                == "t.xml:1:1: error: the file starts with a UTF-32 big-endian byte-order mark (00 00 FE FF); XML is read as UTF-8 or UTF-16: save the file as UTF-8"
+        )
         let twice = "t.xml:1:1: error: a second byte-order mark (U+FEFF) follows the file's byte-order mark; remove it"
         #expect(error([0xEF, 0xBB, 0xBF, 0xEF, 0xBB, 0xBF] + body) == twice)
         #expect(error([0xEF, 0xBB, 0xBF, 0xFF, 0xFE] + body.flatMap { [$0, 0] }) == twice)
@@ -74,7 +83,8 @@ struct XMLHostileInputTests {
 
     @Test("More than 1000 attributes on one element are refused at once (libxml2 2.9's duplicate check is quadratic)")
     func attributeLimit() throws {
-        let message = "t.xml:2:1: error: the element <e> has more than 1000 attributes, more than this reader accepts in one element"
+        let message =
+            "t.xml:2:1: error: the element <e> has more than 1000 attributes, more than this reader accepts in one element"
         let huge = element(attributes: 200_000)
         let clock = ContinuousClock()
         let elapsed = clock.measure { #expect(error(huge) == message) }

@@ -29,9 +29,12 @@ struct XMLParseErrorTests {
     }
 
     @Test func declaredEntitiesAreRejectedInTextAndAttributes() {
-        let message = "entity reference '&e;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"
+        let message =
+            "entity reference '&e;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"
         #expect(parseError("<!DOCTYPE x [<!ENTITY e \"hi\">]>\n<x>\n ab &e;</x>") == "t.xml:3:5: error: \(message)")
-        #expect(parseError("<!DOCTYPE x [<!ENTITY e \"hi\">]>\n<x>\n <y a=\"1&e;2\"/></x>") == "t.xml:3:2: error: \(message)")
+        #expect(
+            parseError("<!DOCTYPE x [<!ENTITY e \"hi\">]>\n<x>\n <y a=\"1&e;2\"/></x>")
+                == "t.xml:3:2: error: \(message)")
     }
 
     @Test func externalEntityIsNeverRead() throws {
@@ -40,14 +43,18 @@ struct XMLParseErrorTests {
         let error = #expect(throws: XMLParseError.self) {
             try XMLDocumentTree(parsing: Fixture.bytes("external-entity.xml"), path: path)
         }
-        #expect(error?.description == "\(path):6:6: error: entity reference '&secret;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)")
+        #expect(
+            error?.description
+                == "\(path):6:6: error: entity reference '&secret;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"
+        )
         #expect(error?.description.contains("TOP-SECRET") == false)
 
         let passwd = "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x>&e;</x>"
         #expect(parseError(passwd)?.hasPrefix("t.xml:1:58: error: entity reference '&e;' is not supported") == true)
         // XML forbids external entities in attribute values; libxml2 says so.
-        #expect(parseError("<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x a=\"&e;\"/>")
-            == "t.xml:1:64: error: Attribute references external entity 'e'")
+        #expect(
+            parseError("<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x a=\"&e;\"/>")
+                == "t.xml:1:64: error: Attribute references external entity 'e'")
     }
 
     @Test func billionLaughsFailsInsteadOfExpanding() throws {
@@ -63,10 +70,15 @@ struct XMLParseErrorTests {
 
     @Test func invalidEncodings() {
         let utf8: [UInt8] = Array("<a>x".utf8) + [0xC3, 0x28] + Array("</a>".utf8)
-        #expect(throws: XMLParseError(path: "u.xml", line: 1, column: 5, message: "Input is not proper UTF-8, indicate encoding ! Bytes: 0xC3 0x28 0x3C 0x2F")) {
+        #expect(
+            throws: XMLParseError(
+                path: "u.xml", line: 1, column: 5,
+                message: "Input is not proper UTF-8, indicate encoding ! Bytes: 0xC3 0x28 0x3C 0x2F")
+        ) {
             try XMLDocumentTree(parsing: utf8, path: "u.xml")
         }
-        let utf16: [UInt8] = [0xFF, 0xFE] + "<a>\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x00, 0xD8, 0x41, 0x00]
+        let utf16: [UInt8] =
+            [0xFF, 0xFE] + "<a>\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] } + [0x00, 0xD8, 0x41, 0x00]
         #expect(throws: XMLParseError(path: "u.xml", line: 2, column: 1, message: "invalid UTF-16")) {
             try XMLDocumentTree(parsing: utf16, path: "u.xml")
         }

@@ -11,9 +11,15 @@ struct XMLParsingTests {
         #expect(root.prefix == nil)
         #expect(root.namespaceURI == "urn:oasis:names:tc:xliff:document:1.2")
         #expect(root.attributes.map(\.qualifiedName) == ["xmlns", "xmlns:xsi", "version", "xsi:schemaLocation"])
-        #expect(root.attributes[0] == XMLAttribute("xmlns", namespaceURI: "http://www.w3.org/2000/xmlns/", value: "urn:oasis:names:tc:xliff:document:1.2"))
+        #expect(
+            root.attributes[0]
+                == XMLAttribute(
+                    "xmlns", namespaceURI: "http://www.w3.org/2000/xmlns/",
+                    value: "urn:oasis:names:tc:xliff:document:1.2"))
         #expect(root.attribute("version") == "1.2")
-        #expect(root.attribute("schemaLocation", namespaceURI: "http://www.w3.org/2001/XMLSchema-instance")?.hasPrefix("urn:oasis") == true)
+        #expect(
+            root.attribute("schemaLocation", namespaceURI: "http://www.w3.org/2001/XMLSchema-instance")?.hasPrefix(
+                "urn:oasis") == true)
         #expect(root.attribute("missing") == nil)
 
         let file = try #require(root.firstChild(named: "file"))
@@ -21,7 +27,10 @@ struct XMLParsingTests {
         let units = try #require(file.firstChild(named: "body")).childElements(named: "trans-unit")
         #expect(units.map { $0.attribute("id") } == ["greeting", "spaces"])
         let space = try #require(units[0].attributes.last)
-        #expect(space == XMLAttribute("space", prefix: "xml", namespaceURI: "http://www.w3.org/XML/1998/namespace", value: "preserve"))
+        #expect(
+            space
+                == XMLAttribute(
+                    "space", prefix: "xml", namespaceURI: "http://www.w3.org/XML/1998/namespace", value: "preserve"))
         #expect(units[0].attribute("xml:space") == "preserve")
         #expect(units[0].childElements.map(\.name) == ["source", "target", "note"])
         #expect(units[0].firstChild(named: "source")?.textContent == #"Hello, "%@" & <friends>"#)
@@ -42,7 +51,8 @@ struct XMLParsingTests {
 
         // Columns count characters, not bytes; comments, CDATA, PIs, end tags and the DOCTYPE are skipped;
         // a CRLF is one line break; a UTF-8 BOM is not a column.
-        let text = "\u{FEFF}<!DOCTYPE r [<!ENTITY x \"<fake>\">]>\r\n<r><!-- <no> --><![CDATA[<no>]]><?pi <no>?>\r\n  é<é a='>'/><b\n/></r>"
+        let text =
+            "\u{FEFF}<!DOCTYPE r [<!ENTITY x \"<fake>\">]>\r\n<r><!-- <no> --><![CDATA[<no>]]><?pi <no>?>\r\n  é<é a='>'/><b\n/></r>"
         let root = try parse(text).root
         #expect((root.line, root.column) == (2, 1))
         #expect(root.childElements.map { [$0.line, $0.column] } == [[3, 4], [3, 14]])
@@ -50,19 +60,22 @@ struct XMLParsingTests {
 
     @Test func textCDATACommentsAndProcessingInstructions() throws {
         let root = try parse("<a>one<![CDATA[<two> & ]]]]>three<!-- four --><?five six?><b/></a>").root
-        #expect(root.children == [
-            .text("one"),
-            .cdata("<two> & ]]"),
-            .text("three"),
-            .comment(" four "),
-            .processingInstruction(target: "five", data: "six"),
-            .element(XMLElementNode("b", line: 1, column: 59)),
-        ])
+        #expect(
+            root.children == [
+                .text("one"),
+                .cdata("<two> & ]]"),
+                .text("three"),
+                .comment(" four "),
+                .processingInstruction(target: "five", data: "six"),
+                .element(XMLElementNode("b", line: 1, column: 59)),
+            ])
         #expect(root.textContent == "one<two> & ]]three")
     }
 
     @Test func characterAndPredefinedEntityReferencesAreDecoded() throws {
-        let root = try parse(#"<a v="&#9;&#10;&#13;&lt;&quot;">x&#10;y&#13;z&#9;&lt;&gt;&amp;&quot;&apos;&#x1F600;&#233;</a>"#).root
+        let root = try parse(
+            #"<a v="&#9;&#10;&#13;&lt;&quot;">x&#10;y&#13;z&#9;&lt;&gt;&amp;&quot;&apos;&#x1F600;&#233;</a>"#
+        ).root
         #expect(root.textContent == "x\ny\rz\t<>&\"'😀é")
         #expect(root.attribute("v") == "\t\n\r<\"")
     }
@@ -77,12 +90,13 @@ struct XMLParsingTests {
         let plist = try XMLDocumentTree(parsing: Fixture.bytes("apple-plist.plist"), path: "p")
         let dict = try #require(plist.root.firstChild(named: "dict")?.firstChild(named: "dict"))
         let strings = dict.childElements(named: "string")
-        #expect(strings.map(\.children) == [
-            [.text("NSStringPluralRuleType")],
-            [.text("%d “file” & \"more\" <ok>")],
-            [.text("  ")],
-            [.text("")],  // <string></string> keeps an empty text child; <array/> has none
-        ])
+        #expect(
+            strings.map(\.children) == [
+                [.text("NSStringPluralRuleType")],
+                [.text("%d “file” & \"more\" <ok>")],
+                [.text("  ")],
+                [.text("")],  // <string></string> keeps an empty text child; <array/> has none
+            ])
         #expect(dict.firstChild(named: "array")?.children == [])
         #expect(dict.children.first == .text("\n\t\t"))
 
@@ -110,8 +124,11 @@ struct XMLParsingTests {
     }
 
     @Test func utf8ByteOrderMarkAndDeclaredEncoding() throws {
-        #expect(try XMLDocumentTree(parsing: [0xEF, 0xBB, 0xBF] + Array("<a>é</a>".utf8), path: "b").root.textContent == "é")
-        let latin1: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>".utf8) + [0xE9] + Array("</a>".utf8)
+        #expect(
+            try XMLDocumentTree(parsing: [0xEF, 0xBB, 0xBF] + Array("<a>é</a>".utf8), path: "b").root.textContent == "é"
+        )
+        let latin1: [UInt8] =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><a>".utf8) + [0xE9] + Array("</a>".utf8)
         #expect(try XMLDocumentTree(parsing: latin1, path: "l").root.textContent == "é")
     }
 

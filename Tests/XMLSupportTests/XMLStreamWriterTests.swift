@@ -5,19 +5,26 @@ import XMLSupport
 struct XMLStreamWriterTests {
     /// The stringsdict-like plist of `Fixtures/xml/apple-plist.plist`, built in code.
     static let plist = XMLDocumentTree(
-        root: XMLElementNode("plist", attributes: [XMLAttribute("version", value: "1.0")], children: [
-            .element(dict([
-                ("NSStringLocalizedFormatKey", .element(text("string", "%#@files@"))),
-                ("files", .element(dict([
-                    ("NSStringFormatSpecTypeKey", .element(text("string", "NSStringPluralRuleType"))),
-                    ("one", .element(text("string", "%d “file” & \"more\" <ok>"))),
-                    ("other", .element(text("string", "  "))),
-                    ("zero", .element(text("string", ""))),
-                    ("flag", .element(XMLElementNode("true"))),
-                    ("list", .element(XMLElementNode("array"))),
-                ]))),
-            ])),
-        ]),
+        root: XMLElementNode(
+            "plist", attributes: [XMLAttribute("version", value: "1.0")],
+            children: [
+                .element(
+                    dict([
+                        ("NSStringLocalizedFormatKey", .element(text("string", "%#@files@"))),
+                        (
+                            "files",
+                            .element(
+                                dict([
+                                    ("NSStringFormatSpecTypeKey", .element(text("string", "NSStringPluralRuleType"))),
+                                    ("one", .element(text("string", "%d “file” & \"more\" <ok>"))),
+                                    ("other", .element(text("string", "  "))),
+                                    ("zero", .element(text("string", ""))),
+                                    ("flag", .element(XMLElementNode("true"))),
+                                    ("list", .element(XMLElementNode("array"))),
+                                ]))
+                        ),
+                    ]))
+            ]),
         doctype: .applePropertyList
     )
 
@@ -32,35 +39,60 @@ struct XMLStreamWriterTests {
     /// The XLIFF of `Fixtures/xml/xcode-export.xliff`, built in code.
     static let xliff: XMLDocumentTree = {
         let space = XMLAttribute("space", prefix: "xml", value: "preserve")
-        let header = XMLElementNode("header", children: [.element(XMLElementNode("tool", attributes: [
-            XMLAttribute("tool-id", value: "com.apple.dt.xcode"), XMLAttribute("tool-name", value: "Xcode"),
-            XMLAttribute("tool-version", value: "15.0"), XMLAttribute("build-num", value: "15A240d"),
-        ]))])
-        let greeting = XMLElementNode("trans-unit", attributes: [XMLAttribute("id", value: "greeting"), space], children: [
-            .element(text("source", #"Hello, "%@" & <friends>"#)),
-            .element(text("target", "Bonjour, « %@ » & les amis", [XMLAttribute("state", value: "translated")])),
-            .element(text("note", "Shown on the home screen.\nSecond line.")),
-        ])
-        let spaces = XMLElementNode("trans-unit", attributes: [XMLAttribute("id", value: "spaces"), space], children: [
-            .element(text("source", "  two leading spaces")),
-            .element(XMLElementNode("target")),
-            .element(XMLElementNode("note")),
-        ])
-        let file = XMLElementNode("file", attributes: [
-            XMLAttribute("original", value: "App/en.lproj/Localizable.strings"),
-            XMLAttribute("source-language", value: "en"), XMLAttribute("target-language", value: "fr"),
-            XMLAttribute("datatype", value: "plaintext"),
-        ], children: [.element(header), .element(XMLElementNode("body", children: [.element(greeting), .element(spaces)]))])
-        return XMLDocumentTree(root: XMLElementNode("xliff", attributes: [
-            XMLAttribute("xmlns", value: "urn:oasis:names:tc:xliff:document:1.2"),
-            XMLAttribute("xsi", prefix: "xmlns", value: "http://www.w3.org/2001/XMLSchema-instance"),
-            XMLAttribute("version", value: "1.2"),
-            XMLAttribute("schemaLocation", prefix: "xsi", value: "urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd"),
-        ], children: [.element(file)]))
+        let header = XMLElementNode(
+            "header",
+            children: [
+                .element(
+                    XMLElementNode(
+                        "tool",
+                        attributes: [
+                            XMLAttribute("tool-id", value: "com.apple.dt.xcode"),
+                            XMLAttribute("tool-name", value: "Xcode"),
+                            XMLAttribute("tool-version", value: "15.0"), XMLAttribute("build-num", value: "15A240d"),
+                        ]))
+            ])
+        let greeting = XMLElementNode(
+            "trans-unit", attributes: [XMLAttribute("id", value: "greeting"), space],
+            children: [
+                .element(text("source", #"Hello, "%@" & <friends>"#)),
+                .element(text("target", "Bonjour, « %@ » & les amis", [XMLAttribute("state", value: "translated")])),
+                .element(text("note", "Shown on the home screen.\nSecond line.")),
+            ])
+        let spaces = XMLElementNode(
+            "trans-unit", attributes: [XMLAttribute("id", value: "spaces"), space],
+            children: [
+                .element(text("source", "  two leading spaces")),
+                .element(XMLElementNode("target")),
+                .element(XMLElementNode("note")),
+            ])
+        let file = XMLElementNode(
+            "file",
+            attributes: [
+                XMLAttribute("original", value: "App/en.lproj/Localizable.strings"),
+                XMLAttribute("source-language", value: "en"), XMLAttribute("target-language", value: "fr"),
+                XMLAttribute("datatype", value: "plaintext"),
+            ],
+            children: [
+                .element(header), .element(XMLElementNode("body", children: [.element(greeting), .element(spaces)])),
+            ])
+        return XMLDocumentTree(
+            root: XMLElementNode(
+                "xliff",
+                attributes: [
+                    XMLAttribute("xmlns", value: "urn:oasis:names:tc:xliff:document:1.2"),
+                    XMLAttribute("xsi", prefix: "xmlns", value: "http://www.w3.org/2001/XMLSchema-instance"),
+                    XMLAttribute("version", value: "1.2"),
+                    XMLAttribute(
+                        "schemaLocation", prefix: "xsi",
+                        value:
+                            "urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd"
+                    ),
+                ], children: [.element(file)]))
     }()
 
     @Test func applePropertyListIsByteExact() throws {
-        #expect(string(Self.plist.serialized(style: .applePropertyList)) == string(try Fixture.bytes("apple-plist.plist")))
+        #expect(
+            string(Self.plist.serialized(style: .applePropertyList)) == string(try Fixture.bytes("apple-plist.plist")))
     }
 
     @Test func xcodeXLIFFIsByteExact() throws {
@@ -94,14 +126,19 @@ struct XMLStreamWriterTests {
         writer.writeAttribute("v", "& < > \" ' \t \n \r é")
         writer.writeText("& < > \" ' \t \n \r é")
         writer.endElement()
-        #expect(string(writer.finish()) == "<a v=\"&amp; &lt; &gt; &quot; ' &#9; &#10; &#13; é\">&amp; &lt; &gt; \" ' \t \n &#13; é</a>\n")
+        #expect(
+            string(writer.finish())
+                == "<a v=\"&amp; &lt; &gt; &quot; ' &#9; &#10; &#13; é\">&amp; &lt; &gt; \" ' \t \n &#13; é</a>\n")
     }
 
     @Test func escapedValuesSurviveARoundTrip() throws {
         let value = "& < > \" ' \t \n \r é 😀 ]]>"
-        let tree = XMLDocumentTree(root: XMLElementNode("a", attributes: [XMLAttribute("v", value: value)], children: [
-            .text(value), .element(XMLElementNode("b", children: [.cdata(value)])),
-        ]))
+        let tree = XMLDocumentTree(
+            root: XMLElementNode(
+                "a", attributes: [XMLAttribute("v", value: value)],
+                children: [
+                    .text(value), .element(XMLElementNode("b", children: [.cdata(value)])),
+                ]))
         let root = try XMLDocumentTree(parsing: tree.serialized(style: .compact), path: "e").root
         #expect(root.attribute("v") == value)
         #expect(root.children.first == .text(value))
@@ -120,7 +157,9 @@ struct XMLStreamWriterTests {
         writer.writeElement("source", text: "")
         writer.writeElement("x", attributes: ["id": "1"], text: nil)
         writer.endElement()
-        #expect(string(writer.finish()) == "<r>\n  <note/>\n  <target></target>\n  <source></source>\n  <x id=\"1\"/>\n</r>\n")
+        #expect(
+            string(writer.finish())
+                == "<r>\n  <note/>\n  <target></target>\n  <source></source>\n  <x id=\"1\"/>\n</r>\n")
     }
 
     @Test func streamingMatchesTreeWriting() {
@@ -154,12 +193,16 @@ struct XMLStreamWriterTests {
         writer.writeComment(" end ")
         writer.writeProcessingInstruction(target: "pi", data: "data")
         writer.endElement()
-        #expect(string(writer.finish()) == "<body>\n  <source><g>bold</g> text <x/></source>\n  <!-- end -->\n  <?pi data?>\n</body>\n")
+        #expect(
+            string(writer.finish())
+                == "<body>\n  <source><g>bold</g> text <x/></source>\n  <!-- end -->\n  <?pi data?>\n</body>\n")
     }
 
     @Test func nonASCIIIsWrittenAsUTF8() {
         let tree = XMLDocumentTree(root: Self.text("s", "日本語 ✓ 😀", [XMLAttribute("v", value: "ü")]))
-        #expect(tree.serialized(style: .compact) == Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<s v=\"ü\">日本語 ✓ 😀</s>\n".utf8))
+        #expect(
+            tree.serialized(style: .compact)
+                == Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<s v=\"ü\">日本語 ✓ 😀</s>\n".utf8))
     }
 }
 

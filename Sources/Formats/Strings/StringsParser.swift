@@ -107,7 +107,8 @@ struct StringsParser {
         guard semicolon == .character(UInt32(UInt8(ascii: ";"))) else {
             if valueEnd.line == valuePosition.line, isNextEntry(semicolon, at: semicolonPosition, after: valueEnd) {
                 diagnostics.append(
-                    Diagnostic(.warning, StringsMessage.missingSemicolonAtLineEnd(key: key), at: lexer.location(valueEnd)))
+                    Diagnostic(
+                        .warning, StringsMessage.missingSemicolonAtLineEnd(key: key), at: lexer.location(valueEnd)))
                 return (value, (semicolon, semicolonPosition))
             }
             let message = StringsMessage.missingSemicolon(key: key, found: StringsMessage.describe(semicolon))

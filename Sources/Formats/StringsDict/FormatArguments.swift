@@ -7,7 +7,8 @@ enum FormatArguments {
     static func formatKey(_ format: String, substitutions: OrderedMap<Substitution>) -> String {
         guard substitutions.values.contains(where: { $0.argNum != nil }) else { return format }
         var bytes = Array(format.utf8)
-        for reference in FormatSpecifiers.substitutionReferences(in: format).reversed() where reference.position == nil {
+        for reference in FormatSpecifiers.substitutionReferences(in: format).reversed() where reference.position == nil
+        {
             guard let argument = substitutions[reference.name]?.argNum else { continue }
             bytes.replaceSubrange(reference.range, with: Array("%\(argument)$#@\(reference.name)@".utf8))
         }

@@ -32,7 +32,8 @@ struct FormatRuleDecoder {
     }
 
     /// The localization an entry (or a device or width case) holds.
-    func localization(_ node: PropertyListNode, diagnostics: inout Diagnostics) throws(ConversionError) -> Localization {
+    func localization(_ node: PropertyListNode, diagnostics: inout Diagnostics) throws(ConversionError) -> Localization
+    {
         switch node.value {
         case .string(let text):
             return Self.leaf(text)
@@ -77,14 +78,16 @@ struct FormatRuleDecoder {
             }
         }
         if unit == nil, !substitutions.isEmpty {
-            diagnostics.append(Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location.in(path)))
+            diagnostics.append(
+                Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location.in(path)))
         }
         var reported = Set<String>()
         for (text, textLocation) in texts where text.utf8.contains(UInt8(ascii: "#")) {
             for reference in FormatSpecifiers.substitutionReferences(in: text)
             where substitutions.index(forKey: reference.name) == nil && reported.insert(reference.name).inserted {
                 diagnostics.append(
-                    Diagnostic(.warning, StringsDictMessage.undefinedVariable(reference.name, entry: entry),
+                    Diagnostic(
+                        .warning, StringsDictMessage.undefinedVariable(reference.name, entry: entry),
                         at: textLocation.in(path)))
             }
         }
@@ -150,7 +153,8 @@ struct FormatRuleDecoder {
         guard specType == Self.pluralRule else {
             // Another rule type: every member but the value type is kept as is, in file order.
             diagnostics.append(
-                Diagnostic(.warning, StringsDictMessage.otherRuleType(specType, variable: name, entry: entry),
+                Diagnostic(
+                    .warning, StringsDictMessage.otherRuleType(specType, variable: name, entry: entry),
                     at: location.in(path)))
             var everything = OrderedMap<JSONValue>(minimumCapacity: members.count)
             for member in members where member.key != Self.valueTypeKey {
@@ -169,7 +173,8 @@ struct FormatRuleDecoder {
         }
         if cases["other"] == nil {
             diagnostics.append(
-                Diagnostic(.warning, StringsDictMessage.missingOther(variable: name, entry: entry), at: location.in(path)))
+                Diagnostic(
+                    .warning, StringsDictMessage.missingOther(variable: name, entry: entry), at: location.in(path)))
         }
         return Substitution(
             formatSpecifier: valueType, variations: Variations(plural: cases, extraMembers: Self.noMembers),
@@ -192,7 +197,8 @@ struct FormatRuleDecoder {
             return .object(object)
         case .date, .data:
             throw ConversionError(
-                StringsDictMessage.unsupportedValue(node.kind, member: member, entry: entry), at: node.location.in(path))
+                StringsDictMessage.unsupportedValue(node.kind, member: member, entry: entry), at: node.location.in(path)
+            )
         }
     }
 }

@@ -82,7 +82,8 @@ struct FormatRuleEncoder {
             }
             if let width = variations?.width {
                 members.append(
-                    PropertyListValue.Member(FormatRuleDecoder.widthRule, .dictionary(try cases(width, inherited: forCases))))
+                    PropertyListValue.Member(
+                        FormatRuleDecoder.widthRule, .dictionary(try cases(width, inherited: forCases))))
             }
             if !passesDown {
                 for (name, substitution) in substitutions {
@@ -128,7 +129,8 @@ struct FormatRuleEncoder {
         if let specType = extras.removeValue(forKey: FormatRuleDecoder.specTypeKey) {
             appendExtras([FormatRuleDecoder.specTypeKey: specType], to: &members)
         } else if substitution.variations?.plural != nil {
-            members.append(PropertyListValue.Member(FormatRuleDecoder.specTypeKey, .string(FormatRuleDecoder.pluralRule)))
+            members.append(
+                PropertyListValue.Member(FormatRuleDecoder.specTypeKey, .string(FormatRuleDecoder.pluralRule)))
         }
         if let specifier = substitution.formatSpecifier {
             members.append(PropertyListValue.Member(FormatRuleDecoder.valueTypeKey, .string(specifier)))

@@ -14,7 +14,8 @@ struct PropertyListParser {
     /// - Throws: ``ConversionError`` at the offending element; malformed XML gives XMLSupport's error as is.
     func parseDocument(diagnostics: inout Diagnostics) throws(ConversionError) -> PropertyListNode {
         if bytes.starts(with: Array("bplist".utf8)) {
-            throw ConversionError(StringsDictMessage.binaryPropertyList, at: FileLocation(path: path, line: 1, column: 1))
+            throw ConversionError(
+                StringsDictMessage.binaryPropertyList, at: FileLocation(path: path, line: 1, column: 1))
         }
         let document: XMLDocumentTree
         do {
@@ -111,7 +112,8 @@ struct PropertyListParser {
                 let first = members[position].keyLocation
                 diagnostics.append(
                     Diagnostic(
-                        .warning, StringsDictMessage.duplicateKey(key, firstLine: first.line, firstColumn: first.column),
+                        .warning,
+                        StringsDictMessage.duplicateKey(key, firstLine: first.line, firstColumn: first.column),
                         at: keyLocation.in(path)))
                 members[position] = member
             } else {

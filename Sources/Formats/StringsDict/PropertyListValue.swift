@@ -33,7 +33,8 @@ indirect enum PropertyListValue: Equatable {
         case .string(let text): self = .string(text)
         case .number(let text):
             let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
-            let isInteger = !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            let isInteger =
+                !digits.isEmpty && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
             self = isInteger ? .integer(text) : .real(text)
         case .array(let items): self = .array(items.compactMap { PropertyListValue($0) })
         case .object(let members):

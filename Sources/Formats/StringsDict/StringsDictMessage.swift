@@ -72,7 +72,8 @@ enum StringsDictMessage {
     }
     static func otherRuleType(_ type: String?, variable: String, entry: String) -> String {
         let what = type.map { "the rule type \(quoted($0))" } ?? "no NSStringFormatSpecTypeKey"
-        return "\(quoted(entry)): variable \(quoted(variable)) has \(what), not NSStringPluralRuleType; it is kept as is"
+        return
+            "\(quoted(entry)): variable \(quoted(variable)) has \(what), not NSStringPluralRuleType; it is kept as is"
     }
     static func variablesWithoutFormat(_ entry: String) -> String {
         "\(quoted(entry)) has variables but no NSStringLocalizedFormatKey"

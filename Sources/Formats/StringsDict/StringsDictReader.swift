@@ -24,7 +24,8 @@ public struct StringsDictReader: CatalogReader {
         let bytes = file.bytes
         let root = try PropertyListParser(path: file.path, bytes: bytes).parseDocument(diagnostics: &diagnostics)
         guard case .dictionary(let members) = root.value else {
-            throw ConversionError(StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location.in(file.path))
+            throw ConversionError(
+                StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location.in(file.path))
         }
         var entries = OrderedMap<CatalogEntry>(minimumCapacity: members.count)
         for member in members {

@@ -13,7 +13,9 @@ public struct StringsDictWriter: CatalogWriter {
     public init() {}
 
     /// Writes `<lang>.lproj/<Table>.stringsdict` for each of `options.languages`, or for every language of the table.
-    public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile] {
+    public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws
+        -> [OutputFile]
+    {
         (options.languages ?? table.languages).map { language in
             OutputFile(
                 relativePath: "\(language).lproj/\(table.name).stringsdict",
@@ -49,7 +51,8 @@ public struct StringsDictWriter: CatalogWriter {
             }
             for member in encoder.droppedNullMembers {
                 diagnostics.append(
-                    Self.warning(StringsDictMessage.nullMember(member, entry: key, language: language), origin: entry.origin))
+                    Self.warning(
+                        StringsDictMessage.nullMember(member, entry: key, language: language), origin: entry.origin))
             }
             encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
             writer.writeElement("key", text: key)

@@ -1,10 +1,11 @@
+import LocalizationCatalog
+import StringBridgeSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import LocalizationCatalog
-import StringBridgeSupport
 
 /// A strict RFC 8259 JSON scanner over UTF-8 bytes, with byte offsets for diagnostics.
 ///
@@ -40,7 +41,8 @@ struct JSONScanner {
         case UInt8(ascii: "{"): return "an object"
         case UInt8(ascii: "["): return "an array"
         case UInt8(ascii: "\""): return "a string"
-        case UInt8(ascii: "t") where hasLiteral("true", at: offset), UInt8(ascii: "f") where hasLiteral("false", at: offset):
+        case UInt8(ascii: "t") where hasLiteral("true", at: offset),
+            UInt8(ascii: "f") where hasLiteral("false", at: offset):
             return "a boolean"
         case UInt8(ascii: "n") where hasLiteral("null", at: offset): return "null"
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return "a number"
@@ -92,7 +94,9 @@ struct JSONScanner {
     ) throws(ConversionError) {
         try expect(UInt8(ascii: "{"), "'{'")
         depth += 1
-        if depth > Self.maximumDepth { throw error("nesting is deeper than \(Self.maximumDepth) levels", at: offset - 1) }
+        if depth > Self.maximumDepth {
+            throw error("nesting is deeper than \(Self.maximumDepth) levels", at: offset - 1)
+        }
         defer { depth -= 1 }
         if peek() == UInt8(ascii: "}") {
             offset += 1
@@ -136,15 +140,19 @@ struct JSONScanner {
                 offset += 1
                 return .closed
             default:
-                throw error("expected ',' or '}' after an object member, found \(describeToken(at: offset))", at: offset)
+                throw error(
+                    "expected ',' or '}' after an object member, found \(describeToken(at: offset))", at: offset)
             }
         }
     }
 
-    mutating func forEachElement(_ element: (inout JSONScanner) throws(ConversionError) -> Void) throws(ConversionError) {
+    mutating func forEachElement(_ element: (inout JSONScanner) throws(ConversionError) -> Void) throws(ConversionError)
+    {
         try expect(UInt8(ascii: "["), "'['")
         depth += 1
-        if depth > Self.maximumDepth { throw error("nesting is deeper than \(Self.maximumDepth) levels", at: offset - 1) }
+        if depth > Self.maximumDepth {
+            throw error("nesting is deeper than \(Self.maximumDepth) levels", at: offset - 1)
+        }
         defer { depth -= 1 }
         if peek() == UInt8(ascii: "]") {
             offset += 1
@@ -160,7 +168,8 @@ struct JSONScanner {
                 offset += 1
                 return
             default:
-                throw error("expected ',' or ']' after an array element, found \(describeToken(at: offset))", at: offset)
+                throw error(
+                    "expected ',' or ']' after an array element, found \(describeToken(at: offset))", at: offset)
             }
         }
     }
@@ -241,7 +250,8 @@ struct JSONScanner {
         case UInt8(ascii: "u"):
             var scalar = try readHex4(escapeOffset)
             if (0xD800..<0xDC00).contains(scalar) {
-                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+                guard offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "\\"),
+                    bytes[offset + 1] == UInt8(ascii: "u")
                 else { throw error("unpaired UTF-16 surrogate in \\u escape", at: escapeOffset) }
                 offset += 2
                 let low = try readHex4(escapeOffset)
@@ -392,15 +402,14 @@ struct JSONScanner {
 
     func duplicateKey(_ key: String, at offset: Int, firstAt firstOffset: Int) -> ConversionError {
         let first = location(at: firstOffset)
-        return error("duplicate key \(quoted(key)); first defined at line \(first.line), column \(first.column)", at: offset)
+        return error(
+            "duplicate key \(quoted(key)); first defined at line \(first.line), column \(first.column)", at: offset)
     }
 }
 
 private func controlCharacterMessage(_ byte: UInt8) -> String {
     "control character U+\(Hexadecimal.uppercase(byte, digits: 4)) must be escaped in a string"
 }
-
-
 
 /// Word-at-a-time tests on the bytes of a JSON string.
 enum StringBytes {
@@ -419,4 +428,3 @@ enum StringBytes {
         return (hasQuote | hasBackslash | hasControl) & highBits != 0
     }
 }
-

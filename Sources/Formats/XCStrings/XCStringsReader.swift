@@ -34,7 +34,9 @@ public struct XCStringsReader: CatalogReader {
                 }
             }
             if buffer.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || buffer.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-                let order = buffer[0] == 0 ? "big-endian byte-order mark (00 00 FE FF)" : "little-endian byte-order mark (FF FE 00 00)"
+                let order =
+                    buffer[0] == 0
+                    ? "big-endian byte-order mark (00 00 FE FF)" : "little-endian byte-order mark (FF FE 00 00)"
                 throw scanner.error(
                     "the file starts with a UTF-32 \(order); String Catalogs are UTF-8: save the file as UTF-8", at: 0)
             }
@@ -121,7 +123,8 @@ struct CatalogParser {
         {
             return entries
         }
-        return try map(named: "strings", &scanner) { (scanner: inout JSONScanner, key: String) throws(ConversionError) in
+        return try map(named: "strings", &scanner) {
+            (scanner: inout JSONScanner, key: String) throws(ConversionError) in
             try parseEntry(key, &scanner)
         }
     }
@@ -451,7 +454,8 @@ private struct SeenMembers {
     mutating func mark(_ bit: Int, _ name: String, _ offset: Int, _ scanner: JSONScanner) throws(ConversionError) {
         let flag: UInt32 = 1 << UInt32(bit)
         if mask & flag != 0 {
-            throw scanner.duplicateKey(name, at: offset, firstAt: scanner.firstMemberOffset(name, inObjectAt: objectStart))
+            throw scanner.duplicateKey(
+                name, at: offset, firstAt: scanner.firstMemberOffset(name, inObjectAt: objectStart))
         }
         mask |= flag
     }
@@ -460,7 +464,8 @@ private struct SeenMembers {
         _ name: String, _ offset: Int, into extras: inout OrderedMap<JSONValue>, _ scanner: inout JSONScanner
     ) throws(ConversionError) {
         if extras.appendNew(try scanner.readValue(), forKey: name) != nil {
-            throw scanner.duplicateKey(name, at: offset, firstAt: scanner.firstMemberOffset(name, inObjectAt: objectStart))
+            throw scanner.duplicateKey(
+                name, at: offset, firstAt: scanner.firstMemberOffset(name, inObjectAt: objectStart))
         }
     }
 }

@@ -24,7 +24,8 @@ public struct XCStringsWriter: CatalogWriter {
     }
 
     /// Writes `table` as `<name>.xcstrings`.
-    public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws -> [OutputFile]
+    public func write(_ table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics) throws
+        -> [OutputFile]
     {
         [OutputFile(relativePath: "\(table.name).xcstrings", bytes: encode(table, diagnostics: &diagnostics))]
     }
@@ -478,7 +479,9 @@ struct JSONEmitter {
                 runStart = index
                 escape(byte)
             }
-            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
+            if runStart < count {
+                out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+            }
         }
         out.append(UInt8(ascii: "\""))
     }
@@ -506,7 +509,8 @@ struct JSONEmitter {
 
 /// Positions of `keys` in Xcode's order; the identity range, without allocating, when they are sorted already.
 func sortedPositions(_ keys: [String]) -> SortedPositions {
-    XcodeKeyOrder.isSorted(keys) ? SortedPositions(count: keys.count, order: nil)
+    XcodeKeyOrder.isSorted(keys)
+        ? SortedPositions(count: keys.count, order: nil)
         : SortedPositions(count: keys.count, order: XcodeKeyOrder.sortedIndices(keys))
 }
 

@@ -58,8 +58,9 @@ public enum XcodeKeyOrder {
 
     /// The slow reference: Foundation's compare with the root locale.
     public static func foundationCompare(_ a: String, _ b: String) -> ComparisonResult {
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering],
-                  range: a.startIndex..<a.endIndex, locale: rootLocale)
+        a.compare(
+            b, options: [.numeric, .caseInsensitive, .forcedOrdering],
+            range: a.startIndex..<a.endIndex, locale: rootLocale)
     }
 
     // MARK: - Weights
@@ -180,8 +181,10 @@ public enum XcodeKeyOrder {
 
     /// Compares two printable-ASCII strings; returns -1, 0, 1, or `undecided`.
     /// Precondition: both buffers satisfy `isFastDomain`.
-    static func fastCompare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
-                            _ rank: RankTable) -> Int {
+    static func fastCompare(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+        _ rank: RankTable
+    ) -> Int {
         let n = a.count
         let m = b.count
         var i = 0

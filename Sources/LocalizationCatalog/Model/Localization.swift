@@ -66,7 +66,8 @@ public struct Localization: Sendable, Equatable {
         var value = rest?.value ?? Rest()
         rest = nil  // drop our reference first, so the box can be reused when it was unique
         change(&value)
-        let isEmpty = value.stringSet == nil && value.variations == nil && value.substitutions == nil
+        let isEmpty =
+            value.stringSet == nil && value.variations == nil && value.substitutions == nil
             && value.extraMembers.isEmpty
         rest = isEmpty ? nil : Box(value)
     }

@@ -55,7 +55,8 @@ public struct OrderedMap<Value> {
     @inlinable public func index(forKey key: String) -> Int? {
         if let index { return index[ExactKey(key)] }
         let length = key.utf8.count
-        for position in _keys.indices where _keys[position].utf8.count == length && Self.sameScalars(_keys[position], key) {
+        for position in _keys.indices
+        where _keys[position].utf8.count == length && Self.sameScalars(_keys[position], key) {
             return position
         }
         return nil

@@ -57,17 +57,21 @@ public enum CompilerShapes {
             result.append(
                 Problem(
                     path: path, isRefusedByCompiler: false,
-                    message: "a stringUnit and variations side by side; Xcode's XLIFF export and import lose one of them"))
+                    message:
+                        "a stringUnit and variations side by side; Xcode's XLIFF export and import lose one of them"))
         }
         if plural != nil, device != nil {
             result.append(
                 Problem(
                     path: path, isRefusedByCompiler: false,
-                    message: "plural and device variations side by side; Xcode's XLIFF export and import lose one of them"))
+                    message:
+                        "plural and device variations side by side; Xcode's XLIFF export and import lose one of them"))
         }
         for (category, value) in plural ?? [:] {
             let casePath = prefixed("plural.\(category)")
-            if value.variations?.plural != nil || value.variations?.device != nil || !(value.substitutions?.isEmpty ?? true) {
+            if value.variations?.plural != nil || value.variations?.device != nil
+                || !(value.substitutions?.isEmpty ?? true)
+            {
                 result.append(
                     Problem(
                         path: casePath, isRefusedByCompiler: true,

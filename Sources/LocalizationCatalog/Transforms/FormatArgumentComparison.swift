@@ -97,8 +97,10 @@ public enum FormatArgumentComparison {
         }
         for reference in FormatSpecifiers.substitutionReferences(in: string) {
             readers.append(
-                (reference.range.lowerBound, reference.position, text(reference.range),
-                 substitutionSpecifier(reference.name).flatMap(Kind.init(spec:))))
+                (
+                    reference.range.lowerBound, reference.position, text(reference.range),
+                    substitutionSpecifier(reference.name).flatMap(Kind.init(spec:))
+                ))
         }
         readers.sort { $0.start < $1.start }
         var result: [Argument] = []

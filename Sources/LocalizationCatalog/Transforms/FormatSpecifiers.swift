@@ -75,7 +75,8 @@ public enum FormatSpecifiers {
             if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
                 cursor += 1
                 while cursor < bytes.count,
-                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*")
+                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor])
+                        || bytes[cursor] == UInt8(ascii: "*")
                 {
                     cursor += 1
                 }
@@ -131,7 +132,8 @@ public enum FormatSpecifiers {
     }
 
     /// The `%#@NAME@` and `%N$#@NAME@` references in `string`: name, position if any, and UTF-8 range.
-    public static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)] {
+    public static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)]
+    {
         let bytes = Array(string.utf8)
         var result: [(String, Int?, Range<Int>)] = []
         var index = 0

@@ -28,7 +28,9 @@ extension Localization {
             let substitution = substitutions[reference.name], substitution.argNum == nil || substitution.argNum == 1,
             let variations = substitution.variations, variations.device == nil, variations.width == nil,
             let plural = variations.plural,
-            plural.values.contains(where: { $0.stringUnit.map { FormatSpecifiers.prints(argument: 1, in: $0.value) } ?? false }),
+            plural.values.contains(where: {
+                $0.stringUnit.map { FormatSpecifiers.prints(argument: 1, in: $0.value) } ?? false
+            }),
             Self.casesKeep(valueType: substitution.formatSpecifier, of: plural)
         {
             var collapsed = Localization(variations: Variations(plural: plural), extraMembers: result.extraMembers)

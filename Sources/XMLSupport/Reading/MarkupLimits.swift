@@ -51,7 +51,9 @@ enum MarkupLimits {
 
     /// The name of the start tag at `start` if it has more than ``maximumAttributes`` attributes (counted as the
     /// `=` signs outside quotes before its `>`).
-    private static func oversizedTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, name: String)? {
+    private static func oversizedTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+        offset: Int, name: String
+    )? {
         let count = bytes.count
         guard start + 1 < count else { return nil }
         switch bytes[start + 1] {

@@ -121,7 +121,9 @@ class SAXSession {
         while index > 0 {
             if index >= 8 {
                 let word = UInt64(littleEndian: UnsafeRawPointer(start + index - 8).loadUnaligned(as: UInt64.self))
-                if matchingBytes(equalTo: UInt8(ascii: "<"), in: word) | matchingBytes(equalTo: UInt8(ascii: "\n"), in: word) == 0 {
+                if matchingBytes(equalTo: UInt8(ascii: "<"), in: word)
+                    | matchingBytes(equalTo: UInt8(ascii: "\n"), in: word) == 0
+                {
                     index -= 8
                     continue
                 }
@@ -537,7 +539,9 @@ final class ErrorCollector {
 
     func record(_ error: xmlError) {
         guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        if error.code == Int32(XML_WAR_NS_URI.rawValue), let url = error.str2.map({ String(cString: $0) }), url.contains("&#38;") {
+        if error.code == Int32(XML_WAR_NS_URI.rawValue), let url = error.str2.map({ String(cString: $0) }),
+            url.contains("&#38;")
+        {
             // libxml2 checks the namespace name in its own form, where each `&` is `&#38;`: a second `&` makes a
             // second `#`, which no URI has. Check the name as written instead.
             let written = url.replacing("&#38;", with: "&")

@@ -191,7 +191,9 @@ package struct XMLAttributeView {
         if namespaceDeclaration == nil, let start = field(3), let end = field(4) {
             let count = end - start
             for candidate in shared where candidate.utf8.count == count {
-                let same = candidate.utf8.withContiguousStorageIfAvailable { memcmp($0.baseAddress!, start, count) == 0 }
+                let same = candidate.utf8.withContiguousStorageIfAvailable {
+                    memcmp($0.baseAddress!, start, count) == 0
+                }
                 if same == true { return candidate }
             }
         }

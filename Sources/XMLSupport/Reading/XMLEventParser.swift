@@ -156,9 +156,13 @@ package enum XMLEventParser {
             for (index, byte) in prefix.enumerated() where bytes[offset + index] != byte { return false }
             return true
         }
-        for (mark, order) in [([0xFF, 0xFE, 0x00, 0x00] as [UInt8], "little-endian"), ([0x00, 0x00, 0xFE, 0xFF], "big-endian")]
+        for (mark, order) in [
+            ([0xFF, 0xFE, 0x00, 0x00] as [UInt8], "little-endian"), ([0x00, 0x00, 0xFE, 0xFF], "big-endian"),
+        ]
         where starts(with: mark) {
-            let bytes = mark.map { String($0 >> 4, radix: 16, uppercase: true) + String($0 & 0xF, radix: 16, uppercase: true) }
+            let bytes = mark.map {
+                String($0 >> 4, radix: 16, uppercase: true) + String($0 & 0xF, radix: 16, uppercase: true)
+            }
             throw XMLParseError(
                 path: path, line: 1, column: 1,
                 message: "the file starts with a UTF-32 \(order) byte-order mark (\(bytes.joined(separator: " "))); "
@@ -173,7 +177,8 @@ package enum XMLEventParser {
                 || (starts(with: [0xFF, 0xFE]) && starts(with: [0xFF, 0xFE], at: 2))
         if secondMark {
             throw XMLParseError(
-                path: path, line: 1, column: 1, message: "a second byte-order mark (U+FEFF) follows the file's byte-order mark; remove it")
+                path: path, line: 1, column: 1,
+                message: "a second byte-order mark (U+FEFF) follows the file's byte-order mark; remove it")
         }
     }
 

@@ -209,7 +209,8 @@ package final class XMLStreamWriter {
             beginMarkup()
         }
         pending.append(
-            contentsOf: UnsafeBufferPointer(start: storage.bytes.baseAddress! + fragment.start, count: fragment.end - fragment.start))
+            contentsOf: UnsafeBufferPointer(
+                start: storage.bytes.baseAddress! + fragment.start, count: fragment.end - fragment.start))
     }
 
     // MARK: - Content
