@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import LocalizationConverter
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 #if canImport(Glibc)
     import Glibc

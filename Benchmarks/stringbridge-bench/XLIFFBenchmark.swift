@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import LocalizationConverter
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 import XMLSupport
 
 #if canImport(Glibc)

@@ -14,7 +14,7 @@
 import LocalizationCatalog
 import LocalizationConverter
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 import XMLSupport
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import LocalizationConverter
 import StringBridgeSupport
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Quality gates for CI: finds every table under some paths and reports what is wrong with it (docs/check.md).
 ///

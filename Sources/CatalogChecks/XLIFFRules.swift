@@ -1,7 +1,7 @@
 import Foundation
 import LocalizationCatalog
 import LocalizationConverter
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The checks over an XLIFF document, unit by unit: each `<file>` is a table in its `target-language`, each
 /// `<trans-unit>` a key (its `id`), placed at the unit's line.

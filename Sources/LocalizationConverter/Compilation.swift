@@ -11,7 +11,7 @@ import XCStringsFormat
 /// so nothing the catalog holds is lost; entries with no localization in a language are left out of it.
 public struct Compilation: Sendable {
     /// The registry that provides the catalog reader and the legacy writers.
-    public var registry: FormatRegistry
+    package var registry: FormatRegistry
 
     /// Creates a compilation.
     public init(registry: FormatRegistry = .standard) {

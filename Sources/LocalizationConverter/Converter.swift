@@ -11,7 +11,7 @@ import LocalizationCatalog
 /// Conversions between files, composed from a reader, the catalog model and a writer.
 public struct Converter: Sendable {
     /// The formats to choose from.
-    public var registry: FormatRegistry
+    package var registry: FormatRegistry
 
     /// Creates a converter over `registry`.
     public init(registry: FormatRegistry = .standard) {
@@ -20,7 +20,7 @@ public struct Converter: Sendable {
 
     /// The format for `path`, or the one named `override`.
     /// - Throws: ``ConversionError`` listing the known formats when none fits.
-    public func format(for path: String, override: String?) throws -> FormatDescriptor {
+    package func format(for path: String, override: String?) throws -> FormatDescriptor {
         if let override {
             guard let format = registry.format(named: override) else {
                 throw ConversionError(
@@ -84,16 +84,16 @@ public struct Converter: Sendable {
     }
 
     /// The formats of a conversion: one per input, and the output's.
-    public struct Formats: Sendable {
+    package struct Formats: Sendable {
         /// The format of each input, in order.
-        public var inputs: [FormatDescriptor]
+        package var inputs: [FormatDescriptor]
         /// The output's format.
-        public var output: FormatDescriptor
+        package var output: FormatDescriptor
     }
 
     /// Looks up the formats of a conversion once: each input's (or `from`) and the output's (or `to`).
     /// - Throws: ``ConversionError`` listing the known formats when none fits a file.
-    public func formats(inputs: [String], output: String, from: String? = nil, to: String? = nil) throws -> Formats {
+    package func formats(inputs: [String], output: String, from: String? = nil, to: String? = nil) throws -> Formats {
         Formats(
             inputs: try inputs.map { try format(for: $0, override: from) },
             output: try format(for: output, override: to))
@@ -102,7 +102,7 @@ public struct Converter: Sendable {
     /// Converts `inputs` to `output` in the formats looked up before (``formats(inputs:output:from:to:)``); see
     /// ``convert(inputs:output:from:to:readOptions:writeOptions:replacesReadOnlyFiles:diagnostics:)``.
     /// - Throws: ``ConversionError``; the output is then untouched.
-    public func convert(
+    package func convert(
         inputs: [String], output: String, formats: Formats, readOptions: ReadOptions = ReadOptions(),
         writeOptions: WriteOptions = WriteOptions(), replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
     ) throws {

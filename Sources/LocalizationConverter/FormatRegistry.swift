@@ -2,7 +2,7 @@ import LocalizationCatalog
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The formats a conversion can choose from, looked up by name or file extension.
 public struct FormatRegistry: Sendable {
@@ -29,12 +29,12 @@ public struct FormatRegistry: Sendable {
     }
 
     /// The format whose identity is `id`.
-    public func format(_ id: FormatID) -> FormatDescriptor? {
+    package func format(_ id: FormatID) -> FormatDescriptor? {
         formats.first { $0.id == id }
     }
 
     /// The file extensions of the formats `ids` (formats the registry lacks have none).
-    public func fileExtensions(of ids: [FormatID]) -> Set<String> {
+    package func fileExtensions(of ids: [FormatID]) -> Set<String> {
         Set(ids.flatMap { format($0)?.fileExtensions ?? [] })
     }
 
@@ -45,7 +45,7 @@ public struct FormatRegistry: Sendable {
     }
 
     /// The names of all formats, for messages.
-    public var names: [String] { formats.map(\.name) }
+    package var names: [String] { formats.map(\.name) }
 }
 
 /// The lowercased extension of a path, without the dot.

@@ -10,17 +10,17 @@ public struct Migration: Sendable {
     /// How to migrate.
     public struct Options: Sendable {
         /// The development language; `Base.lproj` files count as this language.
-        public var sourceLanguage: String
+        package var sourceLanguage: String
         /// Where to write the catalogs; `nil` puts each next to its source language's `.lproj` folder, as Xcode does.
-        public var outputDirectory: String?
+        package var outputDirectory: String?
         /// Whether the legacy tables may be merged into a catalog that already exists at a destination (see
         /// ``write(_:force:diagnostics:)``; ``plan(directory:options:diagnostics:)`` plans the merge either way).
-        public var force: Bool
+        package var force: Bool
         /// Whether a malformed legacy file stops the migration.
         ///
         /// Off by default: like Xcode, the migration leaves
         /// the file out and says so in a warning with the place of the problem.
-        public var strict: Bool
+        package var strict: Bool
 
         /// Creates options.
         public init(
@@ -42,45 +42,45 @@ public struct Migration: Sendable {
         /// The catalog: the legacy tables, merged into the catalog already at `destination` when there is one.
         public var table: StringTable
         /// The catalog already at `destination`, which the legacy tables are merged into; `nil` when there is none.
-        public var existing: ExistingCatalog?
+        package var existing: ExistingCatalog?
         /// The legacy files of the table left out of the catalog, with why.
-        public var leftOut: [LeftOutFile] = []
+        package var leftOut: [LeftOutFile] = []
     }
 
     /// A legacy file left out of the migration.
-    public struct LeftOutFile: Sendable, Equatable {
+    package struct LeftOutFile: Sendable, Equatable {
         /// Its path.
-        public var path: String
+        package var path: String
         /// The language its `.lproj` folder stands for.
-        public var language: String
+        package var language: String
         /// Why, for the summary: `cannot be read`.
-        public var reason: String
+        package var reason: String
     }
 
     /// What merging the legacy tables into a catalog that already exists does: the catalog's keys, values, states,
     /// comments and extraction states stay; what the legacy tables add is counted; where a legacy value differs
     /// from the catalog's, the catalog's is kept and the key and language are listed.
-    public struct ExistingCatalog: Sendable, Equatable {
+    package struct ExistingCatalog: Sendable, Equatable {
         /// The number of keys the catalog had.
-        public var keys: Int
+        package var keys: Int
         /// Keys the legacy tables add to it.
-        public var addedKeys: [String] = []
+        package var addedKeys: [String] = []
         /// The number of localizations (key and language) the legacy tables add to keys the catalog had.
-        public var addedLocalizations = 0
+        package var addedLocalizations = 0
         /// Keys and languages whose legacy value differs from the catalog's; the catalog's is kept.
-        public var conflicts: [Conflict] = []
+        package var conflicts: [Conflict] = []
 
         /// A key and language whose legacy value differs from the catalog's.
-        public struct Conflict: Sendable, Equatable {
+        package struct Conflict: Sendable, Equatable {
             /// The key.
-            public var key: String
+            package var key: String
             /// The language.
-            public var language: String
+            package var language: String
         }
     }
 
     /// The registry that provides the legacy readers and the catalog writer.
-    public var registry: FormatRegistry
+    package var registry: FormatRegistry
 
     /// Creates a migration.
     public init(registry: FormatRegistry = .standard) {
@@ -281,7 +281,7 @@ public struct Migration: Sendable {
 
     /// The legacy tables below `directory`: each table's files, in the order they are merged (the source language
     /// first, so its comments win; `.strings` before `.stringsdict`).
-    public func tables(below directory: String, sourceLanguage: String) -> [(name: String, files: [LegacyFile])] {
+    package func tables(below directory: String, sourceLanguage: String) -> [(name: String, files: [LegacyFile])] {
         tables(in: legacyFiles(below: directory), sourceLanguage: sourceLanguage)
     }
 
@@ -305,17 +305,17 @@ public struct Migration: Sendable {
     }
 
     /// One legacy file of a table, read.
-    public struct LegacyPart: Sendable {
+    package struct LegacyPart: Sendable {
         /// The file it was read from.
-        public var file: LegacyFile
+        package var file: LegacyFile
         /// The language its `.lproj` folder stands for (`Base` is the source language).
-        public var language: String
+        package var language: String
         /// Its entries, in the faithful legacy shape.
-        public var table: StringTable
+        package var table: StringTable
     }
 
     /// Reads a table's files side by side; a malformed file is left out with a warning unless `options.strict`.
-    public func read(
+    package func read(
         _ files: [LegacyFile], tableName: String, options: Options, diagnostics: inout Diagnostics
     ) throws -> [LegacyPart] {
         var leftOut: [LeftOutFile] = []
@@ -377,7 +377,7 @@ public struct Migration: Sendable {
     ///   - interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept as written.
     ///   - diagnostics: Receives what the catalog cannot hold or leaves out.
     /// - Returns: The catalog.
-    public func catalog(
+    package func catalog(
         named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
         diagnostics: inout Diagnostics
     ) -> StringTable {
@@ -422,7 +422,7 @@ public struct Migration: Sendable {
     ///
     /// The comments removed are added to
     /// `removed` with their keys.
-    public static func withDevelopmentComments(
+    package static func withDevelopmentComments(
         _ part: LegacyPart, sourceLanguage: String, interfaceBuilder: Bool, removed: inout [(String, String)]
     ) -> StringTable {
         var table = part.table
@@ -475,7 +475,7 @@ public struct Migration: Sendable {
     }
 
     /// Throws, naming each, when plans merge into catalogs that exist and `force` is off.
-    public static func checkExisting(_ plans: [PlannedCatalog], force: Bool) throws {
+    package static func checkExisting(_ plans: [PlannedCatalog], force: Bool) throws {
         guard !force else { return }
         let existing = plans.filter { $0.existing != nil }.map {
             Diagnostic(
@@ -488,15 +488,15 @@ public struct Migration: Sendable {
     // MARK: - Details
 
     /// A legacy table file below a migrated folder.
-    public struct LegacyFile: Sendable, Equatable {
+    package struct LegacyFile: Sendable, Equatable {
         /// Its path.
-        public var path: String
+        package var path: String
         /// The table it belongs to: its name without extension.
-        public var table: String
+        package var table: String
         /// The name of its `.lproj` folder without the extension (`en`, `Base`).
-        public var lprojLanguage: String
+        package var lprojLanguage: String
         /// Whether it is a `.stringsdict` file.
-        public var isStringsDict: Bool
+        package var isStringsDict: Bool
     }
 
     private func rank(_ file: LegacyFile, _ sourceLanguage: String) -> Int {
@@ -530,7 +530,7 @@ public struct Migration: Sendable {
     }
 
     /// The storyboard or xib in `Base.lproj` that the table translates, if any.
-    public func interfaceBuilderFile(for table: String, files: [LegacyFile]) -> String? {
+    package func interfaceBuilderFile(for table: String, files: [LegacyFile]) -> String? {
         for file in files {
             let folder = parentDirectory(of: parentDirectory(of: file.path))
             for ext in ["storyboard", "xib"] where fileExists("\(folder)/Base.lproj/\(table).\(ext)") {

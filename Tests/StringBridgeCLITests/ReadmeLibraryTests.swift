@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (The README's library example is quoted here word for word: see readmeSnippetIsThisTest.)
 import Foundation
 import LocalizationCatalog
 import LocalizationConverter

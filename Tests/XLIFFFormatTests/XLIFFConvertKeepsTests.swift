@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// What an XLIFF → XLIFF `convert` (through the model) and a document read → write keep.
 @Suite("XLIFF → XLIFF keeps")

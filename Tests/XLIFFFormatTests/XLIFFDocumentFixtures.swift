@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import TestSupport
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The fixtures under `Fixtures/xliff/documents` and a readable dump of what the reader makes of them.
 enum XLIFFDocumentFixtures {

@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Inputs the fixtures do not cover: cut-off files, odd attribute values, namespaces still in use.
 @Suite("XLIFF document robustness")

@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 import XMLSupport
 
 /// The XLIFF stream (element by element, with prepared fragments for catalogs) against the plain element calls

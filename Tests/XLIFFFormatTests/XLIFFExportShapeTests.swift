@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Shapes Xcode's compiler refuses, or Xcode's XLIFF loses data of, are said by export, naming the key.
 @Suite("XLIFF export of shapes Xcode refuses")

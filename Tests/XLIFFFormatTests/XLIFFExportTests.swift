@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Tables to XLIFF `<file>`s as Xcode exports them; the goldens are byte for byte.
 @Suite("XLIFF export")

@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Unit ids: every shape Xcode writes, parsing them back against a table's keys, and the order of units.
 @Suite("XLIFF identifiers")

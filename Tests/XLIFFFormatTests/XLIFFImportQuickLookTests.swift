@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The import's quick look (the fast path for entries an import leaves as they are) against the full comparison:
 /// on generated catalogs and XLIFF files edited at random, both give the same report and the same table.

@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// XLIFF targets applied to tables as `xcodebuild -importLocalizations` does, and where the options differ.
 @Suite("XLIFF import")

@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// What happens to each unit on import: unfinished states, `x-` states, placeholder checks, mixed shapes.
 @Suite("XLIFF import, unit by unit")

@@ -1,5 +1,5 @@
 import LocalizationCatalog
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Tables built in code for the mapping tests: one entry per shape the mapping knows.
 enum XLIFFMappingFixtures {

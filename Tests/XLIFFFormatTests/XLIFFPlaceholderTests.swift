@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Placeholder rewriting between catalogs and XLIFF: `%#@NAME@` ⇄ `%N$#@NAME@` and `%arg` ⇄ `%N$spec`.
 @Suite("XLIFF placeholders")

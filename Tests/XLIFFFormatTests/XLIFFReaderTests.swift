@@ -2,7 +2,7 @@ import Foundation
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The XLIFF reader: goldens for every fixture, exact diagnostics for broken input, and the details that matter.
 @Suite("XLIFF reader")

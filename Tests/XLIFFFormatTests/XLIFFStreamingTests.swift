@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The export's two sinks against each other: a prepared catalog streamed language by language gives the bytes and
 /// diagnostics of `XLIFFExport.file`'s collected units written by `XLIFFDocumentWriter`; and the walk's shortcuts

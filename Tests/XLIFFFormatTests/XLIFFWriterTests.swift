@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// The XLIFF writer: Xcode's bytes, round trips in both directions, and the layout facts it honours.
 @Suite("XLIFF writer")

@@ -8,7 +8,7 @@ import LocalizationConverter
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// One fuzz target: a name (`FUZZ_TARGET`), the fixture extensions its seeds come from, and the function libFuzzer
 /// calls with each input.
@@ -193,19 +193,15 @@ private func contentDifference(_ expected: StringTable, _ actual: StringTable) -
         var result: [(key: [UInt8], bytes: [UInt8])] = []
         for (key, entry) in zip(table.entries.keys, table.entries.values) {
             var entry = entry
-            if let source = entry.localizations?[table.sourceLanguage], !source.hasMoreThanStringUnit,
-                source.extraMembers.isEmpty, let unit = source.stringUnit, unit.value == key,
-                unit.extraMembers.isEmpty, unit.state == .translated || unit.state == nil
+            if let source = entry.localizations?[table.sourceLanguage],
+                source == Localization(key) || source == Localization(key, state: nil)
             {
                 entry.localizations?.removeValue(forKey: table.sourceLanguage)
                 if entry.localizations?.isEmpty == true { entry.localizations = nil }
             }
-            var single = table
-            single.name = "Canonical"
-            single.version = "1.0"
-            single.extraMembers = OrderedMap()
-            single.traits = FileTraits()
-            single.entries = OrderedMap([(key, entry)])
+            let single = StringTable(
+                name: "Canonical", sourceLanguage: table.sourceLanguage, version: "1.0",
+                entries: OrderedMap([(key, entry)]))
             var diagnostics = Diagnostics()
             guard let bytes = try? XCStringsWriter().write(single, options: WriteOptions(), diagnostics: &diagnostics)
                 .first?.bytes

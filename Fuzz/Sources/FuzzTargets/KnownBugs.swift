@@ -1,5 +1,5 @@
-import LocalizationCatalog
-import XLIFFFormat
+@_spi(XLIFFDocuments) import LocalizationCatalog
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Inputs that only find bugs already known (and not fixed yet), skipped when `FUZZ_SKIP_KNOWN=1` so that a run
 /// looks for new ones. CI sets it. Remove a rule here with the fix of its bug (the reproducer in `Fuzz/findings/`

@@ -34,7 +34,7 @@ public struct StringsWriter: CatalogWriter {
     ///   - encoding: the text encoding of the result.
     ///   - diagnostics: receives a warning for every entry that cannot be written.
     /// - Returns: the file's bytes, with a byte-order mark when the encoding has one.
-    public func encode(
+    package func encode(
         _ table: StringTable, language: String, encoding: TextEncoding = .utf8, diagnostics: inout Diagnostics
     ) -> [UInt8] {
         var text: [UInt8] = []

@@ -24,7 +24,7 @@ public struct StringsDictWriter: CatalogWriter {
     }
 
     /// The `.stringsdict` bytes for one language of `table`; entries without a localization in it are skipped.
-    public func encode(_ table: StringTable, language: String, diagnostics: inout Diagnostics) -> [UInt8] {
+    package func encode(_ table: StringTable, language: String, diagnostics: inout Diagnostics) -> [UInt8] {
         let writer = XMLStreamWriter(style: .applePropertyList)
         writer.writeXMLDeclaration()
         writer.writeDoctype(.applePropertyList)

@@ -45,7 +45,7 @@ public struct XCStringsWriter: CatalogWriter {
     ///
     /// `write` is called from several threads, but never twice at once; a piece is valid during the call only.
     /// The bytes, in order, are those of ``encode(_:diagnostics:)``.
-    public func encode(
+    package func encode(
         _ table: StringTable, diagnostics: inout Diagnostics, writingTo write: (UnsafeRawBufferPointer) -> Void
     ) {
         var dropped: [(key: String, language: String)] = []

@@ -22,34 +22,34 @@ import Foundation
 /// accumulates them in a wrapping 64-bit integer); and, for strings longer than 64 UTF-16 units, any
 /// comparison that reaches a tie before its first primary difference (there Foundation breaks its own
 /// rule, and its answer can even differ from one thread to another).
-public enum XcodeKeyOrder {
+package enum XcodeKeyOrder {
 
     // MARK: - Public API
 
     /// Foundation's comparison, exactly: compare(options: [.numeric, .caseInsensitive, .forcedOrdering], locale: root).
-    public static func compare(_ a: String, _ b: String) -> ComparisonResult {
+    package static func compare(_ a: String, _ b: String) -> ComparisonResult {
         let result = fastCompare(a, b)
         if result == undecided { return foundationCompare(a, b) }
         return ComparisonResult(rawValue: result).unsafelyUnwrapped
     }
 
-    public static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
+    package static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
         compare(a, b) == .orderedAscending
     }
 
     /// Sorts keys into Xcode's order; returns immediately (O(n) fast checks) when already sorted. Stable.
-    public static func sorted(_ keys: [String]) -> [String] {
+    package static func sorted(_ keys: [String]) -> [String] {
         guard let order = permutation(keys) else { return keys }
         return order.map { keys[$0] }
     }
 
     /// Indices of `keys` in Xcode's order (identity permutation when already sorted) — writers need a
     /// permutation to reorder parallel arrays. Stable: keys that compare equal keep their relative order.
-    public static func sortedIndices(_ keys: [String]) -> [Int] {
+    package static func sortedIndices(_ keys: [String]) -> [Int] {
         permutation(keys) ?? Array(keys.indices)
     }
 
-    public static func isSorted(_ keys: [String]) -> Bool {
+    package static func isSorted(_ keys: [String]) -> Bool {
         if keys.count <= smallListLimit {
             return firstDescent(keys.count) { compareIndexed(keys, $0, $1) } == nil
         }
@@ -57,7 +57,7 @@ public enum XcodeKeyOrder {
     }
 
     /// The slow reference: Foundation's compare with the root locale.
-    public static func foundationCompare(_ a: String, _ b: String) -> ComparisonResult {
+    package static func foundationCompare(_ a: String, _ b: String) -> ComparisonResult {
         a.compare(
             b, options: [.numeric, .caseInsensitive, .forcedOrdering],
             range: a.startIndex..<a.endIndex, locale: rootLocale)

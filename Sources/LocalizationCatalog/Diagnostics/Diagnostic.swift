@@ -69,12 +69,12 @@ public struct Diagnostics: Sendable, Equatable {
     }
 
     /// Adds diagnostics.
-    public mutating func append(contentsOf diagnostics: Diagnostics) {
+    package mutating func append(contentsOf diagnostics: Diagnostics) {
         all.append(contentsOf: diagnostics.all)
     }
 
     /// Adds a warning.
-    public mutating func warn(_ message: String, path: String? = nil) {
+    package mutating func warn(_ message: String, path: String? = nil) {
         all.append(Diagnostic(.warning, message, path: path))
     }
 
@@ -82,7 +82,7 @@ public struct Diagnostics: Sendable, Equatable {
     public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
     /// The warnings.
-    public var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
+    package var warnings: [Diagnostic] { all.filter { $0.severity == .warning } }
 }
 
 /// The error thrown when an input cannot be converted; its diagnostics say where and why.
@@ -101,12 +101,12 @@ public struct ConversionError: Error, Sendable, CustomStringConvertible {
     }
 
     /// Creates an error at a location.
-    public init(_ message: String, at location: FileLocation) {
+    package init(_ message: String, at location: FileLocation) {
         self.init(Diagnostic(.error, message, at: location))
     }
 
     /// Creates an error about a whole file.
-    public init(_ message: String, path: String?) {
+    package init(_ message: String, path: String?) {
         self.init(Diagnostic(.error, message, path: path))
     }
 
@@ -122,7 +122,7 @@ extension Diagnostic {
     ///
     /// Each format spells control characters its own way (`\U0007` in `.strings`, `\u{7}` elsewhere); the
     /// default is Swift's lowercase `\u{7}`.
-    public static func quoted(
+    package static func quoted(
         _ text: String, control: (Unicode.Scalar) -> String = { "\\u{\(String($0.value, radix: 16))}" }
     ) -> String {
         StringBridgeSupport.quoted(text, spellingControlsWith: control)

@@ -20,7 +20,7 @@ public struct FileLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The location of byte `offset` in the UTF-8 `bytes`, counting lines by LF (a CR LF pair or a lone CR also ends
     /// a line) and columns by scalars (continuation bytes do not count).
-    public init(path: String, bytes: some Collection<UInt8>, offset: Int) {
+    package init(path: String, bytes: some Collection<UInt8>, offset: Int) {
         var line = 1
         var column = 1
         var previous: UInt8 = 0

@@ -12,13 +12,13 @@
 /// cache, all mapped at once. The price is that a file shortened by another process while it is mapped makes
 /// reading the lost pages fail with `SIGBUS`; files written by renaming a new file into place (as Xcode and this
 /// tool write them) are not affected, since the mapping keeps the old file.
-public final class FileMapping: @unchecked Sendable {
+package final class FileMapping: @unchecked Sendable {
     /// The mapped bytes; never changed after `init`.
-    public let bytes: UnsafeBufferPointer<UInt8>
+    package let bytes: UnsafeBufferPointer<UInt8>
 
     /// Maps the first `count` bytes of an open file, or returns `nil` when the system refuses (the caller then
     /// reads the file instead). `count` must be positive.
-    public init?(descriptor: Int32, count: Int) {
+    package init?(descriptor: Int32, count: Int) {
         guard count > 0 else { return nil }
         #if os(Linux)
             let flags = MAP_PRIVATE | MAP_POPULATE

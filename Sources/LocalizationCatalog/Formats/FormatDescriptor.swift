@@ -12,7 +12,7 @@ public struct FormatID: Hashable, Sendable, RawRepresentable, CustomStringConver
     }
 
     /// Creates an identity from its short name.
-    public init(_ rawValue: String) {
+    package init(_ rawValue: String) {
         self.rawValue = rawValue
     }
 
@@ -27,13 +27,13 @@ public struct FormatDescriptor: Sendable {
     /// File extensions, lowercase, without the dot.
     public var fileExtensions: [String]
     /// Whether one file holds every language of a table (String Catalogs); else a file holds one language.
-    public var holdsEveryLanguage: Bool
+    package var holdsEveryLanguage: Bool
     /// Whether a file names the table it stands for itself (XLIFF's `<file original>`), rather than through its
     /// file name.
-    public var namesItsOwnTable: Bool
+    package var namesItsOwnTable: Bool
     /// Whether the format is one of the legacy tables (`.strings`, `.stringsdict`) that Xcode migrates to String
     /// Catalogs: tables of it become a catalog as Xcode's migration makes one.
-    public var isLegacyTable: Bool
+    package var isLegacyTable: Bool
     /// The reader, if the format can be read.
     public var reader: (any CatalogReader)?
     /// The writer, if the format can be written.
@@ -57,7 +57,7 @@ public struct FormatDescriptor: Sendable {
     }
 
     /// Creates a descriptor of a format that holds one language of a table named by its file name.
-    public init(name: String, fileExtensions: [String], reader: (any CatalogReader)?, writer: (any CatalogWriter)?) {
+    package init(name: String, fileExtensions: [String], reader: (any CatalogReader)?, writer: (any CatalogWriter)?) {
         self.init(id: FormatID(name), fileExtensions: fileExtensions, reader: reader, writer: writer)
     }
 }

@@ -18,7 +18,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The number of bytes.
-    public var count: Int { mapping?.bytes.count ?? storedBytes.count }
+    package var count: Int { mapping?.bytes.count ?? storedBytes.count }
 
     /// Creates a source file.
     public init(path: String, bytes: [UInt8]) {
@@ -27,14 +27,14 @@ public struct SourceFile: Sendable {
     }
 
     /// Creates a source file whose bytes are those of a mapping.
-    public init(path: String, mapping: FileMapping) {
+    package init(path: String, mapping: FileMapping) {
         self.path = path
         self.storedBytes = []
         self.mapping = mapping
     }
 
     /// Calls `body` with the bytes, without copying them; the pointer is valid during the call only.
-    public func withUnsafeBytes<Result, Failure: Error>(
+    package func withUnsafeBytes<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         if let mapping {

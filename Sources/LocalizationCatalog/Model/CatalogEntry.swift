@@ -12,9 +12,9 @@ public struct CatalogEntry: Sendable, Equatable {
     /// (then the key is the source text), which differs from an empty one.
     public var localizations: OrderedMap<Localization>?
     /// Members the model does not know (`commentGenerationVersion`, `generatesSymbol`, future ones).
-    public var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue>
     /// Where the entry was read from, for diagnostics; not content, so not compared and never written.
-    public var origin: FileLocation?
+    package var origin: FileLocation?
 
     /// Creates an entry.
     public init(
@@ -41,7 +41,7 @@ public struct CatalogEntry: Sendable, Equatable {
     }
 
     /// The localization for `language`, if any.
-    public func localization(for language: String) -> Localization? {
+    package func localization(for language: String) -> Localization? {
         localizations?[language]
     }
 }

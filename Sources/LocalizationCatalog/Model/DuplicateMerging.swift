@@ -5,7 +5,7 @@ extension CatalogEntry {
     ///
     /// - Returns: The combined entry (in `self`'s member and language order, `other`'s new languages after), or
     ///   `nil` with `contradiction` set to what differs: `comment ("a" or "b")`, `(fr) ("a" or "b")`, ….
-    public func mergingDuplicate(_ other: CatalogEntry, contradiction: inout String?) -> CatalogEntry? {
+    package func mergingDuplicate(_ other: CatalogEntry, contradiction: inout String?) -> CatalogEntry? {
         var result = self
         func pick<Value: Equatable>(_ name: String, _ left: Value?, _ right: Value?, render: (Value) -> String)
             -> Value?

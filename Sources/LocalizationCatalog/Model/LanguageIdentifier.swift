@@ -5,19 +5,19 @@
 /// file (an XLIFF `target-language`, a catalog's `sourceLanguage` or localization keys) or given on the command
 /// line must be checked with ``problem(with:)`` before it becomes part of a path: `../../x` or `en/../en` would
 /// name files anywhere.
-public enum LanguageIdentifier {
+package enum LanguageIdentifier {
     /// The longest identifier accepted (BCP 47 tags in use are far shorter).
-    public static let maximumLength = 64
+    package static let maximumLength = 64
 
     /// Whether `language` is an identifier: ASCII letters, digits, `-` and `_`, starting with a letter, at most
     /// ``maximumLength`` characters.
-    public static func isValid(_ language: String) -> Bool {
+    package static func isValid(_ language: String) -> Bool {
         problem(with: language) == nil
     }
 
     /// Why `language` is not an identifier (a sentence to put after the language in a message), or `nil` when
     /// it is one.
-    public static func problem(with language: String) -> String? {
+    package static func problem(with language: String) -> String? {
         let bytes = Array(language.utf8)
         guard let first = bytes.first else { return "is empty" }
         if bytes.count > maximumLength { return "is longer than \(maximumLength) characters" }
@@ -37,7 +37,7 @@ public enum LanguageIdentifier {
 
     /// The message for a value that is not an identifier: `target-language "../x" is not a language identifier
     /// (…)`.
-    public static func message(_ language: String, as what: String) -> String? {
+    package static func message(_ language: String, as what: String) -> String? {
         guard let problem = problem(with: language) else { return nil }
         return "\(what) \"\(escaped(language))\" is not a language identifier (it \(problem)); a language is never "
             + "a path"

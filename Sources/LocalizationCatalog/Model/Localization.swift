@@ -36,13 +36,13 @@ public struct Localization: Sendable, Equatable {
     }
 
     /// Members the model does not know.
-    public var extraMembers: OrderedMap<JSONValue> {
+    package var extraMembers: OrderedMap<JSONValue> {
         get { rest?.value.extraMembers ?? [:] }
         set { updateRest { $0.extraMembers = newValue } }
     }
 
     /// Whether the localization has variations, substitutions or unknown members (and is more than a plain string).
-    public var hasMoreThanStringUnit: Bool { rest != nil }
+    package var hasMoreThanStringUnit: Bool { rest != nil }
 
     /// Creates a localization.
     public init(
@@ -72,6 +72,7 @@ public struct Localization: Sendable, Equatable {
         rest = isEmpty ? nil : Box(value)
     }
 
+    /// Localizations are equal when every member is, unknown members included.
     public static func == (lhs: Localization, rhs: Localization) -> Bool {
         lhs.stringUnit == rhs.stringUnit && lhs.rest?.value == rhs.rest?.value
     }
@@ -84,7 +85,7 @@ extension Localization {
 
     /// Whether the localization holds any string: a string unit or set, plural or device cases, or a substitution
     /// (an empty localization counts as absent).
-    public var hasContent: Bool {
+    package var hasContent: Bool {
         if case .some = stringUnit { return true }
         guard case .some(let rest) = rest else { return false }
         if case .some = rest.value.stringSet { return true }
@@ -95,7 +96,7 @@ extension Localization {
     }
 
     /// Whether the localization has at least one substitution.
-    public var hasSubstitutions: Bool {
+    package var hasSubstitutions: Bool {
         guard case .some(let rest) = rest, case .some(let substitutions) = rest.value.substitutions else {
             return false
         }
@@ -106,8 +107,8 @@ extension Localization {
     /// when `category` is `nil`; `nil` when there is no such string unit.
     package func stringUnitText(pluralCase category: String?) -> (value: String, state: TranslationState?)? {
         guard let category else {
-            guard case .some = stringUnit else { return nil }
-            return (stringUnit!.value, stringUnit!.state)
+            guard let unit = stringUnit else { return nil }
+            return (unit.value, unit.state)
         }
         guard case .some(let box) = rest else { return nil }
         return box.read { rest -> (value: String, state: TranslationState?)? in
@@ -142,7 +143,7 @@ public struct StringUnit: Sendable, Equatable {
     /// The text.
     public var value: String
     /// Members the model does not know.
-    public var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue>
 
     /// Creates a string unit.
     public init(_ value: String, state: TranslationState? = .translated, extraMembers: OrderedMap<JSONValue> = [:]) {
@@ -159,7 +160,7 @@ public struct StringSet: Sendable, Equatable {
     /// The strings, in order.
     public var values: [String]
     /// Members the model does not know.
-    public var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue>
 
     /// Creates a string set.
     public init(_ values: [String], state: TranslationState? = .translated, extraMembers: OrderedMap<JSONValue> = [:]) {
@@ -181,7 +182,7 @@ public struct Variations: Sendable, Equatable {
     /// String Catalogs cannot hold them, and writing them to one gives a warning.
     public var width: OrderedMap<Localization>?
     /// Variation kinds the model does not know, kept as read.
-    public var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue>
 
     /// Creates variations.
     public init(
@@ -207,7 +208,7 @@ public struct Substitution: Sendable, Equatable {
     /// The cases, usually plural.
     public var variations: Variations?
     /// Members the model does not know.
-    public var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue>
 
     /// Creates a substitution.
     public init(

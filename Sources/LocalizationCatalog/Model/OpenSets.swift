@@ -65,9 +65,9 @@ public enum PluralCategory: String, Sendable, CaseIterable {
 /// Device names used by device variations (`NSStringDeviceSpecificRuleType` in `.stringsdict`).
 ///
 /// Device variations are keyed by strings in the model, so unknown devices survive; these are the known ones.
-public enum DeviceName {
+package enum DeviceName {
     /// Every device name Apple documents, plus `other`, the fallback.
-    public static let known: [String] = [
+    package static let known: [String] = [
         "appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other",
     ]
 }

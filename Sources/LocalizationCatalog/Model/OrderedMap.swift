@@ -33,7 +33,7 @@ public struct OrderedMap<Value> {
     }
 
     /// Creates an empty map with room for `capacity` elements.
-    @inlinable public init(minimumCapacity capacity: Int) {
+    @inlinable package init(minimumCapacity capacity: Int) {
         self.init()
         _keys.reserveCapacity(capacity)
         _values.reserveCapacity(capacity)
@@ -52,7 +52,7 @@ public struct OrderedMap<Value> {
     @inlinable public var isEmpty: Bool { _keys.isEmpty }
 
     /// The position of `key`, comparing keys by their exact scalars.
-    @inlinable public func index(forKey key: String) -> Int? {
+    @inlinable package func index(forKey key: String) -> Int? {
         if let index { return index[ExactKey(key)] }
         let length = key.utf8.count
         for position in _keys.indices
@@ -87,7 +87,7 @@ public struct OrderedMap<Value> {
     }
 
     /// The key at `position`.
-    @inlinable public func key(at position: Int) -> String { _keys[position] }
+    @inlinable package func key(at position: Int) -> String { _keys[position] }
 
     /// Calls `body` with a pointer to the value at `position`, valid during the call only: `pointer.pointee.member`
     /// reads in place, where `map[valueAt: position]` bound to a constant, or a value handed to a closure, is a
@@ -98,7 +98,7 @@ public struct OrderedMap<Value> {
     }
 
     /// The value at `position`, mutable in place.
-    @inlinable public subscript(valueAt position: Int) -> Value {
+    @inlinable package subscript(valueAt position: Int) -> Value {
         _read { yield _values[position] }
         _modify { yield &_values[position] }
     }
@@ -106,7 +106,7 @@ public struct OrderedMap<Value> {
     /// Replaces the value of an existing key in place, or appends a new element.
     /// - Returns: The previous value, if the key was present.
     @inlinable @discardableResult
-    public mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
+    package mutating func updateValue(_ value: Value, forKey key: String) -> Value? {
         if let position = index(forKey: key) {
             let old = _values[position]
             _values[position] = value
@@ -118,7 +118,7 @@ public struct OrderedMap<Value> {
 
     /// Appends a key that must not be present yet.
     /// - Returns: `nil` when appended, or the position of the key that is already present (nothing changes then).
-    @inlinable public mutating func appendNew(_ value: Value, forKey key: String) -> Int? {
+    @inlinable package mutating func appendNew(_ value: Value, forKey key: String) -> Int? {
         if let position = index(forKey: key) { return position }
         appendUnchecked(key, value)
         return nil
@@ -135,7 +135,7 @@ public struct OrderedMap<Value> {
     }
 
     /// Reorders the elements: element `permutation[i]` moves to position `i`.
-    @inlinable public mutating func reorder(by permutation: [Int]) {
+    @inlinable package mutating func reorder(by permutation: [Int]) {
         precondition(permutation.count == count, "permutation must cover every element")
         _keys = permutation.map { _keys[$0] }
         _values = permutation.map { _values[$0] }
@@ -143,7 +143,7 @@ public struct OrderedMap<Value> {
     }
 
     /// Removes the elements for which `shouldRemove` is true, keeping the order of the others.
-    @inlinable public mutating func removeAll(where shouldRemove: (String, Value) throws -> Bool) rethrows {
+    @inlinable package mutating func removeAll(where shouldRemove: (String, Value) throws -> Bool) rethrows {
         var newKeys: [String] = []
         var newValues: [Value] = []
         for position in _keys.indices where try !shouldRemove(_keys[position], _values[position]) {
@@ -156,7 +156,7 @@ public struct OrderedMap<Value> {
     }
 
     /// Returns a map with the same keys, in the same order, and transformed values.
-    @inlinable public func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> OrderedMap<T> {
+    @inlinable package func mapValues<T>(_ transform: (Value) throws -> T) rethrows -> OrderedMap<T> {
         var result = OrderedMap<T>()
         result._keys = _keys
         result._values = try _values.map(transform)
@@ -235,7 +235,7 @@ struct ExactKey: Hashable, Sendable {
 
 /// Whether two strings have the same UTF-8 bytes (not canonical equivalence, which `==` tests).
 @inlinable @inline(__always)
-public func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
+package func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
         rhs.utf8.withContiguousStorageIfAvailable { right in

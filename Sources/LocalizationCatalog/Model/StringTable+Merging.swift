@@ -4,7 +4,7 @@ extension StringTable {
     /// Entries new to this table are appended in `other`'s order. For a key both have, each of `other`'s
     /// languages replaces this table's localization of that language (with a warning when both had one and they
     /// differ), and metadata this entry lacks (comment, states) is taken from `other`.
-    public mutating func merge(_ other: StringTable, diagnostics: inout Diagnostics, origin: String? = nil) {
+    package mutating func merge(_ other: StringTable, diagnostics: inout Diagnostics, origin: String? = nil) {
         for (key, incoming) in other.entries {
             guard let position = entries.index(forKey: key) else {
                 _ = entries.appendNew(incoming, forKey: key)
@@ -29,14 +29,14 @@ extension StringTable {
         guard let languages = incoming.localizations else { return }
         if entry.localizations == nil { entry.localizations = OrderedMap() }
         for (language, localization) in languages {
-            if let position = entry.localizations!.index(forKey: language) {
-                if entry.localizations![position].value != localization {
+            if let position = entry.localizations?.index(forKey: language) {
+                if entry.localizations?[position].value != localization {
                     diagnostics.warn(
                         "key \"\(key)\" (\(language)) is defined twice; the later definition wins", path: origin)
                 }
-                entry.localizations![valueAt: position] = localization
+                entry.localizations?[valueAt: position] = localization
             } else {
-                _ = entry.localizations!.appendNew(localization, forKey: language)
+                _ = entry.localizations?.appendNew(localization, forKey: language)
             }
         }
     }

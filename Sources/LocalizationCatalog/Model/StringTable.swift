@@ -7,10 +7,12 @@ public struct StringTable: Sendable, Equatable {
     public var sourceLanguage: String
     /// The catalog format version as read (`1.0`, `1.1`, …); `nil` when the source had none.
     public var version: String?
-    /// The entries by key, in the order read. Keys are compared scalar for scalar (see ``OrderedMap``).
+    /// The entries by key, in the order read.
+    ///
+    /// Keys are compared scalar for scalar (see ``OrderedMap``).
     public var entries: OrderedMap<CatalogEntry>
     /// Top-level members the model does not know, kept for writing back.
-    public var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue>
     /// How the file this table came from was laid out, so a rewrite can keep it.
     public var traits: FileTraits
 
@@ -32,7 +34,7 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// Every language that has a localization in at least one entry, in first-seen order.
-    public var languages: [String] {
+    package var languages: [String] {
         var seen = OrderedMap<Void>()
         for entry in entries.values {
             for language in entry.localizations?.keys ?? [] { _ = seen.appendNew((), forKey: language) }
@@ -49,7 +51,7 @@ public struct FileTraits: Sendable, Equatable {
     public var encoding: TextEncoding?
     /// The path an XLIFF `<file>` gave the table (its `original`, `MyApp/en.lproj/Main.strings`), so that writing
     /// XLIFF again keeps the folder; `nil` for a table that did not come from XLIFF.
-    public var originalPath: String? = nil
+    package var originalPath: String? = nil
 
     /// Creates traits.
     public init(endsWithNewline: Bool? = nil, encoding: TextEncoding? = nil) {

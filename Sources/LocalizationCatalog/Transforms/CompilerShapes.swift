@@ -1,16 +1,16 @@
 /// Shapes of a localization that Xcode's String Catalog compiler refuses, or that Xcode's XLIFF export and import
 /// lose data of (docs/formats/xliff.md, "Shapes"; Xcode 27).
-public enum CompilerShapes {
+package enum CompilerShapes {
     /// One problem of a localization's shape.
-    public struct Problem: Sendable, Equatable, CustomStringConvertible {
+    package struct Problem: Sendable, Equatable, CustomStringConvertible {
         /// Where, as an XLIFF-style variation path (`plural.one`, `device.other`); empty for the localization.
-        public var path: String
+        package var path: String
         /// Whether Xcode's compiler refuses it (otherwise it compiles, but Xcode's XLIFF round trip loses data).
-        public var isRefusedByCompiler: Bool
+        package var isRefusedByCompiler: Bool
         /// What is wrong.
-        public var message: String
+        package var message: String
 
-        public var description: String {
+        package var description: String {
             (path.isEmpty ? "" : "\(path): ") + message
         }
     }
@@ -18,7 +18,7 @@ public enum CompilerShapes {
     /// The problems of `localization`'s shape, depth first; empty for the shapes Xcode handles: a string unit
     /// alone, variations alone (a device case may hold plural variations), a string unit with substitutions,
     /// device variations with substitutions at the root.
-    public static func problems(of localization: Localization) -> [Problem] {
+    package static func problems(of localization: Localization) -> [Problem] {
         guard localization.hasMoreThanStringUnit else { return [] }
         var result: [Problem] = []
         let substitutions = localization.substitutions

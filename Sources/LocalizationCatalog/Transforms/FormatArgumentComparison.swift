@@ -13,13 +13,13 @@
 ///   when it is unknown);
 /// - kinds are compared, not spellings: integer (`d i u x X o` and their length modifiers, `D U O`), floating
 ///   point (`f e E g G a A`), object (`@`), C string (`s S`), character (`c C`), pointer (`p`).
-public enum FormatArgumentComparison {
+package enum FormatArgumentComparison {
     /// The kind of value a specifier reads.
-    public enum Kind: String, Sendable, Equatable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Equatable, CustomStringConvertible {
         case integer, float, object, cString, character, pointer
 
         /// `%lld` → integer; `nil` for a spec that is none of the kinds.
-        public init?(spec: String) {
+        package init?(spec: String) {
             guard let conversion = spec.utf8.last else { return nil }
             switch conversion {
             case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
@@ -37,7 +37,7 @@ public enum FormatArgumentComparison {
         }
 
         /// For people: "an integer", "an object", …
-        public var description: String {
+        package var description: String {
             switch self {
             case .integer: "an integer"
             case .float: "a floating-point number"
@@ -50,17 +50,17 @@ public enum FormatArgumentComparison {
     }
 
     /// One argument a format string reads.
-    public struct Argument: Sendable, Equatable {
+    package struct Argument: Sendable, Equatable {
         /// 1-based.
-        public var position: Int
+        package var position: Int
         /// What reads it, as written (`%2$@`, `%#@COUNT@`).
-        public var text: String
+        package var text: String
         /// The kind of value; `nil` for a substitution whose format specifier is unknown (it matches any kind).
-        public var kind: Kind?
+        package var kind: Kind?
     }
 
     /// A difference between the arguments a source and its translation read.
-    public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
+    package enum Mismatch: Sendable, Equatable, CustomStringConvertible {
         /// The source reads the argument; the translation does not.
         case missing(Argument)
         /// The translation reads an argument the source does not pass.
@@ -68,7 +68,7 @@ public enum FormatArgumentComparison {
         /// Both read the argument, as different kinds.
         case kindChanged(source: Argument, translation: Argument)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .missing(let argument):
                 "argument \(argument.position) (\(argument.text)) of the source is missing"
@@ -84,7 +84,7 @@ public enum FormatArgumentComparison {
     /// The arguments `string` reads, by position (the first specifier of each position).
     ///
     /// - Parameter substitutionSpecifier: The `formatSpecifier` of a substitution by name (`lld`), if known.
-    public static func arguments(
+    package static func arguments(
         in string: String, substitutionSpecifier: (String) -> String? = { _ in nil }
     ) -> [Argument] {
         guard string.utf8.contains(UInt8(ascii: "%")) else { return [] }
@@ -127,7 +127,7 @@ public enum FormatArgumentComparison {
     ///   - substitutionSpecifier: The `formatSpecifier` of a substitution by name, for `%#@NAME@`.
     ///   - allowsMissingIntegers: Whether the translation may leave out integer arguments: a plural case other
     ///     than `other` may (`one`: "one item" for "%lld items").
-    public static func compare(
+    package static func compare(
         source: String, translation: String, substitutionSpecifier: (String) -> String? = { _ in nil },
         allowsMissingIntegers: Bool = false
     ) -> [Mismatch] {
@@ -162,7 +162,7 @@ public enum FormatArgumentComparison {
     /// Such strings read the same arguments, so they are compared without making any array.
     /// Every specifier or reference `FormatSpecifiers` reads lies inside one such text, and its reading depends
     /// on nothing else, so equal runs give equal ``arguments(in:substitutionSpecifier:)``.
-    public static func sameSpecifierTexts(_ lhs: String, _ rhs: String) -> Bool {
+    package static func sameSpecifierTexts(_ lhs: String, _ rhs: String) -> Bool {
         var lhs = lhs
         var rhs = rhs
         return lhs.withUTF8 { left in

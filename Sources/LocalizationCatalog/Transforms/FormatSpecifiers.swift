@@ -1,23 +1,26 @@
 /// printf-style format specifiers as Apple's localization formats use them.
-public enum FormatSpecifiers {
+package enum FormatSpecifiers {
     /// One specifier found in a string.
-    public struct Specifier: Sendable, Equatable {
+    package struct Specifier: Sendable, Equatable {
         /// The explicit argument position (`%2$@` → 2), or `nil` when the specifier is sequential.
-        public var position: Int?
+        package var position: Int?
         /// The specifier without `%`, position, flags, width and precision: length modifier and conversion (`lld`, `@`).
-        public var spec: String
+        package var spec: String
         /// The whole specifier's range, in UTF-8 offsets.
-        public var range: Range<Int>
+        package var range: Range<Int>
     }
 
     private static let conversions = Set("dDiuUxXoOfeEgGaAcCsSp@".utf8)
 
-    /// The largest argument position a specifier may name (`%2147483647$@`), as C's `int` holds it. A `%` whose
-    /// position is larger (`%99999999999999999999$@`) starts no specifier and no reference: it is plain text.
-    public static let maximumPosition = Int(Int32.max)
+    /// The largest argument position a specifier may name (`%2147483647$@`), as C's `int` holds it.
+    ///
+    /// A `%` whose position is larger (`%99999999999999999999$@`) starts no specifier and no reference: it is plain text.
+    package static let maximumPosition = Int(Int32.max)
 
     /// Reads the run of ASCII digits at `cursor` (moving past all of them) and returns its value, or `nil` when
-    /// it exceeds ``maximumPosition``. The digits are never accumulated beyond that, so no run can overflow.
+    /// it exceeds ``maximumPosition``.
+    ///
+    /// The digits are never accumulated beyond that, so no run can overflow.
     private static func readPosition(_ bytes: [UInt8], _ cursor: inout Int) -> Int? {
         var value: Int? = 0
         while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
@@ -31,7 +34,7 @@ public enum FormatSpecifiers {
     }
 
     /// The specifiers in `string`, in order; `%%`, `%#@…@` references and `%arg` are not specifiers.
-    public static func specifiers(in string: String) -> [Specifier] {
+    package static func specifiers(in string: String) -> [Specifier] {
         let bytes = Array(string.utf8)
         var result: [Specifier] = []
         var index = 0
@@ -104,7 +107,7 @@ public enum FormatSpecifiers {
     }
 
     /// Whether `string` prints argument `argument` (1-based): a sequential specifier in that place, or `%N$…`.
-    public static func prints(argument: Int, in string: String) -> Bool {
+    package static func prints(argument: Int, in string: String) -> Bool {
         var sequential = 0
         for specifier in specifiers(in: string) {
             if let position = specifier.position {
@@ -118,7 +121,7 @@ public enum FormatSpecifiers {
     }
 
     /// The spec (`lld`, `d`, `@`) with which `string` prints `argument`, if it does.
-    public static func spec(ofArgument argument: Int, in string: String) -> String? {
+    package static func spec(ofArgument argument: Int, in string: String) -> String? {
         var sequential = 0
         for specifier in specifiers(in: string) {
             if let position = specifier.position {
@@ -132,7 +135,7 @@ public enum FormatSpecifiers {
     }
 
     /// The `%#@NAME@` and `%N$#@NAME@` references in `string`: name, position if any, and UTF-8 range.
-    public static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)]
+    package static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)]
     {
         let bytes = Array(string.utf8)
         var result: [(String, Int?, Range<Int>)] = []

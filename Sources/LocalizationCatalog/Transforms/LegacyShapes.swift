@@ -12,7 +12,7 @@
 ///   `%#@VAR@` gets no `argNum`.
 extension Localization {
     /// This localization in the shape Xcode's migration gives it in a String Catalog.
-    public func inCatalogShape() -> Localization {
+    package func inCatalogShape() -> Localization {
         var result = self
         if var variations = result.variations {
             variations.device = variations.device?.mapValues { $0.inCatalogShape() }
@@ -56,7 +56,9 @@ extension Localization {
     }
 
     /// Whether plural variations still say the variable's value type: every case that prints argument 1 prints
-    /// it with `valueType` (or the variable declares none). Plural variations have no value type of their own —
+    /// it with `valueType` (or the variable declares none).
+    ///
+    /// Plural variations have no value type of their own —
     /// writing them back takes it from the cases — so a variable whose cases print its argument another way
     /// (`NSStringFormatValueTypeKey` `d`, a case `%1$@ and %2$d others`) stays a substitution, which keeps it.
     static func casesKeep(valueType: String?, of plural: OrderedMap<Localization>) -> Bool {
@@ -73,7 +75,7 @@ extension Localization {
 extension StringTable {
     /// The table as Xcode's "Migrate to String Catalog" writes it: every localization in catalog shape, every
     /// entry marked `extractionState: migrated` (entries that already have a state keep it).
-    public func migratedToCatalog() -> StringTable {
+    package func migratedToCatalog() -> StringTable {
         var table = self
         // In place: most localizations are plain strings, which keep their shape.
         for index in table.entries.indices {
@@ -82,9 +84,12 @@ extension StringTable {
             }
             guard let count = table.entries[valueAt: index].localizations?.count else { continue }
             for language in 0..<count
-            where table.entries[valueAt: index].localizations![valueAt: language].hasMoreThanStringUnit {
-                let shaped = table.entries[valueAt: index].localizations![valueAt: language].inCatalogShape()
-                table.entries[valueAt: index].localizations![valueAt: language] = shaped
+            where table.entries[valueAt: index].localizations?[valueAt: language].hasMoreThanStringUnit == true {
+                guard let shaped = table.entries[valueAt: index].localizations?[valueAt: language].inCatalogShape()
+                else {
+                    continue
+                }
+                table.entries[valueAt: index].localizations?[valueAt: language] = shaped
             }
         }
         return table
@@ -93,7 +98,7 @@ extension StringTable {
 
 extension Localization {
     /// This localization without width variations (which String Catalogs cannot hold), at every level.
-    public func removingWidthVariations() -> Localization {
+    package func removingWidthVariations() -> Localization {
         guard hasMoreThanStringUnit else { return self }
         var result = self
         if var variations = result.variations {
@@ -114,14 +119,17 @@ extension Localization {
 
 extension StringTable {
     /// The table without width variations.
-    public func removingWidthVariations() -> StringTable {
+    package func removingWidthVariations() -> StringTable {
         var table = self
         for index in table.entries.indices {
             guard let count = table.entries[valueAt: index].localizations?.count else { continue }
             for language in 0..<count
-            where table.entries[valueAt: index].localizations![valueAt: language].hasMoreThanStringUnit {
-                let trimmed = table.entries[valueAt: index].localizations![valueAt: language].removingWidthVariations()
-                table.entries[valueAt: index].localizations![valueAt: language] = trimmed
+            where table.entries[valueAt: index].localizations?[valueAt: language].hasMoreThanStringUnit == true {
+                guard
+                    let trimmed = table.entries[valueAt: index].localizations?[valueAt: language]
+                        .removingWidthVariations()
+                else { continue }
+                table.entries[valueAt: index].localizations?[valueAt: language] = trimmed
             }
         }
         return table

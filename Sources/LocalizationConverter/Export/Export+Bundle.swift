@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// What an export writes: bare XLIFF files, or `.xcloc` bundles laid out as Xcode's.
 extension Export {

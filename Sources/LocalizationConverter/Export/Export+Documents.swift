@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import StringBridgeSupport
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Making the languages' XLIFF documents side by side.
 extension Export {

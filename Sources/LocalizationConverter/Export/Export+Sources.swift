@@ -3,7 +3,7 @@ import LocalizationCatalog
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Finding and reading the tables to export.
 extension Export {

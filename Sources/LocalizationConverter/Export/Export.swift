@@ -1,30 +1,30 @@
 import Foundation
 import LocalizationCatalog
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// `xcodebuild -exportLocalizations` without Xcode: catalogs and legacy tables to XLIFF files or `.xcloc` bundles.
 public struct Export: Sendable {
     /// How to export.
     public struct Options: Sendable {
         /// The languages to export (the development language too, if asked: its targets equal its sources).
-        public var languages: [String]
+        package var languages: [String]
         /// The project root; XLIFF `original` paths are relative to it.
-        public var root: String
+        package var root: String
         /// The folder that receives `L.xliff` or `L.xcloc`.
-        public var outputDirectory: String
+        package var outputDirectory: String
         /// Whether to write `.xcloc` bundles instead of bare XLIFF files.
-        public var xcloc: Bool
+        package var xcloc: Bool
         /// The development language of legacy tables (catalogs say their own).
-        public var sourceLanguage: String
+        package var sourceLanguage: String
         /// The tool named in the XLIFF header and `contents.json`.
-        public var tool: XLIFFTool
+        package var tool: XLIFFTool
         /// The project named in `contents.json`, if any.
-        public var project: String?
+        package var project: String?
         /// Whether read-only files in the output folder are replaced (else the export fails, writing nothing).
-        public var replacesReadOnlyFiles = false
+        package var replacesReadOnlyFiles = false
         /// Whether to export every language the tables have besides the development language, in addition to
         /// ``languages``.
-        public var allLanguages = false
+        package var allLanguages = false
 
         /// Creates options.
         public init(
@@ -45,25 +45,25 @@ public struct Export: Sendable {
     public static let defaultTool = XLIFFExport.defaultTool
 
     /// The default tool (Xcode) with another version and build number.
-    public static func defaultTool(version: String, buildNumber: String) -> XLIFFTool {
+    package static func defaultTool(version: String, buildNumber: String) -> XLIFFTool {
         XLIFFTool(id: defaultTool.id, name: defaultTool.name, version: version, buildNumber: buildNumber)
     }
 
     /// One table to export.
     public struct Source: Sendable, Equatable {
         /// The kind of table.
-        public var kind: TableKind
+        public var kind: XLIFFTableKind
         /// The file: the catalog, or the source language's legacy file.
         public var path: String
         /// The path relative to the project root, which XLIFF calls `original`: the table's, or for an Interface
         /// Builder table the storyboard's or xib's, as Xcode names them (`App/Base.lproj/Main.storyboard`).
         public var original: String
         /// The storyboard or xib in `Base.lproj` that the table translates, if any.
-        public var interfaceBuilderFile: String? = nil
+        package var interfaceBuilderFile: String? = nil
     }
 
     /// The registry that provides readers and writers.
-    public var registry: FormatRegistry
+    package var registry: FormatRegistry
 
     /// Creates an export.
     public init(registry: FormatRegistry = .standard) {

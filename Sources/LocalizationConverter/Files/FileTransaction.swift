@@ -22,13 +22,13 @@ import StringBridgeSupport
 /// may set it). Destinations that are not regular files (folders, FIFOs, devices, sockets) are refused, and so are
 /// read-only files unless ``replacesReadOnlyFiles`` is set. The temporary files and the folders being created are
 /// removed when the process is ended by SIGINT, SIGTERM or SIGHUP (``InterruptCleanup``).
-public struct FileTransaction: Sendable {
+package struct FileTransaction: Sendable {
     private var staged: [(destination: String, content: Content)] = []
     private var directories: [String] = []
     private var locks: [FileLock] = []
 
     /// Whether a read-only destination (no write permission) is replaced; otherwise committing refuses it.
-    public var replacesReadOnlyFiles = false
+    package var replacesReadOnlyFiles = false
 
     private enum Content {
         /// Bytes written when the transaction commits.
@@ -38,10 +38,10 @@ public struct FileTransaction: Sendable {
     }
 
     /// Creates an empty transaction.
-    public init() {}
+    package init() {}
 
     /// Adds a file to write.
-    public mutating func stage(_ bytes: [UInt8], at destination: String) {
+    package mutating func stage(_ bytes: [UInt8], at destination: String) {
         staged.append((destination, .bytes(bytes)))
     }
 
@@ -61,7 +61,7 @@ public struct FileTransaction: Sendable {
 
     /// Removes the temporary files of the files staged already written, for a transaction that will not commit,
     /// and releases the locks it holds.
-    public func discard() {
+    package func discard() {
         for (_, content) in staged {
             if case .written(let file) = content { file.discard() }
         }
@@ -69,19 +69,19 @@ public struct FileTransaction: Sendable {
     }
 
     /// Adds a folder to create (empty if nothing else is written into it).
-    public mutating func stageDirectory(_ path: String) {
+    package mutating func stageDirectory(_ path: String) {
         directories.append(path)
     }
 
     /// The destinations staged so far.
-    public var destinations: [String] { staged.map(\.destination) }
+    package var destinations: [String] { staged.map(\.destination) }
 
     /// Writes every staged file, creating missing folders.
     ///
     /// The temporary files are written side by side, each flushed to disk before any is renamed into place.
     /// - Throws: ``ConversionError`` naming the file that could not be written (or may not be replaced); nothing
     ///   is changed then, and the folders the transaction created are removed.
-    public func commit() throws {
+    package func commit() throws {
         var files: [TemporaryFile] = []
         var created = CreatedFolders()
         defer {

@@ -1,13 +1,13 @@
 import LocalizationCatalog
 import StringBridgeSupport
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Reading an import's documents: which files the inputs name, and parsing them side by side.
 extension Import {
     /// The XLIFF documents named by `inputs`: `.xliff`/`.xlf` files, and the `Localized Contents/*.xliff` of
     /// `.xcloc` bundles.
     /// - Throws: ``ConversionError`` for an input that is missing or holds no XLIFF.
-    public func documents(for inputs: [String]) throws -> [String] {
+    package func documents(for inputs: [String]) throws -> [String] {
         var result: [String] = []
         for input in inputs {
             if isDirectory(input) {

@@ -1,6 +1,6 @@
 import LocalizationCatalog
 import StringBridgeSupport
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Applying the files: planned side by side in rounds, applied in document order.
 extension Import {

@@ -1,5 +1,5 @@
 import LocalizationCatalog
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Finding and reading the table each `<file>` goes to.
 extension Import {

@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import StringBridgeSupport
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Writing the tables an import changed: encoded side by side, a catalog straight into its temporary file, all
 /// committed in one transaction while the working memory is freed.

@@ -1,7 +1,7 @@
 import LocalizationCatalog
 import StringBridgeSupport
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 extension Import.Result {
     /// The report as text, for people, as UTF-8: one line per `<file>` with its counts and the units not applied
@@ -17,12 +17,12 @@ extension Import.Result {
     }
 
     /// The error a strict import ends with, or `nil` when no unit was refused for a reason it fails on.
-    public var strictRefusal: String? {
+    package var strictRefusal: String? {
         ImportSummary.strictRefusal(self)
     }
 
     /// A warning for each target applied although its placeholders differ from its source's, at its document.
-    public var placeholderWarnings: [Diagnostic] {
+    package var placeholderWarnings: [Diagnostic] {
         files.flatMap { $0.report.placeholderWarnings(path: $0.document) }
     }
 }

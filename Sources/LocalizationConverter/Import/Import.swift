@@ -1,6 +1,6 @@
 import Foundation
 import LocalizationCatalog
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// `xcodebuild -importLocalizations` without Xcode: translated XLIFF files or `.xcloc` bundles merged back into the
 /// catalogs and legacy tables they were exported from.
@@ -14,34 +14,34 @@ public struct Import: Sendable {
     /// How to import.
     public struct Options: Sendable {
         /// The project root that `original` paths are relative to.
-        public var root: String
+        package var root: String
         /// The development language of legacy tables (catalogs say their own).
-        public var sourceLanguage: String
+        package var sourceLanguage: String
         /// Compute and report everything, but write nothing.
-        public var dryRun: Bool
+        package var dryRun: Bool
         /// Skip units whose `<source>` no longer matches the table, instead of importing them as `needs_review`.
-        public var skipChangedSource: Bool
+        package var skipChangedSource: Bool
         /// Import targets in unfinished states (`new`, `needs-translation`, `needs-l10n`, `needs-adaptation` →
         /// `new`; `needs-review-*` → `needs_review`), which Xcode skips.
-        public var acceptUnfinished: Bool
+        package var acceptUnfinished: Bool
         /// Refuse a target whose format arguments differ from its source's: the unit is reported as not applied.
         ///
         /// Without it, such a target is applied and reported as a warning.
-        public var refusesPlaceholderMismatch: Bool
+        package var refusesPlaceholderMismatch: Bool
         /// Folders outside the default boundary (the git work tree holding ``root``, or ``root``) that tables
         /// may be written in (``WriteBoundary``).
-        public var boundaries: [String] = []
+        package var boundaries: [String] = []
         /// Whether the documents and tables read are freed when ``Import/run(_:options:diagnostics:)`` returns
         /// (on a background thread).
         ///
         /// A process that exits right after (the command-line tool) sets it to `false`
         /// and leaves them to the system, which saves the CPU time freeing a few hundred thousand strings takes.
-        public var freesWorkingMemory = true
+        package var freesWorkingMemory = true
         /// Whether read-only table files are replaced (else the import fails, writing nothing).
-        public var replacesReadOnlyFiles = false
+        package var replacesReadOnlyFiles = false
         /// How long to wait, in seconds, for another process writing one of the tables (``FileLock``) before
         /// failing.
-        public var lockTimeout: Double = 120
+        package var lockTimeout: Double = 120
 
         /// Creates options; the defaults import as Xcode does.
         public init(
@@ -69,11 +69,11 @@ public struct Import: Sendable {
         /// The XLIFF document the file is in.
         public var document: String
         /// The file's `original`.
-        public var original: String
+        package var original: String
         /// The file's `target-language`.
-        public var language: String?
+        package var language: String?
         /// The table file the targets went to (the `L.lproj` file for a legacy table); `nil` when none was found.
-        public var table: String?
+        package var table: String?
         /// Counts and skipped units.
         public var report: XLIFFImportReport
     }
@@ -85,7 +85,7 @@ public struct Import: Sendable {
         /// The table files that changed (were written, or would be with a dry run), in the order first touched.
         public var changed: [String] = []
         /// Whether nothing was written because of a dry run.
-        public var dryRun = false
+        package var dryRun = false
 
         /// The reports of all files added up.
         public var total: XLIFFImportReport {
@@ -96,7 +96,7 @@ public struct Import: Sendable {
     }
 
     /// The registry that provides readers and writers.
-    public var registry: FormatRegistry
+    package var registry: FormatRegistry
 
     /// Creates an import.
     public init(registry: FormatRegistry = .standard) {

@@ -4,7 +4,7 @@ import StringBridgeSupport
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 #if canImport(Glibc)
     import Glibc

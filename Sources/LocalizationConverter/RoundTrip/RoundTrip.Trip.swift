@@ -2,19 +2,19 @@ import LocalizationCatalog
 
 extension RoundTrip {
     /// A round trip: its name, and the differences that its target format explains.
-    public struct Trip: Sendable {
+    package struct Trip: Sendable {
         /// The trip's name, as reports show it.
-        public var name: String
+        package var name: String
         /// The differences that are expected, by the nature of the formats.
-        public var expectations: Expectations
+        package var expectations: Expectations
 
         /// Rules for expected differences.
-        public struct Expectations: Sendable {
+        package struct Expectations: Sendable {
             /// A rule: the reason when it applies to a difference.
-            public var rules: [@Sendable (RoundTripDifference) -> String?]
+            package var rules: [@Sendable (RoundTripDifference) -> String?]
 
             /// No difference is expected.
-            public static let none = Expectations(rules: [])
+            package static let none = Expectations(rules: [])
 
             /// The reason a difference is expected, if a rule says so.
             func reason(for difference: RoundTripDifference) -> String? {

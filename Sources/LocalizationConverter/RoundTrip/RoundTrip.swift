@@ -3,7 +3,7 @@ import LocalizationCatalog
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 #if canImport(Glibc)
     import Glibc
@@ -46,11 +46,11 @@ public struct RoundTrip: Sendable {
     /// How to check.
     public struct Options: Sendable {
         /// The trips to make; all by default.
-        public var vias: Set<Via>
+        package var vias: Set<Via>
         /// The development language of legacy tables.
-        public var sourceLanguage: String
+        package var sourceLanguage: String
         /// Shell patterns (`*/invalid/*`) of paths to leave out; `*` also matches `/`.
-        public var excluded: [String]
+        package var excluded: [String]
 
         /// Creates options.
         public init(vias: Set<Via> = Set(Via.allCases), sourceLanguage: String = "en", excluded: [String] = []) {
@@ -66,7 +66,7 @@ public struct RoundTrip: Sendable {
     }
 
     /// The formats used; a test can put a deliberately broken writer here.
-    public var registry: FormatRegistry
+    package var registry: FormatRegistry
 
     /// Creates a check over `registry`.
     public init(registry: FormatRegistry = .standard) {
@@ -237,7 +237,7 @@ public struct RoundTrip: Sendable {
 
 extension RoundTrip {
     /// Whether `actual` is `expected` with each `%arg` spelled as a format specifier (`%lld`, `%2$@`) or kept.
-    public static func matchesArgumentPlaceholders(_ expected: String, _ actual: String) -> Bool {
+    package static func matchesArgumentPlaceholders(_ expected: String, _ actual: String) -> Bool {
         let pieces = expected.components(separatedBy: "%arg")
         guard pieces.count > 1 else { return false }
         var rest = Substring(actual)

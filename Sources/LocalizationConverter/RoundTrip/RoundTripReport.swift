@@ -39,14 +39,14 @@ public struct RoundTripDifference: Sendable, Equatable {
     /// The table's file (a catalog, a legacy table's source-language file, an XLIFF file).
     public var table: String
     /// The round trip, such as `xcstrings → strings/stringsdict → xcstrings`.
-    public var trip: String
+    package var trip: String
     /// The key, when the difference is in an entry.
     public var key: String?
     /// The language, when the difference is in a localization.
     public var language: String?
     /// The variation path inside the localization (`""` is the plain string; `plural.one`,
     /// `device.ipad.plural.few`, `substitutions.count.plural.other`).
-    public var path: String?
+    package var path: String?
     /// What differs.
     public var aspect: Aspect
     /// What went in (`nil`: nothing).
@@ -58,10 +58,10 @@ public struct RoundTripDifference: Sendable, Equatable {
     /// Why it is expected, or a note on the difference.
     public var reason: String?
     /// For an input that cannot be read: the reader's diagnostics, with their positions.
-    public var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
 
     /// Creates a difference.
-    public init(
+    package init(
         table: String, trip: String, key: String? = nil, language: String? = nil, path: String? = nil,
         aspect: Aspect, expected: String?, actual: String?, isExpected: Bool = false, reason: String? = nil
     ) {
@@ -83,7 +83,7 @@ public struct RoundTripDifference: Sendable, Equatable {
     }
 
     /// The line without the table: `trip: "key" [language] path: aspect expected …, got …`.
-    public var message: String {
+    package var message: String {
         var text = "\(trip):"
         switch aspect {
         case .failure: return text + " could not be made: " + (reason ?? "unknown error")
@@ -108,43 +108,43 @@ public struct RoundTripDifference: Sendable, Equatable {
 /// What `stringbridge roundtrip` found.
 public struct RoundTripReport: Sendable {
     /// A table and the trips made with it.
-    public struct TableResult: Sendable {
+    package struct TableResult: Sendable {
         /// The table's file.
-        public var path: String
+        package var path: String
         /// Its format name.
-        public var format: String
+        package var format: String
         /// The trips made, in order.
-        public var trips: [String]
+        package var trips: [String]
     }
 
     /// Every table checked, in the order found.
-    public var tables: [TableResult] = []
+    package var tables: [TableResult] = []
     /// Every difference, expected or not, in the order found.
     public var differences: [RoundTripDifference] = []
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// The differences that are losses.
-    public var losses: [RoundTripDifference] {
+    package var losses: [RoundTripDifference] {
         differences.filter { !$0.isExpected && $0.aspect != .invalidInput }
     }
 
     /// The inputs that cannot be read.
-    public var invalidInputs: [RoundTripDifference] { differences.filter { $0.aspect == .invalidInput } }
+    package var invalidInputs: [RoundTripDifference] { differences.filter { $0.aspect == .invalidInput } }
 
     /// Whether the check passes: nothing lost and every input readable.
     public var isClean: Bool { !differences.contains { !$0.isExpected } }
 
     /// Whether anything was lost.
-    public var hasLosses: Bool { differences.contains { !$0.isExpected && $0.aspect != .invalidInput } }
+    package var hasLosses: Bool { differences.contains { !$0.isExpected && $0.aspect != .invalidInput } }
 
     /// The number of trips made.
-    public var tripCount: Int { tables.reduce(0) { $0 + $1.trips.count } }
+    package var tripCount: Int { tables.reduce(0) { $0 + $1.trips.count } }
 
     /// The text report: every loss, then every unreadable input, then every expected difference, then a
     /// summary line.
-    public var text: String { text() }
+    package var text: String { text() }
 
     /// The text report, each difference as `path:line:column: severity: message` (losses and unreadable inputs
     /// are errors, expected differences notes; the position is the file's start when nothing finer is known).
@@ -177,7 +177,7 @@ public struct RoundTripReport: Sendable {
     }
 
     /// `roundtrip: 178 tables, 720 trips, 0 losses, 11886 expected differences, 1 unreadable input`.
-    public var summaryLine: String {
+    package var summaryLine: String {
         func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
             "\(count) \(count == 1 ? singular : plural)"
         }

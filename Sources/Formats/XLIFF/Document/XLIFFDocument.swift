@@ -4,16 +4,16 @@ import LocalizationCatalog
 /// `-importLocalizations` reads.
 ///
 /// This is the format's own model; ``XLIFFExport`` and ``XLIFFImport`` map between it and string tables.
-public struct XLIFFDocument: Sendable, Equatable {
+@_spi(XLIFFDocuments) public struct XLIFFDocument: Sendable, Equatable {
     /// One `<file>` per table, in document order.
-    public var files: [XLIFFFile]
+    @_spi(XLIFFDocuments) public var files: [XLIFFFile]
     /// The attributes of `<xliff>`, in the order they are written (namespace declarations included).
-    public var rootAttributes: [XLIFFAttribute]
+    package var rootAttributes: [XLIFFAttribute]
     /// How the document is laid out; ``XLIFFLayout/xcode`` for documents built in code.
-    public var layout: XLIFFLayout
+    package var layout: XLIFFLayout
 
     /// Creates a document.
-    public init(
+    package init(
         files: [XLIFFFile] = [], rootAttributes: [XLIFFAttribute] = XLIFFAttribute.xcodeRoot,
         layout: XLIFFLayout = .xcode
     ) {
@@ -23,26 +23,26 @@ public struct XLIFFDocument: Sendable, Equatable {
     }
 
     /// Documents are equal when their content is; ``layout`` is not compared.
-    public static func == (lhs: XLIFFDocument, rhs: XLIFFDocument) -> Bool {
+    @_spi(XLIFFDocuments) public static func == (lhs: XLIFFDocument, rhs: XLIFFDocument) -> Bool {
         lhs.files == rhs.files && lhs.rootAttributes == rhs.rootAttributes
     }
 }
 
 /// An attribute kept as read: a qualified name (`xmlns:xsi`, `xsi:schemaLocation`) and its value.
-public struct XLIFFAttribute: Sendable, Hashable {
+package struct XLIFFAttribute: Sendable, Hashable {
     /// The qualified name.
-    public var name: String
+    package var name: String
     /// The value, unescaped.
-    public var value: String
+    package var value: String
 
     /// Creates an attribute.
-    public init(_ name: String, _ value: String) {
+    package init(_ name: String, _ value: String) {
         self.name = name
         self.value = value
     }
 
     /// The `<xliff>` attributes Xcode writes, in Xcode's order (the same from Xcode 10 to Xcode 27).
-    public static let xcodeRoot: [XLIFFAttribute] = [
+    package static let xcodeRoot: [XLIFFAttribute] = [
         XLIFFAttribute("xmlns", "urn:oasis:names:tc:xliff:document:1.2"),
         XLIFFAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance"),
         XLIFFAttribute("version", "1.2"),
@@ -56,18 +56,18 @@ public struct XLIFFAttribute: Sendable, Hashable {
 /// written back byte for byte.
 ///
 /// Xcode always writes ``xcode``; the other values come from documents that other tools wrote or edited.
-public struct XLIFFLayout: Sendable, Hashable {
+package struct XLIFFLayout: Sendable, Hashable {
     /// Everything before `<xliff`: the XML declaration and the line break after it.
-    public var prolog: String
+    package var prolog: String
     /// The indentation added per level; empty writes everything on one line.
-    public var indentation: String
+    package var indentation: String
     /// What follows `</xliff>`: a line break in Xcode's output, sometimes nothing.
-    public var trailer: String
+    package var trailer: String
     /// Whether elements without content are written `<note/>` (Xcode) rather than `<note></note>`.
-    public var selfClosesEmptyElements: Bool
+    package var selfClosesEmptyElements: Bool
 
     /// Creates a layout.
-    public init(
+    package init(
         prolog: String = XLIFFLayout.xcodeProlog, indentation: String = "  ", trailer: String = "\n",
         selfClosesEmptyElements: Bool = true
     ) {
@@ -78,22 +78,22 @@ public struct XLIFFLayout: Sendable, Hashable {
     }
 
     /// `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
-    public static let xcodeProlog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    package static let xcodeProlog = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 
     /// Xcode's layout: the standard declaration, two spaces per level, `<note/>`, and a final line break.
-    public static let xcode = XLIFFLayout()
+    package static let xcode = XLIFFLayout()
 }
 
 /// The tool that wrote a document (`<header><tool …/>`).
 public struct XLIFFTool: Sendable, Equatable {
     /// `tool-id`.
-    public var id: String
+    package var id: String
     /// `tool-name`.
-    public var name: String
+    package var name: String
     /// `tool-version`.
-    public var version: String?
+    package var version: String?
     /// `build-num`.
-    public var buildNumber: String?
+    package var buildNumber: String?
 
     /// Creates tool information.
     public init(
@@ -107,32 +107,32 @@ public struct XLIFFTool: Sendable, Equatable {
 }
 
 /// One `<file>`: one table of the project, in one target language.
-public struct XLIFFFile: Sendable, Equatable {
+@_spi(XLIFFDocuments) public struct XLIFFFile: Sendable, Equatable {
     /// `original`: the table's path relative to the project root (`MyApp/Localizable.xcstrings`,
     /// `MyApp/en.lproj/Localizable.strings`); it identifies the table.
-    public var original: String
+    package var original: String
     /// `source-language`.
-    public var sourceLanguage: String
+    package var sourceLanguage: String
     /// `target-language` (absent in some old exports).
-    public var targetLanguage: String?
+    package var targetLanguage: String?
     /// `datatype`, `plaintext` in Xcode's exports.
-    public var datatype: String
+    package var datatype: String
     /// `<header><tool>`.
-    public var tool: XLIFFTool?
+    package var tool: XLIFFTool?
     /// The units, in document order.
-    public var units: [XLIFFUnit]
+    package var units: [XLIFFUnit]
     /// Where the `<file>` element starts, when read from a document.
-    public var location: FileLocation?
+    package var location: FileLocation?
     /// Attributes of `<file>` other than the four above, in document order.
-    public var otherAttributes: [XLIFFAttribute]
+    package var otherAttributes: [XLIFFAttribute]
     /// The order of the `<file>` attributes as read (qualified names).
     ///
     /// `nil` writes Xcode's current order, `original source-language target-language datatype`. Older Xcode
     /// versions wrote other orders, sometimes several within one document.
-    public var attributeOrder: [String]?
+    package var attributeOrder: [String]?
 
     /// Creates a file.
-    public init(
+    package init(
         original: String, sourceLanguage: String, targetLanguage: String?, datatype: String = "plaintext",
         tool: XLIFFTool? = XLIFFTool(), units: [XLIFFUnit] = [], location: FileLocation? = nil,
         otherAttributes: [XLIFFAttribute] = [], attributeOrder: [String]? = nil
@@ -149,7 +149,7 @@ public struct XLIFFFile: Sendable, Equatable {
     }
 
     /// Files are equal when their content is; ``location`` and ``attributeOrder`` are not compared.
-    public static func == (lhs: XLIFFFile, rhs: XLIFFFile) -> Bool {
+    @_spi(XLIFFDocuments) public static func == (lhs: XLIFFFile, rhs: XLIFFFile) -> Bool {
         lhs.original == rhs.original && lhs.sourceLanguage == rhs.sourceLanguage
             && lhs.targetLanguage == rhs.targetLanguage && lhs.datatype == rhs.datatype && lhs.tool == rhs.tool
             && lhs.otherAttributes == rhs.otherAttributes && lhs.units == rhs.units
@@ -157,46 +157,46 @@ public struct XLIFFFile: Sendable, Equatable {
 }
 
 /// A `<note>`.
-public struct XLIFFNote: Sendable, Equatable {
+package struct XLIFFNote: Sendable, Equatable {
     /// The text.
-    public var text: String
+    package var text: String
     /// `from` (`auto-generated` for comments Xcode generated).
-    public var from: String?
+    package var from: String?
 
     /// Creates a note.
-    public init(_ text: String, from: String? = nil) {
+    package init(_ text: String, from: String? = nil) {
         self.text = text
         self.from = from
     }
 }
 
 /// One `<trans-unit>`.
-public struct XLIFFUnit: Sendable, Equatable {
+package struct XLIFFUnit: Sendable, Equatable {
     /// `id`: the key, or the key and a variation path (`key|==|plural.one`), or a legacy plist path
     /// (`/key:dict/NSStringLocalizedFormatKey:dict/:string`).
-    public var id: String
+    package var id: String
     /// `<source>`; `nil` when the unit has none (some Xcode exports write a target without a source).
-    public var source: String?
+    package var source: String?
     /// `<target>`; `nil` when there is no target element (an untranslated unit).
-    public var target: String?
+    package var target: String?
     /// The target's `state` (`new`, `translated`, `needs-review-l10n`, …).
-    public var state: String?
+    package var state: String?
     /// The target's `state-qualifier` (`leveraged-mt` for machine translations).
-    public var stateQualifier: String?
+    package var stateQualifier: String?
     /// The notes; Xcode writes one, empty (`<note/>`) when there is no comment.
-    public var notes: [XLIFFNote]
+    package var notes: [XLIFFNote]
     /// `translate="no"` is `false`; `nil` when the attribute is absent.
-    public var translate: Bool?
+    package var translate: Bool?
     /// Where the unit starts, when read from a document.
-    public var location: FileLocation?
+    package var location: FileLocation?
     /// `xml:space`: `preserve` in Xcode's exports; `nil` when absent (Xcode 10 did not write it).
-    public var space: String?
+    package var space: String?
     /// Attributes of `<trans-unit>` other than `id`, `translate` and `xml:space`, in document order; written
     /// after `translate`.
-    public var otherAttributes: [XLIFFAttribute]
+    package var otherAttributes: [XLIFFAttribute]
 
     /// Creates a unit.
-    public init(
+    package init(
         id: String, source: String?, target: String? = nil, state: String? = nil, stateQualifier: String? = nil,
         notes: [XLIFFNote] = [XLIFFNote("")], translate: Bool? = nil, location: FileLocation? = nil,
         space: String? = "preserve", otherAttributes: [XLIFFAttribute] = []
@@ -214,7 +214,7 @@ public struct XLIFFUnit: Sendable, Equatable {
     }
 
     /// Units are equal when their content is; ``location`` is not compared.
-    public static func == (lhs: XLIFFUnit, rhs: XLIFFUnit) -> Bool {
+    package static func == (lhs: XLIFFUnit, rhs: XLIFFUnit) -> Bool {
         lhs.id == rhs.id && lhs.source == rhs.source && lhs.target == rhs.target && lhs.state == rhs.state
             && lhs.stateQualifier == rhs.stateQualifier && lhs.notes == rhs.notes && lhs.translate == rhs.translate
             && lhs.space == rhs.space && lhs.otherAttributes == rhs.otherAttributes

@@ -19,15 +19,15 @@ import XMLSupport
 /// Text is kept exactly (`xml:space="preserve"`): whitespace, and CR written as `&#13;`. The layout of the
 /// document (declaration, indentation, attribute orders, final line break) is recorded so that ``XLIFFDocumentWriter``
 /// gives back Xcode's bytes.
-public struct XLIFFDocumentReader: Sendable {
+@_spi(XLIFFDocuments) public struct XLIFFDocumentReader: Sendable {
     /// Whether `<note>` texts are kept.
     ///
     /// An import, which never reads them, leaves them out (`false`): the document is then the same but for its units'
     /// `notes`, which are empty. Everything else, diagnostics included, is read the same way.
-    public var keepsNotes: Bool
+    package var keepsNotes: Bool
 
     /// Creates a reader.
-    public init(keepsNotes: Bool = true) {
+    @_spi(XLIFFDocuments) public init(keepsNotes: Bool = true) {
         self.keepsNotes = keepsNotes
     }
 
@@ -39,7 +39,7 @@ public struct XLIFFDocumentReader: Sendable {
     ///   - diagnostics: Receives the warnings.
     /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
-    public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
+    @_spi(XLIFFDocuments) public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         try bytes.withUnsafeBufferPointer { try read($0, path: path, diagnostics: &diagnostics) }
     }
 
@@ -50,7 +50,7 @@ public struct XLIFFDocumentReader: Sendable {
     ///   - diagnostics: Receives the warnings.
     /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
-    public func read(_ file: SourceFile, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
+    package func read(_ file: SourceFile, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         try file.withUnsafeBytes { try read($0, path: file.path, diagnostics: &diagnostics) }
     }
 

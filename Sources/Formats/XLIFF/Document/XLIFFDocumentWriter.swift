@@ -14,12 +14,12 @@ import LocalizationCatalog
 /// target gets no `<target>` (its state is then not written), a unit without notes gets no `<note>`.
 ///
 /// The markup itself is written by `XMLSupport`, through libxml2 (see ``XLIFFDocumentStream``).
-public struct XLIFFDocumentWriter: Sendable {
+@_spi(XLIFFDocuments) public struct XLIFFDocumentWriter: Sendable {
     /// Creates a writer.
-    public init() {}
+    @_spi(XLIFFDocuments) public init() {}
 
     /// The document as UTF-8 bytes.
-    public func write(_ document: XLIFFDocument) -> [UInt8] {
+    @_spi(XLIFFDocuments) public func write(_ document: XLIFFDocument) -> [UInt8] {
         var stream = XLIFFDocumentStream(layout: document.layout, rootAttributes: document.rootAttributes)
         for file in document.files { stream.write(file) }
         return stream.finish()

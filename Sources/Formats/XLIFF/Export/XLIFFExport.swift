@@ -4,9 +4,9 @@ import StringBridgeSupport
 /// Exports a string table as one XLIFF `<file>`, the way `xcodebuild -exportLocalizations` does.
 ///
 /// See docs/formats/xliff.md ("Mapping") for every rule and the evidence behind it.
-public enum XLIFFExport {
+package enum XLIFFExport {
     /// The tool written by default: Xcode 26.4, the newest version whose exports the project's evidence holds.
-    public static let defaultTool = XLIFFTool(
+    package static let defaultTool = XLIFFTool(
         id: "com.apple.dt.xcode", name: "Xcode", version: "26.4", buildNumber: "17E192")
 
     /// The `<file>` for `table` in `targetLanguage`.
@@ -23,7 +23,7 @@ public enum XLIFFExport {
     ///     also has as `translate="no"`, and takes `.stringsdict` notes from the `.strings` comments.
     ///   - diagnostics: Receives a warning for every key that is not exported, naming it.
     /// - Returns: The `<file>`, its units in Xcode's order.
-    public static func file(
+    package static func file(
         for table: StringTable, kind: XLIFFTableKind, original: String, targetLanguage: String,
         tool: XLIFFTool? = XLIFFTool(), companion: StringTable? = nil, diagnostics: inout Diagnostics
     ) -> XLIFFFile {

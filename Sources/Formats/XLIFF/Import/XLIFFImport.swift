@@ -4,23 +4,23 @@ import LocalizationCatalog
 /// does.
 ///
 /// See docs/formats/xliff.md ("Mapping") for every rule and the evidence behind it.
-public enum XLIFFImport {
+@_spi(XLIFFDocuments) public enum XLIFFImport {
     /// Choices where a converter may differ from Xcode.
-    public struct Options: Sendable, Equatable {
+    @_spi(XLIFFDocuments) public struct Options: Sendable, Equatable {
         /// Skip units whose `<source>` no longer matches the table, instead of importing them as `needs_review`.
-        public var skipChangedSource: Bool
+        package var skipChangedSource: Bool
         /// Import targets in unfinished states (`new`, `needs-translation`, `needs-l10n`, `needs-adaptation` →
         /// `new`; `needs-review-*` → `needs_review`), which Xcode skips.
-        public var acceptUnfinished: Bool
+        package var acceptUnfinished: Bool
         /// Refuse a target whose format arguments differ from its source's (``FormatArgumentComparison``): the unit is
         /// reported as not applied.
         ///
         /// Without it, such a target is applied and reported as a warning.
-        public var refusesPlaceholderMismatch: Bool
+        package var refusesPlaceholderMismatch: Bool
 
         /// Creates options; the defaults behave like Xcode (which checks no placeholders), with a warning for
         /// each placeholder mismatch.
-        public init(
+        @_spi(XLIFFDocuments) public init(
             skipChangedSource: Bool = false, acceptUnfinished: Bool = false, refusesPlaceholderMismatch: Bool = false
         ) {
             self.skipChangedSource = skipChangedSource
@@ -38,7 +38,7 @@ public enum XLIFFImport {
     ///   - kind: How the table is shaped in the project, which decides how ids are read.
     ///   - options: Where to differ from Xcode.
     /// - Returns: Counts and every unit that was not applied, with the reason.
-    public static func apply(
+    @_spi(XLIFFDocuments) public static func apply(
         _ file: XLIFFFile, to table: inout StringTable, kind: XLIFFTableKind, options: Options = Options()
     ) -> XLIFFImportReport {
         let plan = plan(file, for: table, kind: kind, options: options)

@@ -30,7 +30,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
         case noTarget
 
         /// A short stable token for machines (`unfinished-state`, `source-changed`, …).
-        public var code: String {
+        package var code: String {
             switch self {
             case .noTargetLanguage: "no-target-language"
             case .unknownTable: "unknown-table"
@@ -70,10 +70,10 @@ public struct XLIFFImportReport: Sendable, Equatable {
         /// Why.
         public var reason: Reason
         /// Where the unit is, when the file was read from a document.
-        public var location: FileLocation?
+        package var location: FileLocation?
 
         /// Creates a skipped unit.
-        public init(id: String, reason: Reason, location: FileLocation? = nil) {
+        package init(id: String, reason: Reason, location: FileLocation? = nil) {
             self.id = id
             self.reason = reason
             self.location = location
@@ -92,13 +92,13 @@ public struct XLIFFImportReport: Sendable, Equatable {
     /// Units not applied, in file order.
     public var skipped: [SkippedUnit] = []
     /// Ids of applied units whose source had changed; they were imported as `needs_review`.
-    public var appliedWithChangedSource: [String] = []
+    package var appliedWithChangedSource: [String] = []
     /// Applied units whose target reads other format arguments than the source (reason
     /// ``Reason/placeholderMismatch(_:)``), in file order; each is a warning.
-    public var appliedWithPlaceholderMismatch: [SkippedUnit] = []
+    package var appliedWithPlaceholderMismatch: [SkippedUnit] = []
 
     /// Creates an empty report.
-    public init() {}
+    package init() {}
 
     /// The skipped units as diagnostics (notes for missing targets, warnings otherwise), at their locations,
     /// then ``placeholderWarnings(path:)``.
@@ -112,7 +112,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
     }
 
     /// A warning for each applied unit whose placeholders differ from the source's, at its location.
-    public func placeholderWarnings(path: String? = nil) -> [Diagnostic] {
+    package func placeholderWarnings(path: String? = nil) -> [Diagnostic] {
         appliedWithPlaceholderMismatch.map { unit in
             let message = "unit \"\(unit.id)\": \(unit.reason)"
             if let location = unit.location { return Diagnostic(.warning, message, at: location) }
@@ -122,7 +122,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
 
     /// The units not applied for a reason `--strict` fails on: an unknown table or id, an unfinished state, a
     /// changed source (skipped), or a placeholder mismatch (refused).
-    public var strictFailures: [SkippedUnit] {
+    package var strictFailures: [SkippedUnit] {
         skipped.filter { unit in
             switch unit.reason {
             case .unknownTable, .unknownID, .unfinishedState, .sourceChanged, .placeholderMismatch: true
