@@ -43,7 +43,7 @@ let package = Package(
         ),
         .target(
             name: "StringsFormat",
-            dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"],
+            dependencies: ["LocalizationCatalog", "PropertyListSupport", "StringBridgeSupport"],
             path: "Sources/Formats/Strings"
         ),
         .target(
@@ -53,8 +53,13 @@ let package = Package(
         ),
         .target(
             name: "StringsDictFormat",
-            dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"],
+            dependencies: ["LocalizationCatalog", "PropertyListSupport", "XMLSupport", "StringBridgeSupport"],
             path: "Sources/Formats/StringsDict"
+        ),
+        // Property lists, XML and binary, for `.strings` and `.stringsdict` (package access only; not a format).
+        .target(
+            name: "PropertyListSupport",
+            dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"]
         ),
 
         // Shared machinery for every module (package access only): parallel map, lock box, UTF-8/hex/quoting helpers,
@@ -114,6 +119,10 @@ let package = Package(
         ),
         .testTarget(name: "StringsFormatTests", dependencies: ["StringsFormat", "TestSupport"]),
         .testTarget(name: "StringsDictFormatTests", dependencies: ["StringsDictFormat", "TestSupport"]),
+        .testTarget(
+            name: "PropertyListSupportTests",
+            dependencies: ["PropertyListSupport", "LocalizationCatalog", "XMLSupport", "TestSupport"]
+        ),
         .testTarget(name: "XLIFFFormatTests", dependencies: ["XLIFFFormat", "TestSupport"]),
         .testTarget(
             name: "RoundTripTests",

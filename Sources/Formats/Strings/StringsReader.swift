@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import PropertyListSupport
 
 /// Reads legacy `.strings` files into the canonical model.
 ///
@@ -26,20 +27,16 @@ public struct StringsReader: CatalogReader {
         parsed.mergesDuplicates = options.mergesDuplicateKeys
         var traits = FileTraits()
         let bytes = file.bytes
-        if bytes.starts(with: Array("bplist".utf8)) {
-            for pair in try BinaryPropertyList(bytes: bytes, path: file.path).stringPairs() {
-                parsed.add(
-                    pair.key, ParsedEntry(value: pair.value, comment: nil, line: 0), at: nil, path: file.path,
-                    diagnostics: &diagnostics)
-            }
+        if PropertyListReader.isBinary(bytes) {
+            let root = try BinaryPropertyList(bytes: bytes, path: file.path, dialect: .strings).document(
+                diagnostics: &diagnostics)
+            try Self.addPropertyList(root, to: &parsed, path: file.path, diagnostics: &diagnostics)
         } else {
             let text = try StringsText.decode(bytes, path: file.path)
             if Self.startsWithMarkup(text.utf8) {
-                for pair in try XMLPropertyList(bytes: bytes, path: file.path).stringPairs() {
-                    parsed.add(
-                        pair.key, ParsedEntry(value: pair.value, comment: nil, line: pair.location.line),
-                        at: pair.location, path: file.path, diagnostics: &diagnostics)
-                }
+                let root = try PropertyListParser(path: file.path, bytes: bytes, dialect: .strings).parseDocument(
+                    diagnostics: &diagnostics)
+                try Self.addPropertyList(root, to: &parsed, path: file.path, diagnostics: &diagnostics)
             } else {
                 var parser = StringsParser(text: text.utf8, path: file.path)
                 parser.mergesDuplicates = options.mergesDuplicateKeys
@@ -65,6 +62,33 @@ public struct StringsReader: CatalogReader {
             traits: traits)
     }
 
+    /// Adds the entries of a property list named `.strings`: one dictionary of strings, in document order.
+    ///
+    /// Every value is checked before any entry is added, so a file that is refused gives no duplicate warnings.
+    static func addPropertyList(
+        _ root: PropertyListNode, to parsed: inout ParsedEntries, path: String, diagnostics: inout Diagnostics
+    ) throws(ConversionError) {
+        guard case .dictionary(let members) = root.value else {
+            throw ConversionError(
+                StringsMessage.propertyListNotDictionary(kind: root.kind), at: root.location, in: path)
+        }
+        var pairs: [(member: PropertyListNode.Member, value: String)] = []
+        pairs.reserveCapacity(members.count)
+        for member in members {
+            guard case .string(let value) = member.value.value else {
+                throw ConversionError(
+                    StringsMessage.valueNotString(key: member.key, kind: member.value.kind), at: member.value.location,
+                    in: path)
+            }
+            pairs.append((member, value))
+        }
+        for (member, value) in pairs {
+            parsed.add(
+                member.key, ParsedEntry(value: value, comment: nil, line: member.keyLocation.line),
+                at: member.keyLocation.in(path), path: path, diagnostics: &diagnostics)
+        }
+    }
+
     /// Whether the first character after whitespace is `<`: an XML property list (old-style text never starts so).
     static func startsWithMarkup(_ text: [UInt8]) -> Bool {
         text.first { !($0 == 0x20 || (0x09...0x0D).contains($0)) } == UInt8(ascii: "<")
@@ -80,5 +104,26 @@ public struct StringsReader: CatalogReader {
             return name
         }
         throw ConversionError(StringsMessage.unknownLanguage, path: path)
+    }
+}
+
+extension PropertyListDialect {
+    /// How `.strings` reads property lists: `<plist>` holding one dictionary of strings, every member kept so that
+    /// repeated keys are reported like those of a text file, in the format's own words.
+    static let strings = PropertyListDialect(acceptsBareValue: false, foldsRepeatedKeys: false) { problem in
+        switch problem {
+        case .notPropertyList(let root): StringsMessage.unexpectedXML("root element <\(root)>")
+        case .empty: StringsMessage.propertyListNotDictionary(kind: "empty")
+        case .secondValue(let element): StringsMessage.unexpectedXML("second element <\(element)>")
+        case .unexpectedText(_, let element): StringsMessage.unexpectedXML("text inside <\(element)>")
+        case .unexpectedElement(let element, let parent):
+            StringsMessage.unexpectedXML("element <\(element)> inside <\(parent)>")
+        case .unknownElement(let element): StringsMessage.unexpectedXML("element <\(element)>")
+        case .expectedKey(let element): StringsMessage.unexpectedXML("<\(element)> where a <key> belongs")
+        case .keyWithoutValue(let key): StringsMessage.valueNotString(key: key, kind: "missing")
+        case .keyNotString(let kind): StringsMessage.propertyListKeyNotString(kind: kind)
+        case .malformedBinary(let detail): StringsMessage.malformedBinaryPropertyList(detail)
+        case .repeatedKey(let key, _): StringsMessage.duplicateKeyInPropertyList(key)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import PropertyListSupport
 
 /// Turns the value of one `.stringsdict` entry into a ``Localization``, keeping everything the file says.
 ///
@@ -40,7 +41,7 @@ struct FormatRuleDecoder {
         case .dictionary(let members):
             return try rule(members, at: node.location, diagnostics: &diagnostics)
         default:
-            throw ConversionError(StringsDictMessage.entryNotRule(entry, found: node.kind), at: node.location.in(path))
+            throw ConversionError(StringsDictMessage.entryNotRule(entry, found: node.kind), at: node.location, in: path)
         }
     }
 
@@ -60,7 +61,7 @@ struct FormatRuleDecoder {
                 guard case .string(let format) = member.value.value else {
                     throw ConversionError(
                         StringsDictMessage.memberNotString(member.key, entry: entry, found: member.value.kind),
-                        at: member.value.location.in(path))
+                        at: member.value.location, in: path)
                 }
                 unit = StringUnit(format, state: .translated, extraMembers: Self.noMembers)
                 texts.append((format, member.value.location))
@@ -79,7 +80,7 @@ struct FormatRuleDecoder {
         }
         if unit == nil, !substitutions.isEmpty {
             diagnostics.append(
-                Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location.in(path)))
+                Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location, in: path))
         }
         var reported = Set<String>()
         for (text, textLocation) in texts where text.utf8.contains(UInt8(ascii: "#")) {
@@ -88,7 +89,7 @@ struct FormatRuleDecoder {
                 diagnostics.append(
                     Diagnostic(
                         .warning, StringsDictMessage.undefinedVariable(reference.name, entry: entry),
-                        at: textLocation.in(path)))
+                        at: textLocation, in: path))
             }
         }
         let variations =
@@ -105,7 +106,7 @@ struct FormatRuleDecoder {
         guard case .dictionary(let members) = member.value.value else {
             throw ConversionError(
                 StringsDictMessage.ruleNotDictionary(member.key, entry: entry, found: member.value.kind),
-                at: member.value.location.in(path))
+                at: member.value.location, in: path)
         }
         var result = OrderedMap<Localization>(minimumCapacity: members.count)
         for item in members {
@@ -115,7 +116,7 @@ struct FormatRuleDecoder {
             default:
                 throw ConversionError(
                     StringsDictMessage.caseNotRule(item.key, rule: member.key, entry: entry, found: item.value.kind),
-                    at: item.value.location.in(path))
+                    at: item.value.location, in: path)
             }
         }
         return result
@@ -138,7 +139,7 @@ struct FormatRuleDecoder {
                     throw ConversionError(
                         StringsDictMessage.variableMemberNotString(
                             member.key, variable: name, entry: entry, found: member.value.kind),
-                        at: member.value.location.in(path))
+                        at: member.value.location, in: path)
                 }
                 if member.key == Self.specTypeKey { specType = text } else { valueType = text }
             default:
@@ -155,7 +156,7 @@ struct FormatRuleDecoder {
             diagnostics.append(
                 Diagnostic(
                     .warning, StringsDictMessage.otherRuleType(specType, variable: name, entry: entry),
-                    at: location.in(path)))
+                    at: location, in: path))
             var everything = OrderedMap<JSONValue>(minimumCapacity: members.count)
             for member in members where member.key != Self.valueTypeKey {
                 everything[member.key] = try json(member.value, member: member.key)
@@ -168,13 +169,13 @@ struct FormatRuleDecoder {
                 diagnostics.append(
                     Diagnostic(
                         .warning, StringsDictMessage.unknownCategory(caseName, variable: name, entry: entry),
-                        at: caseLocations[position].in(path)))
+                        at: caseLocations[position], in: path))
             }
         }
         if cases["other"] == nil {
             diagnostics.append(
                 Diagnostic(
-                    .warning, StringsDictMessage.missingOther(variable: name, entry: entry), at: location.in(path)))
+                    .warning, StringsDictMessage.missingOther(variable: name, entry: entry), at: location, in: path))
         }
         return Substitution(
             formatSpecifier: valueType, variations: Variations(plural: cases, extraMembers: Self.noMembers),
@@ -195,9 +196,10 @@ struct FormatRuleDecoder {
             var object = OrderedMap<JSONValue>(minimumCapacity: members.count)
             for item in members { object[item.key] = try json(item.value, member: item.key) }
             return .object(object)
-        case .date, .data:
+        case .date, .data, .unsupported:
             throw ConversionError(
-                StringsDictMessage.unsupportedValue(node.kind, member: member, entry: entry), at: node.location.in(path)
+                StringsDictMessage.unsupportedValue(node.kind, member: member, entry: entry), at: node.location,
+                in: path
             )
         }
     }

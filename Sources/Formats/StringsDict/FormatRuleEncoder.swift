@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import PropertyListSupport
 
 /// Why a localization cannot be written as a `.stringsdict` entry; the text completes "… cannot be written".
 struct Unexpressible: Error {
@@ -37,7 +38,9 @@ struct FormatRuleEncoder {
         return .dictionary(try rule(localization, inherited: nil))
     }
 
-    /// The members of a format rule. `inherited` are root substitutions a device or width case may refer to.
+    /// The members of a format rule.
+    ///
+    /// `inherited` are root substitutions a device or width case may refer to.
     private mutating func rule(
         _ localization: Localization, inherited: OrderedMap<Substitution>?
     ) throws(Unexpressible) -> [PropertyListValue.Member] {

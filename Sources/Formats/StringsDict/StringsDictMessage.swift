@@ -1,5 +1,14 @@
 import LocalizationCatalog
+import PropertyListSupport
 import StringBridgeSupport
+
+extension PropertyListDialect {
+    /// How `.stringsdict` reads property lists: a bare value root is accepted, and a repeated key is a warning
+    /// whose later value wins (as Foundation and `plistlib`), in the format's own words.
+    static let stringsdict = PropertyListDialect(acceptsBareValue: true, foldsRepeatedKeys: true) { problem in
+        StringsDictMessage.describe(problem)
+    }
+}
 
 /// The messages of the `.stringsdict` reader and writer, in one place (they are listed in the format's docs).
 enum StringsDictMessage {
@@ -8,8 +17,6 @@ enum StringsDictMessage {
     static func notPropertyList(root: String) -> String {
         "expected a property list (<plist>), found the element <\(root)>"
     }
-    static let binaryPropertyList =
-        "binary property lists are not supported; convert the file to XML first (plutil -convert xml1)"
     static let emptyPropertyList = "the property list is empty; a .stringsdict holds a dictionary"
     static func rootNotDictionary(found kind: String) -> String {
         "the root of a .stringsdict must be a dictionary, found \(kind)"
@@ -30,6 +37,8 @@ enum StringsDictMessage {
     static func unknownElement(_ element: String) -> String { "unknown property list element <\(element)>" }
     static func expectedKey(found element: String) -> String { "expected <key>, found <\(element)>" }
     static func keyWithoutValue(_ key: String) -> String { "<key> \(quoted(key)) has no value" }
+    static func keyNotString(kind: String) -> String { "a dictionary key is \(kind); keys must be strings" }
+    static func malformedBinaryPropertyList(_ detail: String) -> String { "malformed binary property list: \(detail)" }
     static func unsupportedValue(_ kind: String, member: String, entry: String) -> String {
         "\(quoted(entry)): \(quoted(member)) is \(kind), which a .stringsdict reader does not keep"
     }
@@ -55,10 +64,32 @@ enum StringsDictMessage {
     }
     static func unknownLanguage(_ path: String) -> String { "cannot tell the language of \(path); pass --language" }
 
+    /// The message for a structure problem found by the property-list readers.
+    static func describe(_ problem: PropertyListProblem) -> String {
+        switch problem {
+        case .notPropertyList(let root): notPropertyList(root: root)
+        case .empty: emptyPropertyList
+        case .secondValue(let element): secondRootValue(element)
+        case .unexpectedText(let text, let element): unexpectedText(text, in: element)
+        case .unexpectedElement(let element, let parent): unexpectedElement(element, in: parent)
+        case .unknownElement(let element): unknownElement(element)
+        case .expectedKey(let element): expectedKey(found: element)
+        case .keyWithoutValue(let key): keyWithoutValue(key)
+        case .keyNotString(let kind): keyNotString(kind: kind)
+        case .malformedBinary(let detail): malformedBinaryPropertyList(detail)
+        case .repeatedKey(let key, let first):
+            first.line > 0
+                ? duplicateKey(key, firstLine: first.line, firstColumn: first.column) : duplicateKeyInBinary(key)
+        }
+    }
+
     // MARK: - Warnings: reading
 
     static func duplicateKey(_ key: String, firstLine: Int, firstColumn: Int) -> String {
         "duplicate key \(quoted(key)); first defined at line \(firstLine), column \(firstColumn); the later value is used"
+    }
+    static func duplicateKeyInBinary(_ key: String) -> String {
+        "duplicate key \(quoted(key)) in the binary property list; the later value is used"
     }
     static func missingOther(variable: String, entry: String) -> String {
         "\(quoted(entry)): variable \(quoted(variable)) has no \"other\" case"

@@ -1,6 +1,8 @@
 import LocalizationCatalog
+import PropertyListSupport
 
-/// Reads `.stringsdict` files (XML property lists of plural, device and width rules) into the canonical model.
+/// Reads `.stringsdict` files (property lists of plural, device and width rules, XML or binary) into the canonical
+/// model.
 ///
 /// A file holds one language of one table. Every entry keeps the shape it has in the file: the format key becomes
 /// the string unit (verbatim, `%2$#@x@` included), each plural variable a ``Substitution`` with plural variations
@@ -22,10 +24,11 @@ public struct StringsDictReader: CatalogReader {
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
         let language = try Self.language(of: file.path, options: options)
         let bytes = file.bytes
-        let root = try PropertyListParser(path: file.path, bytes: bytes).parseDocument(diagnostics: &diagnostics)
+        let root = try PropertyListReader.read(
+            bytes, path: file.path, dialect: .stringsdict, diagnostics: &diagnostics)
         guard case .dictionary(let members) = root.value else {
             throw ConversionError(
-                StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location.in(file.path))
+                StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location, in: file.path)
         }
         var entries = OrderedMap<CatalogEntry>(minimumCapacity: members.count)
         for member in members {
@@ -41,7 +44,8 @@ public struct StringsDictReader: CatalogReader {
             name: options.tableName ?? tableName(ofPath: file.path),
             sourceLanguage: options.sourceLanguage ?? language,
             entries: entries,
-            traits: FileTraits(endsWithNewline: bytes.last == UInt8(ascii: "\n")))
+            traits: FileTraits(
+                endsWithNewline: PropertyListReader.isBinary(bytes) ? nil : bytes.last == UInt8(ascii: "\n")))
     }
 
     /// The language of a file: `options.language`, else its `xx.lproj` folder (`Base.lproj` is the source language).

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import PropertyListSupport
 import XMLSupport
 
 /// Writes tables as `.stringsdict` files, one per language, in the layout Xcode and `plutil` write.

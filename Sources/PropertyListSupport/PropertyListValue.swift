@@ -2,7 +2,7 @@ import LocalizationCatalog
 import XMLSupport
 
 /// A property list value to write; dictionaries keep the order they are given.
-indirect enum PropertyListValue: Equatable {
+package indirect enum PropertyListValue: Equatable {
     case string(String)
     /// An `<integer>`, as its text.
     case integer(String)
@@ -13,20 +13,21 @@ indirect enum PropertyListValue: Equatable {
     case dictionary([Member])
 
     /// One key and its value.
-    struct Member: Equatable {
-        var key: String
-        var value: PropertyListValue
+    package struct Member: Equatable {
+        package var key: String
+        package var value: PropertyListValue
 
-        init(_ key: String, _ value: PropertyListValue) {
+        package init(_ key: String, _ value: PropertyListValue) {
             self.key = key
             self.value = value
         }
     }
 
-    /// The property list form of a JSON value kept from another format; `nil` for `null`, which a property list
-    /// cannot hold (also inside arrays and objects, where it is skipped). A number whose text is an optionally
-    /// signed run of digits is an `<integer>`, any other number a `<real>`.
-    init?(_ json: JSONValue) {
+    /// The property list form of a JSON value kept from another format.
+    ///
+    /// `nil` for `null`, which a property list cannot hold (also inside arrays and objects, where it is skipped).
+    /// A number whose text is an optionally signed run of digits is an `<integer>`, any other number a `<real>`.
+    package init?(_ json: JSONValue) {
         switch json {
         case .null: return nil
         case .bool(let value): self = .boolean(value)
@@ -47,7 +48,7 @@ indirect enum PropertyListValue: Equatable {
 
     /// The first character of the value's strings and keys that an XML document cannot hold (a control
     /// character other than TAB, LF and CR, or U+FFFE/U+FFFF), if any.
-    var firstUnwritableCharacter: Unicode.Scalar? {
+    package var firstUnwritableCharacter: Unicode.Scalar? {
         switch self {
         case .string(let text), .integer(let text), .real(let text): Self.firstUnwritableCharacter(in: text)
         case .boolean: nil
@@ -59,7 +60,7 @@ indirect enum PropertyListValue: Equatable {
     }
 
     /// The first character of `text` that XML 1.0 cannot hold, not even as a character reference.
-    static func firstUnwritableCharacter(in text: String) -> Unicode.Scalar? {
+    package static func firstUnwritableCharacter(in text: String) -> Unicode.Scalar? {
         // Fast path over the bytes: C0 controls are single bytes, U+FFFE/U+FFFF start with 0xEF.
         let suspicious = text.utf8.contains { byte in
             (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
@@ -75,7 +76,7 @@ indirect enum PropertyListValue: Equatable {
     }
 
     /// Writes the value in Apple's layout (one element per line, TAB indentation).
-    func write(to writer: XMLStreamWriter) {
+    package func write(to writer: XMLStreamWriter) {
         switch self {
         case .string(let text): writer.writeElement("string", text: text)
         case .integer(let text): writer.writeElement("integer", text: text)
