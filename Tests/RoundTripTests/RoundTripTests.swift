@@ -34,8 +34,8 @@ struct RoundTripTests {
     }
 
     static let validFixtures = [
-        "migration/expected", "xcstrings/features.xcstrings", "xcstrings/version-1.2.xcstrings",
-        "xcstrings/version-1.1-final-newline.xcstrings", "xcstrings/empty.xcstrings",
+        "migration/expected", "xcstrings/read/features.xcstrings", "xcstrings/read/version-1.2.xcstrings",
+        "xcstrings/read/version-1.1-final-newline.xcstrings", "xcstrings/read/empty.xcstrings",
     ]
 
     @Test("A writer that drops comments makes the check fail with a difference naming the key")
@@ -165,7 +165,7 @@ extension RoundTripTests {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data(try Fixtures.bytes("stringsdict/value-types.stringsdict")).write(
+        try Data(try Fixtures.bytes("stringsdict/read/value-types.stringsdict")).write(
             to: folder.appendingPathComponent("en.lproj/Localizable.stringsdict"))
         let standard = FormatRegistry.standard
         let broken = FormatRegistry(

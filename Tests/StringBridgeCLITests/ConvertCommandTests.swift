@@ -22,19 +22,19 @@ struct ConvertCommandTests {
     }
 
     @Test func normalizesACatalog() throws {
-        _ = try copyFixture("xcstrings/normalize/foreign-layout.input.json", as: "in.xcstrings")
+        _ = try copyFixture("xcstrings/write/foreign-layout.input.json", as: "in.xcstrings")
         let result = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(result.status == 0)
         #expect(result.error == "")
-        #expect(contents("out.xcstrings") == (try Fixtures.bytes("xcstrings/normalize/foreign-layout.xcstrings")))
+        #expect(contents("out.xcstrings") == (try Fixtures.bytes("xcstrings/write/foreign-layout.xcstrings")))
     }
 
     @Test func writesIntoNewFolders() throws {
-        _ = try copyFixture("xcstrings/features.xcstrings", as: "features.xcstrings")
+        _ = try copyFixture("xcstrings/read/features.xcstrings", as: "features.xcstrings")
         let result = try StringBridgeProcess.run(
             ["convert", "features.xcstrings", "-o", "a/b/out.xcstrings"], in: folder)
         #expect(result.status == 0)
-        #expect(contents("a/b/out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
+        #expect(contents("a/b/out.xcstrings") == (try Fixtures.bytes("xcstrings/read/features.xcstrings")))
     }
 
     @Test func invalidInputExitsOneAndLeavesTheOutputAlone() throws {
@@ -58,7 +58,7 @@ struct ConvertCommandTests {
     }
 
     @Test func unwritableOutputFailsCleanly() throws {
-        _ = try copyFixture("xcstrings/empty.xcstrings", as: "in.xcstrings")
+        _ = try copyFixture("xcstrings/read/empty.xcstrings", as: "in.xcstrings")
         try Data().write(to: folder.appendingPathComponent("file"))
         let result = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "file/out.xcstrings"], in: folder)
         #expect(result.status == 1)

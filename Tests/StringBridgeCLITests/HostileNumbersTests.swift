@@ -39,7 +39,7 @@ struct HostileNumbersTests {
 
     @Test("A .stringsdict with a 20-digit position converts to a catalog and back unchanged")
     func stringsDictThroughCatalog() throws {
-        let original = try Fixtures.bytes("stringsdict/huge-position.stringsdict")
+        let original = try Fixtures.bytes("stringsdict/read/huge-position.stringsdict")
         try Data(original).write(to: folder.appendingPathComponent("in.stringsdict"))
         let toCatalog = try run(["convert", "in.stringsdict", "--language", "en", "-o", "out.xcstrings"])
         #expect(toCatalog.status == 0, "\(toCatalog.error)")
@@ -49,7 +49,8 @@ struct HostileNumbersTests {
         let back = try run(["convert", "out.xcstrings", "--language", "en", "-o", "back.stringsdict"])
         #expect(back.status == 0, "\(back.error)")
         #expect(
-            Fixtures.compareGolden(contents("back.stringsdict") ?? [], "stringsdict/huge-position.stringsdict") == nil)
+            Fixtures.compareGolden(contents("back.stringsdict") ?? [], "stringsdict/read/huge-position.stringsdict")
+                == nil)
     }
 
     @Test("A catalog whose value has a 20-digit position compiles and exports without a trap")
@@ -173,7 +174,7 @@ struct HostileNumbersTests {
 
     @Test("A variable's own value type survives .stringsdict → catalog → .stringsdict, byte for byte")
     func valueTypesSurvive() throws {
-        let original = try Fixtures.bytes("stringsdict/value-types.stringsdict")
+        let original = try Fixtures.bytes("stringsdict/read/value-types.stringsdict")
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("App/en.lproj"), withIntermediateDirectories: true)
         try Data(original).write(to: folder.appendingPathComponent("App/en.lproj/Localizable.stringsdict"))
@@ -183,7 +184,7 @@ struct HostileNumbersTests {
         #expect(compiled.status == 0, "\(compiled.error)")
         #expect(
             Fixtures.compareGolden(
-                contents("compiled/en.lproj/Localizable.stringsdict") ?? [], "stringsdict/value-types.stringsdict")
+                contents("compiled/en.lproj/Localizable.stringsdict") ?? [], "stringsdict/read/value-types.stringsdict")
                 == nil)
         let roundtrip = try run(["roundtrip", "App/en.lproj"])
         #expect(roundtrip.status == 0, "\(roundtrip.output)")

@@ -65,7 +65,7 @@ struct OutputSafetyTests {
 
     @Test("A symbolic link to a catalog is written through: the link stays, the shared file gets the output")
     func writesThroughSymbolicLinks() throws {
-        try copyFixture("xcstrings/normalize/foreign-layout.input.json", as: "in.xcstrings")
+        try copyFixture("xcstrings/write/foreign-layout.input.json", as: "in.xcstrings")
         try write("old", to: "shared/Localizable.xcstrings", mode: 0o600)
         try FileManager.default.createDirectory(atPath: path("app"), withIntermediateDirectories: true)
         // A relative link to a relative link.
@@ -80,24 +80,24 @@ struct OutputSafetyTests {
         #expect(kind("link.xcstrings") == .typeSymbolicLink)
         #expect(
             bytes("shared/Localizable.xcstrings")
-                == (try Fixtures.bytes("xcstrings/normalize/foreign-layout.xcstrings")))
+                == (try Fixtures.bytes("xcstrings/write/foreign-layout.xcstrings")))
         #expect(mode("shared/Localizable.xcstrings") == 0o600)
         #expect(temporaryLeftovers.isEmpty)
     }
 
     @Test("A replaced file keeps its permissions", arguments: [0o600, 0o664, 0o640])
     func keepsPermissions(_ permissions: Int) throws {
-        try copyFixture("xcstrings/features.xcstrings", as: "in.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "in.xcstrings")
         try write("old", to: "out.xcstrings", mode: permissions)
         let result = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(result.status == 0, "\(result.error)")
-        #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
+        #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/read/features.xcstrings")))
         #expect(mode("out.xcstrings") == permissions)
     }
 
     @Test("A link to a special file, or a FIFO, is refused and left as it was")
     func refusesSpecialFiles() throws {
-        try copyFixture("xcstrings/features.xcstrings", as: "in.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "in.xcstrings")
         try FileManager.default.createSymbolicLink(atPath: path("null.xcstrings"), withDestinationPath: "/dev/null")
         let device = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "null.xcstrings"], in: folder)
         #expect(device.status == 1)
@@ -118,11 +118,11 @@ struct OutputSafetyTests {
 
     @Test("-o - writes to standard output, and /dev/stdout on a pipe is refused rather than replaced")
     func standardOutput() throws {
-        try copyFixture("xcstrings/normalize/foreign-layout.input.json", as: "in.xcstrings")
+        try copyFixture("xcstrings/write/foreign-layout.input.json", as: "in.xcstrings")
         let result = try StringBridgeProcess.run(
             ["convert", "in.xcstrings", "-o", "-", "--to", "xcstrings"], in: folder)
         #expect(result.status == 0, "\(result.error)")
-        #expect(Array(result.output.utf8) == (try Fixtures.bytes("xcstrings/normalize/foreign-layout.xcstrings")))
+        #expect(Array(result.output.utf8) == (try Fixtures.bytes("xcstrings/write/foreign-layout.xcstrings")))
         #expect(listing() == ["in.xcstrings"])
         let legacy = try StringBridgeProcess.run(
             ["convert", "in.xcstrings", "-o", "-", "--to", "strings", "--language", "en"], in: folder)
@@ -145,7 +145,7 @@ struct OutputSafetyTests {
 
     @Test("A read-only output is refused, and replaced (still read-only) with --force")
     func readOnlyFiles() throws {
-        try copyFixture("xcstrings/features.xcstrings", as: "in.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "in.xcstrings")
         try write("old", to: "out.xcstrings", mode: 0o444)
         let refused = try StringBridgeProcess.run(["convert", "in.xcstrings", "-o", "out.xcstrings"], in: folder)
         #expect(refused.status == 1)
@@ -156,13 +156,13 @@ struct OutputSafetyTests {
         let forced = try StringBridgeProcess.run(
             ["convert", "in.xcstrings", "-o", "out.xcstrings", "--force"], in: folder)
         #expect(forced.status == 0, "\(forced.error)")
-        #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
+        #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/read/features.xcstrings")))
         #expect(mode("out.xcstrings") == 0o444)
     }
 
     @Test("compile, export, import and migrate refuse a read-only file too, and take --force")
     func readOnlyEverywhere() throws {
-        try copyFixture("xcstrings/features.xcstrings", as: "features.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "features.xcstrings")
         try write("old", to: "out/fr.lproj/features.strings", mode: 0o444)
         let compile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out"], in: folder)
         #expect(compile.status == 1)
@@ -235,12 +235,12 @@ struct OutputSafetyTests {
         #expect(bundleFifo.error.hasPrefix("fr.xcloc/Localized Contents/fr.xliff:1:1: error: is a FIFO"))
 
         // A link to a regular file is read.
-        try copyFixture("xcstrings/features.xcstrings", as: "real.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "real.xcstrings")
         try FileManager.default.createSymbolicLink(
             atPath: path("link.xcstrings"), withDestinationPath: "real.xcstrings")
         let linked = try runWithTimeout(["convert", "link.xcstrings", "-o", "out.xcstrings"])
         #expect(linked.status == 0, "\(linked.error)")
-        #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/features.xcstrings")))
+        #expect(bytes("out.xcstrings") == (try Fixtures.bytes("xcstrings/read/features.xcstrings")))
     }
 
     // MARK: - Concurrent imports
@@ -330,7 +330,7 @@ struct OutputSafetyTests {
 
     @Test("SIGTERM or SIGINT during a write leaves no temporary file nor created folder", arguments: [SIGTERM, SIGINT])
     func interruptedWrite(_ signal: Int32) throws {
-        try copyFixture("xcstrings/features.xcstrings", as: "features.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "features.xcstrings")
         // Spawned with the signals' default actions: the test runner may ignore them, and a child inherits that.
         let compile = try spawnWithDefaultSignals(
             ["compile", path("features.xcstrings"), "-o", path("out/deep")],
@@ -354,7 +354,7 @@ struct OutputSafetyTests {
 
     @Test("A compile or export that fails removes the folders it created")
     func failureRemovesCreatedFolders() throws {
-        try copyFixture("xcstrings/features.xcstrings", as: "features.xcstrings")
+        try copyFixture("xcstrings/read/features.xcstrings", as: "features.xcstrings")
         // fr.lproj is a file: en.lproj is created first, then writing into fr.lproj fails.
         try write("", to: "out/fr.lproj")
         let compile = try StringBridgeProcess.run(["compile", "features.xcstrings", "-o", "out"], in: folder)

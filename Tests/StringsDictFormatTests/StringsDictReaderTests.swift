@@ -7,7 +7,7 @@ import Testing
 @Suite("Stringsdict reader")
 struct StringsDictReaderTests {
     func localization(_ file: String, _ key: String, language: String = "en") throws -> Localization {
-        let table = try StringsDictFixture.read("stringsdict/\(file).stringsdict", language: language)
+        let table = try StringsDictFixture.read("stringsdict/read/\(file).stringsdict", language: language)
         return try #require(table.entries[key]?.localizations?[language], "\(key) in \(file)")
     }
 
@@ -94,7 +94,7 @@ struct StringsDictReaderTests {
     @Test func tableMetadataAndOrigins() throws {
         var diagnostics = Diagnostics()
         let table = try StringsDictReader().read(
-            try Fixtures.source("stringsdict/several-variables.stringsdict"), options: ReadOptions(language: "de"),
+            try Fixtures.source("stringsdict/read/several-variables.stringsdict"), options: ReadOptions(language: "de"),
             diagnostics: &diagnostics)
         #expect(table.name == "several-variables")
         #expect(table.sourceLanguage == "de")
@@ -103,9 +103,9 @@ struct StringsDictReaderTests {
         #expect(table.entries.keys == ["files.progress", "rating"])
         #expect(
             table.entries["rating"]?.origin
-                == FileLocation(path: "stringsdict/several-variables.stringsdict", line: 43, column: 2))
+                == FileLocation(path: "stringsdict/read/several-variables.stringsdict", line: 43, column: 2))
         let named = try StringsDictReader().read(
-            try Fixtures.source("stringsdict/several-variables.stringsdict"),
+            try Fixtures.source("stringsdict/read/several-variables.stringsdict"),
             options: ReadOptions(tableName: "Localizable", language: "de", sourceLanguage: "en"),
             diagnostics: &diagnostics)
         #expect(named.name == "Localizable")
@@ -115,7 +115,7 @@ struct StringsDictReaderTests {
     @Test func unknownMembersAndOtherRuleTypesAreKept() throws {
         var diagnostics = Diagnostics()
         let table = try StringsDictFixture.read(
-            "stringsdict/warnings/other-rule-type.stringsdict", diagnostics: &diagnostics)
+            "stringsdict/read/other-rule-type.stringsdict", diagnostics: &diagnostics)
         let rule = try #require(table.entries["future.rule"]?.localizations?["en"])
         #expect(rule.extraMembers.keys == ["XVersion", "XEnabled", "XList"])
         #expect(rule.extraMembers["XVersion"] == .number("1.5"))
@@ -136,7 +136,7 @@ struct StringsDictLanguageTests {
     let bytes: [UInt8]
 
     init() throws {
-        bytes = try Fixtures.bytes("stringsdict/plain-string.stringsdict")
+        bytes = try Fixtures.bytes("stringsdict/read/plain-string.stringsdict")
     }
 
     func read(_ path: String, _ options: ReadOptions = ReadOptions()) throws -> StringTable {

@@ -4,6 +4,13 @@ import TestSupport
 
 /// Reading and writing fixtures with the `.stringsdict` reader and writer.
 enum StringsDictFixture {
+    /// The fixtures in `stringsdict/read/` that read with warnings: those with a `.diagnostics` golden.
+    static let warnings = Fixtures.names(in: "stringsdict/read", withExtension: "diagnostics")
+    /// The fixtures in `stringsdict/read/` that read without any diagnostic.
+    static let valid = Fixtures.names(in: "stringsdict/read", withExtension: "stringsdict").filter {
+        !warnings.contains($0)
+    }
+
     /// Reads `Fixtures/<relative>` as language `language`.
     static func read(
         _ relative: String, language: String? = "en", diagnostics: inout Diagnostics

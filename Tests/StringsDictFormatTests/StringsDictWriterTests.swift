@@ -9,7 +9,7 @@ import Testing
 /// its keys and values are the ones the model holds (see docs/formats/stringsdict.md).
 @Suite("Stringsdict writer")
 struct StringsDictWriterTests {
-    static let valid = Fixtures.names(in: "stringsdict", withExtension: "stringsdict")
+    static let valid = StringsDictFixture.valid
 
     static func write(_ table: StringTable, languages: [String]? = nil) throws -> (
         files: [OutputFile], diagnostics: [String]
@@ -50,7 +50,7 @@ struct StringsDictWriterTests {
 
     @Test("A file in Xcode's layout is written back byte for byte", arguments: valid)
     func byteIdentical(_ name: String) throws {
-        let original = try Fixtures.bytes("stringsdict/\(name).stringsdict")
+        let original = try Fixtures.bytes("stringsdict/read/\(name).stringsdict")
         let table = try Self.read(original)
         let (files, diagnostics) = try Self.write(table)
         #expect(diagnostics.isEmpty)
@@ -60,7 +60,7 @@ struct StringsDictWriterTests {
 
     @Test("Reading what was written gives the same model", arguments: valid)
     func modelRoundTrip(_ name: String) throws {
-        let table = try Self.read(try Fixtures.bytes("stringsdict/\(name).stringsdict"))
+        let table = try Self.read(try Fixtures.bytes("stringsdict/read/\(name).stringsdict"))
         let again = try Self.read(try #require(try Self.write(table).files.first).bytes)
         #expect(again == table)
     }
@@ -70,7 +70,7 @@ struct StringsDictWriterTests {
         for name in ["duplicate-key", "no-format-key", "other-rule-type", "undefined-variable", "unknown-categories"] {
             var diagnostics = Diagnostics()
             let table = try StringsDictFixture.read(
-                "stringsdict/warnings/\(name).stringsdict", diagnostics: &diagnostics)
+                "stringsdict/read/\(name).stringsdict", diagnostics: &diagnostics)
             let (files, warnings) = try Self.write(table)
             #expect(warnings.isEmpty, "\(name)")
             var again = Diagnostics()
@@ -81,10 +81,10 @@ struct StringsDictWriterTests {
         }
         // Apart from the duplicate (whose first copy is gone), these are byte-identical too.
         for name in ["no-format-key", "undefined-variable", "unknown-categories"] {
-            let original = try Fixtures.bytes("stringsdict/warnings/\(name).stringsdict")
+            let original = try Fixtures.bytes("stringsdict/read/\(name).stringsdict")
             var diagnostics = Diagnostics()
             let table = try StringsDictFixture.read(
-                "stringsdict/warnings/\(name).stringsdict", diagnostics: &diagnostics)
+                "stringsdict/read/\(name).stringsdict", diagnostics: &diagnostics)
             #expect(try Self.write(table).files.first?.bytes == original, "\(name)")
         }
     }

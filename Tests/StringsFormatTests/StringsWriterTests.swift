@@ -261,7 +261,7 @@ extension StringsWriterTests {
     @Test("Comments of NUL bytes and `//` comments ending in a space: read → write is a fixpoint, with warnings")
     func nulCommentFixpoint() throws {
         // Reduced from Fuzz/findings/strings-roundtrip/nul-comment-not-fixpoint.strings.
-        let (first, table, warnings) = try Self.rewrite(try Fixtures.bytes("strings/fixpoint/nul-comments.strings"))
+        let (first, table, warnings) = try Self.rewrite(try Fixtures.bytes("strings/write/nul-comments.strings"))
         #expect(table.entries.keys == ["a", "", "d", "k"])
         #expect(table.entries[""]?.comment == "\u{0}")
         #expect(table.entries["d"]?.comment == "\u{0}\n  c")

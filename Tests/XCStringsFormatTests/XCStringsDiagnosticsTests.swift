@@ -67,7 +67,7 @@ struct XCStringsDiagnosticsTests {
 
     @Test("Truncated catalogs are refused at every length")
     func truncation() throws {
-        let bytes = try Fixtures.bytes("xcstrings/version-1.2.xcstrings")
+        let bytes = try Fixtures.bytes("xcstrings/read/version-1.2.xcstrings")
         for length in stride(from: 0, to: bytes.count - 1, by: 7) {
             var diagnostics = Diagnostics()
             #expect(throws: ConversionError.self) {

@@ -7,8 +7,8 @@ import Testing
 /// Byte-for-byte goldens: catalogs in Xcode's layout come back unchanged, and other layouts are normalized.
 @Suite("String Catalog goldens")
 struct XCStringsGoldenTests {
-    static let xcodeFormatted = Fixtures.names(in: "xcstrings", withExtension: "xcstrings")
-    static let foreignLayouts = Fixtures.names(in: "xcstrings/normalize", withExtension: "input.json")
+    static let xcodeFormatted = Fixtures.names(in: "xcstrings/read", withExtension: "xcstrings")
+    static let foreignLayouts = Fixtures.names(in: "xcstrings/write", withExtension: "input.json")
 
     @Test("Fixtures exist")
     func fixturesExist() {
@@ -18,7 +18,7 @@ struct XCStringsGoldenTests {
 
     @Test("Xcode-formatted catalog is rewritten byte for byte", arguments: xcodeFormatted)
     func rewritesByteForByte(_ name: String) throws {
-        let path = "xcstrings/\(name).xcstrings"
+        let path = "xcstrings/read/\(name).xcstrings"
         let source = try Fixtures.source(path)
         var diagnostics = Diagnostics()
         let table = try XCStringsReader().read(source, options: ReadOptions(), diagnostics: &diagnostics)
@@ -29,18 +29,18 @@ struct XCStringsGoldenTests {
 
     @Test("Other layouts are normalized to Xcode's", arguments: foreignLayouts)
     func normalizes(_ name: String) throws {
-        let source = try Fixtures.source("xcstrings/normalize/\(name).input.json")
+        let source = try Fixtures.source("xcstrings/write/\(name).input.json")
         var diagnostics = Diagnostics()
         let table = try XCStringsReader().read(source, options: ReadOptions(), diagnostics: &diagnostics)
         let output = XCStringsWriter().encode(table, diagnostics: &diagnostics)
-        #expect(Fixtures.compareGolden(output, "xcstrings/normalize/\(name).xcstrings") == nil)
+        #expect(Fixtures.compareGolden(output, "xcstrings/write/\(name).xcstrings") == nil)
     }
 
     @Test("Read, write, read gives the same model", arguments: xcodeFormatted)
     func roundTripsTheModel(_ name: String) throws {
         var diagnostics = Diagnostics()
         let first = try XCStringsReader().read(
-            try Fixtures.source("xcstrings/\(name).xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
+            try Fixtures.source("xcstrings/read/\(name).xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
         let bytes = XCStringsWriter().encode(first, diagnostics: &diagnostics)
         let second = try XCStringsReader().read(
             SourceFile(path: "again.xcstrings", bytes: bytes), options: ReadOptions(), diagnostics: &diagnostics)

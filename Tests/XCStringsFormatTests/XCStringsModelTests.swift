@@ -12,7 +12,7 @@ struct XCStringsModelTests {
     init() throws {
         var diagnostics = Diagnostics()
         table = try XCStringsReader().read(
-            try Fixtures.source("xcstrings/features.xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
+            try Fixtures.source("xcstrings/read/features.xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
     }
 
     func localization(_ key: String, _ language: String = "en") throws -> Localization {

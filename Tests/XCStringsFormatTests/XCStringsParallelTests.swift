@@ -22,7 +22,7 @@ struct XCStringsParallelTests {
     static func generated(copies: Int = 12) throws -> (table: StringTable, bytes: [UInt8]) {
         var diagnostics = Diagnostics()
         let features = try XCStringsReader(parallelism: .sequential).read(
-            try Fixtures.source("xcstrings/features.xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
+            try Fixtures.source("xcstrings/read/features.xcstrings"), options: ReadOptions(), diagnostics: &diagnostics)
         var entries = OrderedMap<CatalogEntry>()
         for copy in 0..<copies {
             for (key, entry) in features.entries {
@@ -171,7 +171,7 @@ struct XCStringsParallelTests {
         "Xcode-formatted fixtures read and write the same in chunks",
         arguments: XCStringsGoldenTests.xcodeFormatted)
     func fixtures(_ name: String) throws {
-        let source = try Fixtures.source("xcstrings/\(name).xcstrings")
+        let source = try Fixtures.source("xcstrings/read/\(name).xcstrings")
         for chunks in Self.chunkCounts {
             var diagnostics = Diagnostics()
             let table = try XCStringsReader(parallelism: Self.forced(chunks)).read(

@@ -2,16 +2,18 @@ import LocalizationCatalog
 import TestSupport
 @_spi(XLIFFDocuments) import XLIFFFormat
 
-/// The fixtures under `Fixtures/xliff/documents` and a readable dump of what the reader makes of them.
+/// The fixtures under `Fixtures/xliff/read` and a readable dump of what the reader makes of them.
 enum XLIFFDocumentFixtures {
-    static let folder = "xliff/documents"
+    static let folder = "xliff/read"
 
     /// The valid documents, without extension.
     static let valid = Fixtures.names(in: folder, withExtension: "xliff")
     /// The invalid documents, without extension.
-    static let invalid = Fixtures.names(in: folder + "/invalid", withExtension: "xliff")
+    static let invalid = Fixtures.names(in: invalidFolder, withExtension: "xliff")
+    /// The folder of the documents the reader refuses.
+    static let invalidFolder = "xliff/invalid"
 
-    /// Reads `Fixtures/xliff/documents/<name>.xliff`, naming it by its fixture path in diagnostics.
+    /// Reads `Fixtures/xliff/read/<name>.xliff`, naming it by its fixture path in diagnostics.
     static func read(_ name: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         let path = "\(folder)/\(name).xliff"
         return try XLIFFDocumentReader().read(try Fixtures.bytes(path), path: path, diagnostics: &diagnostics)

@@ -12,7 +12,7 @@ struct XLIFFDocumentRobustnessTests {
 
     @Test("Every prefix of an Xcode export is read or refused with a located error, never a crash")
     func truncations() throws {
-        let bytes = try Fixtures.bytes("xliff/documents/catalog-export.xliff")
+        let bytes = try Fixtures.bytes("xliff/read/catalog-export.xliff")
         // Cut anywhere before the `>` of `</xliff>`: only the final line break may go.
         let complete = try #require(bytes.lastIndex(of: UInt8(ascii: ">"))) + 1
         for end in stride(from: 0, to: complete, by: 3) {
@@ -65,7 +65,7 @@ struct XLIFFDocumentRobustnessTests {
 
     @Test("UTF-16 big endian with a byte-order mark keeps the final line break")
     func utf16BigEndian() throws {
-        let utf8 = try Fixtures.bytes("xliff/documents/catalog-export.xliff")
+        let utf8 = try Fixtures.bytes("xliff/read/catalog-export.xliff")
         let text = String(decoding: utf8, as: UTF8.self)
             .replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="UTF-16""#)
         var utf16: [UInt8] = [0xFE, 0xFF]

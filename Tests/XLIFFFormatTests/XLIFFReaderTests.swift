@@ -33,7 +33,7 @@ struct XLIFFReaderTests {
 
     @Test("Invalid document gives its exact diagnostic", arguments: XLIFFDocumentFixtures.invalid)
     func diagnoses(_ name: String) throws {
-        let folder = XLIFFDocumentFixtures.folder + "/invalid"
+        let folder = XLIFFDocumentFixtures.invalidFolder
         let path = "\(folder)/\(name).xliff"
         var diagnostics = Diagnostics()
         do {
@@ -50,7 +50,7 @@ struct XLIFFReaderTests {
     func everyInvalidFixtureHasDiagnostics() {
         #expect(XLIFFDocumentFixtures.invalid.count >= 12)
         #expect(
-            Fixtures.names(in: XLIFFDocumentFixtures.folder + "/invalid", withExtension: "diagnostics")
+            Fixtures.names(in: XLIFFDocumentFixtures.invalidFolder, withExtension: "diagnostics")
                 == XLIFFDocumentFixtures.invalid)
     }
 
@@ -134,7 +134,7 @@ struct XLIFFReaderTests {
         #expect(unit.source == "Tap Save now.")
         #expect(unit.target == "Tippe auf Sichern jetzt%@.")
         #expect(unit.notes == [XLIFFNote("A note with markup", from: "developer"), XLIFFNote("A second note")])
-        let path = "xliff/documents/odd-but-valid.xliff"
+        let path = "xliff/read/odd-but-valid.xliff"
         let inline = diagnostics.all.map(\.description).filter { $0.contains("'inline'") }
         #expect(
             inline == [
@@ -157,7 +157,7 @@ struct XLIFFReaderTests {
         let unit = try #require(document.files.first?.units.first { $0.id == "paired" })
         #expect(unit.source == "<b>Bold</b> and [more")
         #expect(unit.target == "<b>Fett</b> & [mehr")
-        let path = "xliff/documents/odd-but-valid.xliff"
+        let path = "xliff/read/odd-but-valid.xliff"
         #expect(
             diagnostics.all.map(\.description).filter { $0.contains("'paired'") } == [
                 "\(path):22:17: warning: inline <bpt> in the <source> of trans-unit 'paired' was flattened to its text",
@@ -173,7 +173,7 @@ struct XLIFFReaderTests {
         let unit = try #require(document.files.first?.units.first { $0.id == "two sources" })
         #expect(unit.source == "First")
         #expect(unit.target == "Erste")
-        let path = "xliff/documents/odd-but-valid.xliff"
+        let path = "xliff/read/odd-but-valid.xliff"
         let messages = diagnostics.all.map(\.description)
         #expect(
             messages.filter { $0.contains("'two sources'") || $0.contains("<header>") } == [
@@ -206,7 +206,7 @@ struct XLIFFReaderTests {
         #expect(document.files.first?.units.first?.target == "Bonjour")
         #expect(
             diagnostics.all.map(\.description) == [
-                "xliff/documents/prefixed-namespace.xliff:2:1: warning: the XLIFF elements use the namespace prefix "
+                "xliff/read/prefixed-namespace.xliff:2:1: warning: the XLIFF elements use the namespace prefix "
                     + "'ns0:', which Xcode silently skips on import; read as if they used the default namespace"
             ])
         #expect(document.rootAttributes.first == XLIFFAttribute("xmlns", "urn:oasis:names:tc:xliff:document:1.2"))
@@ -214,7 +214,7 @@ struct XLIFFReaderTests {
 
     @Test("UTF-16 with a byte-order mark reads like UTF-8, and is written back as UTF-8")
     func utf16() throws {
-        let utf8 = try Fixtures.bytes("xliff/documents/legacy-export.xliff")
+        let utf8 = try Fixtures.bytes("xliff/read/legacy-export.xliff")
         let text = String(decoding: utf8, as: UTF8.self)
             .replacingOccurrences(of: #"encoding="UTF-8""#, with: #"encoding="UTF-16""#)
         var utf16: [UInt8] = [0xFF, 0xFE]

@@ -6,7 +6,7 @@ import Testing
 /// The XLIFF writer: Xcode's bytes, round trips in both directions, and the layout facts it honours.
 @Suite("XLIFF writer")
 struct XLIFFWriterTests {
-    /// Read → write gives the input back byte for byte, unless `expected/<name>.xliff` says what the
+    /// Read → write gives the input back byte for byte, unless `xliff/write/<name>.xliff` says what the
     /// document becomes (files that were not written the way Xcode writes).
     @Test("Read then write gives the fixture, or its expected rewrite", arguments: XLIFFDocumentFixtures.valid)
     func rewritesFixture(_ name: String) throws {
@@ -15,8 +15,8 @@ struct XLIFFWriterTests {
         let written = XLIFFDocumentWriter().write(document)
         let folder = XLIFFDocumentFixtures.folder
         let input = try Fixtures.bytes("\(folder)/\(name).xliff")
-        let rewritten = "\(folder)/expected/\(name).xliff"
-        let hasRewrite = Fixtures.names(in: folder + "/expected", withExtension: "xliff").contains(name)
+        let rewritten = "xliff/write/\(name).xliff"
+        let hasRewrite = Fixtures.names(in: "xliff/write", withExtension: "xliff").contains(name)
         // Recording never touches the input: a fixture that does not come back as it was gets an expected rewrite.
         let difference =
             hasRewrite || (Fixtures.isRecording && written != input)

@@ -259,9 +259,9 @@ private func xliffDocumentRoundTrip(_ bytes: [UInt8]) {
 private let importTables: [(kind: XLIFFTableKind, format: FormatDescriptor, table: StringTable)] = {
     let fixtures = fixturesDirectory()
     let files: [(XLIFFTableKind, FormatDescriptor, String)] = [
-        (.catalog, .xcstrings, "xcstrings/features.xcstrings"),
+        (.catalog, .xcstrings, "xcstrings/read/features.xcstrings"),
         (.strings, .strings, "strings/read/escapes.strings"),
-        (.stringsDict, .stringsdict, "stringsdict/all-categories.stringsdict"),
+        (.stringsDict, .stringsdict, "stringsdict/read/all-categories.stringsdict"),
     ]
     return files.map { kind, format, path in
         var diagnostics = Diagnostics()
