@@ -2,7 +2,7 @@ import Foundation
 import LocalizationCatalog
 import TestSupport
 import Testing
-import XLIFFFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 /// What `XLIFFReader` (the catalog reader: one `<file>` into one table) makes of every document in
 /// `Fixtures/xliff/read/`: a document of one `<file>` reads as its `.dump` golden, with the warnings of its
