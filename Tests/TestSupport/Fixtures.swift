@@ -64,13 +64,15 @@ public enum Fixtures {
         return firstDifference(expected: expected, actual: actual)
     }
 
-    /// A readable description of where two byte strings first differ, or `nil` when they are equal.
-    /// The length of the first proper prefix of `bytes` (shortest first) for which `check` fails, or `nil` when it
-    /// holds for all of them: the readers' "every prefix of a valid file is read or refused, never a crash" test.
+    /// The length of the first proper prefix of `bytes` (shortest first) for which `check` fails.
+    ///
+    /// `nil` when it holds for all of them: the readers' "every prefix of a valid file is read or refused, never a
+    /// crash" test.
     public static func firstPrefixFailing(_ bytes: [UInt8], _ check: ([UInt8]) -> Bool) -> Int? {
         (0..<bytes.count).first { !check(Array(bytes[..<$0])) }
     }
 
+    /// A readable description of where two byte strings first differ, or `nil` when they are equal.
     public static func firstDifference(expected: [UInt8], actual: [UInt8]) -> String? {
         guard expected != actual else { return nil }
         let common = zip(expected, actual).prefix { $0 == $1 }.count
