@@ -10,6 +10,10 @@ enum StringsDictFixture {
     static let valid = Fixtures.names(in: "stringsdict/read", withExtension: "stringsdict").filter {
         !warnings.contains($0)
     }
+    /// Of ``valid``, the XML property lists (the writer gives them back byte for byte); the others are binary.
+    static let xmlLayout = valid.filter {
+        (try? Fixtures.bytes("stringsdict/read/\($0).stringsdict").starts(with: Array("bplist".utf8))) == false
+    }
 
     /// Reads `Fixtures/<relative>` as language `language`.
     static func read(

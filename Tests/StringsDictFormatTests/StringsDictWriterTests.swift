@@ -9,7 +9,7 @@ import Testing
 /// its keys and values are the ones the model holds (see docs/formats/stringsdict.md).
 @Suite("Stringsdict writer")
 struct StringsDictWriterTests {
-    static let valid = StringsDictFixture.valid
+    static let valid = StringsDictFixture.xmlLayout
 
     static func write(_ table: StringTable, languages: [String]? = nil) throws -> (
         files: [OutputFile], diagnostics: [String]
