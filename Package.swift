@@ -99,7 +99,7 @@ let package = Package(
         .executableTarget(
             name: "stringbridge",
             dependencies: [
-                "LocalizationConverter", "CodeSync", "CatalogChecks", "CatalogMerge",
+                "LocalizationConverter", "CodeSync", "CatalogChecks", "CatalogMerge", "StringBridgeSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

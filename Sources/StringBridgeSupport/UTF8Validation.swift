@@ -54,4 +54,10 @@ package enum UTF8Validation {
         }
         return count
     }
+
+    /// The same check over the bytes of an array.
+    @inlinable
+    package static func firstInvalidOffset(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { firstInvalidOffset(in: $0) }
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import LocalizationCatalog
+import StringBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -16,15 +17,7 @@ func printError(_ line: String) {
 
 /// Writes all of `bytes` to a file descriptor (standard output is 1), unbuffered; stops at a write error.
 func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
-    bytes.withUnsafeBufferPointer { buffer in
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let count = write(descriptor, base + offset, buffer.count - offset)
-            if count <= 0 { return }
-            offset += count
-        }
-    }
+    DescriptorOutput.writeAll(bytes, to: descriptor)
 }
 
 /// Runs `body`, printing its diagnostics to standard error; an input error exits with status 1.

@@ -296,13 +296,13 @@ private final class PieceSink: @unchecked Sendable {
     private(set) var pieces = 0
     private(set) var overlapped = false
 
-    func take(_ piece: UnsafeRawBufferPointer) {
+    func take(_ piece: RawSpan) {
         lock.lock()
         if active { overlapped = true }
         active = true
         lock.unlock()
         usleep(200)  // gives another thread the time to come in, were the calls not kept apart
-        bytes += piece
+        piece.withUnsafeBytes { bytes += $0 }
         pieces += 1
         lock.lock()
         active = false

@@ -93,10 +93,8 @@ struct StringsText {
 
     /// The offset of the first byte that does not belong to a well-formed UTF-8 sequence, if any.
     static func firstInvalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBufferPointer { buffer in
-            let offset = UTF8Validation.firstInvalidOffset(in: buffer)
-            return offset < buffer.count ? offset : nil
-        }
+        let offset = UTF8Validation.firstInvalidOffset(in: bytes)
+        return offset < bytes.count ? offset : nil
     }
 
     /// Transcodes UTF-16 (`bytes[start...]`) to UTF-8, refusing unpaired surrogates and an odd byte count.
@@ -104,56 +102,36 @@ struct StringsText {
         throws(ConversionError) -> [UInt8]
     {
         // Three UTF-8 bytes per UTF-16 unit at most (a surrogate pair, two units, gives four).
-        let capacity = (bytes.count - start) / 2 * 3
-        var failure: (message: String, offset: Int)?
-        let output = [UInt8](unsafeUninitializedCapacity: capacity) { output, initializedCount in
-            bytes.withUnsafeBufferPointer { input in
-                let high = bigEndian ? 0 : 1
-                let low = 1 - high
-                var offset = start
-                var written = 0
-                defer { initializedCount = written }
-                while offset + 1 < input.count {
-                    let unit = UInt32(input[offset + high]) << 8 | UInt32(input[offset + low])
-                    offset += 2
-                    switch unit {
-                    case ..<0x80:
-                        output[written] = UInt8(truncatingIfNeeded: unit)
-                        written += 1
-                    case ..<0x800:
-                        output[written] = UInt8(truncatingIfNeeded: 0xC0 | unit >> 6)
-                        output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-                        written += 2
-                    case 0xD800..<0xDC00:
-                        let next =
-                            offset + 1 < input.count
-                            ? UInt32(input[offset + high]) << 8 | UInt32(input[offset + low]) : 0
-                        guard next & 0xFC00 == 0xDC00 else {
-                            failure = (StringsMessage.unpairedSurrogate(unit), written)
-                            return
-                        }
-                        offset += 2
-                        let scalar = 0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00)
-                        output[written] = UInt8(truncatingIfNeeded: 0xF0 | scalar >> 18)
-                        output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 12 & 0x3F)
-                        output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | scalar >> 6 & 0x3F)
-                        output[written + 3] = UInt8(truncatingIfNeeded: 0x80 | scalar & 0x3F)
-                        written += 4
-                    case 0xDC00..<0xE000:
-                        failure = (StringsMessage.unpairedSurrogate(unit), written)
-                        return
-                    default:
-                        output[written] = UInt8(truncatingIfNeeded: 0xE0 | unit >> 12)
-                        output[written + 1] = UInt8(truncatingIfNeeded: 0x80 | unit >> 6 & 0x3F)
-                        output[written + 2] = UInt8(truncatingIfNeeded: 0x80 | unit & 0x3F)
-                        written += 3
-                    }
+        var output: [UInt8] = []
+        output.reserveCapacity((bytes.count - start) / 2 * 3)
+        let high = bigEndian ? 0 : 1
+        let low = 1 - high
+        var offset = start
+        while offset + 1 < bytes.count {
+            let unit = UInt32(bytes[offset + high]) << 8 | UInt32(bytes[offset + low])
+            offset += 2
+            switch unit {
+            case 0xD800..<0xDC00:
+                let next =
+                    offset + 1 < bytes.count ? UInt32(bytes[offset + high]) << 8 | UInt32(bytes[offset + low]) : 0
+                guard next & 0xFC00 == 0xDC00 else {
+                    throw ConversionError(
+                        StringsMessage.unpairedSurrogate(unit),
+                        at: FileLocation(path: path, bytes: output, offset: output.count))
                 }
-                if offset < input.count { failure = (StringsMessage.oddUTF16Length, written) }
+                offset += 2
+                appendUTF8(0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00), to: &output)
+            case 0xDC00..<0xE000:
+                throw ConversionError(
+                    StringsMessage.unpairedSurrogate(unit),
+                    at: FileLocation(path: path, bytes: output, offset: output.count))
+            default:
+                appendUTF8(unit, to: &output)
             }
         }
-        if let failure {
-            throw ConversionError(failure.message, at: FileLocation(path: path, bytes: output, offset: failure.offset))
+        if offset < bytes.count {
+            throw ConversionError(
+                StringsMessage.oddUTF16Length, at: FileLocation(path: path, bytes: output, offset: output.count))
         }
         return output
     }

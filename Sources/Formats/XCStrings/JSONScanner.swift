@@ -25,6 +25,40 @@ struct JSONScanner {
         self.path = path
     }
 
+    // MARK: - Start
+
+    /// Scans the bytes of `file`, without copying a mapped file; the scanner is valid during the call only.
+    static func scanning<Result>(
+        _ file: SourceFile, _ body: (inout JSONScanner) throws(ConversionError) -> Result
+    ) throws(ConversionError) -> Result {
+        try file.withUnsafeBytes { (bytes) throws(ConversionError) -> Result in
+            var scanner = JSONScanner(bytes: bytes, path: file.path)
+            return try body(&scanner)
+        }
+    }
+
+    /// Skips a UTF-8 byte-order mark at the start, and refuses a second one and UTF-16 or UTF-32 ones.
+    mutating func skipByteOrderMark() throws(ConversionError) {
+        // Foundation accepts a UTF-8 byte-order mark; so do we (it is not written back).
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            offset = 3
+            if bytes[3...].starts(with: [0xEF, 0xBB, 0xBF]) {
+                throw error(
+                    "a second UTF-8 byte-order mark (EF BB BF) follows the first one; remove it", at: 3)
+            }
+        }
+        if bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
+            let order =
+                bytes[0] == 0
+                ? "big-endian byte-order mark (00 00 FE FF)" : "little-endian byte-order mark (FF FE 00 00)"
+            throw error(
+                "the file starts with a UTF-32 \(order); String Catalogs are UTF-8: save the file as UTF-8", at: 0)
+        }
+        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
+            throw error("UTF-16 is not supported for String Catalogs; save the file as UTF-8", at: 0)
+        }
+    }
+
     // MARK: - Errors
 
     func location(at offset: Int) -> FileLocation {
@@ -298,7 +332,8 @@ struct JSONScanner {
     private static func hasBytes(_ string: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard string.utf8.count == bytes.count else { return false }
         let same = string.utf8.withContiguousStorageIfAvailable { stored in
-            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
+            guard let stored = stored.baseAddress, let bytes = bytes.baseAddress else { return true }
+            return memcmp(stored, bytes, string.utf8.count) == 0
         }
         return same ?? string.utf8.elementsEqual(bytes)
     }
@@ -416,8 +451,9 @@ enum StringBytes {
     static let lowBits: UInt64 = 0x0101_0101_0101_0101
     static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// Whether one of the eight bytes of `word` may be `"`, `\` or a control character. Never wrong when it says
-    /// no; may say yes for a byte next to one that is (the caller then looks byte by byte).
+    /// Whether one of the eight bytes of `word` may be `"`, `\` or a control character.
+    ///
+    /// Never wrong when it says no; may say yes for a byte next to one that is (the caller then looks byte by byte).
     @inline(__always)
     static func mayEndRun(_ word: UInt64) -> Bool {
         let quote = word ^ (lowBits &* 0x22)
@@ -426,5 +462,68 @@ enum StringBytes {
         let hasBackslash = (backslash &- lowBits) & ~backslash
         let hasControl = (word &- lowBits &* 0x20) & ~word
         return (hasQuote | hasBackslash | hasControl) & highBits != 0
+    }
+}
+
+/// Finds where to split a `"strings"` object between entries without parsing it.
+struct EntrySplitter {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The offset of the object's `{`.
+    let objectStart: Int
+
+    /// The offsets of up to `chunks - 1` commas that look like they separate two members of the object, in
+    /// increasing order and about evenly spread over the rest of the file; empty when the object's members are
+    /// not each on a line of their own.
+    func splits(_ chunks: Int) -> [Int] {
+        guard chunks > 1, let indent = memberIndent() else { return [] }
+        var splits: [Int] = []
+        var from = objectStart + 1
+        for chunk in 1..<chunks {
+            let target = objectStart + (bytes.count - objectStart) / chunks * chunk
+            guard let split = commaBeforeMember(from: max(target, from), indent: indent) else { break }
+            splits.append(split)
+            from = split + 1
+        }
+        return splits
+    }
+
+    /// The whitespace between the last line break before the object's first member and that member's quote.
+    func memberIndent() -> Range<Int>? {
+        var offset = objectStart + 1
+        var lineStart: Int?
+        while offset < bytes.count {
+            switch bytes[offset] {
+            case UInt8(ascii: "\n"): lineStart = offset + 1
+            case 0x20, 0x09, 0x0D: break
+            case UInt8(ascii: "\""):
+                guard let lineStart else { return nil }
+                return lineStart..<offset
+            default: return nil
+            }
+            offset += 1
+        }
+        return nil
+    }
+
+    /// The first comma at or after `from` that ends a line whose next line is `indent` and a quote.
+    func commaBeforeMember(from: Int, indent: Range<Int>) -> Int? {
+        let width = indent.count
+        var offset = from
+        while offset < bytes.count {
+            defer { offset += 1 }
+            guard bytes[offset] == UInt8(ascii: "\n") else { continue }
+            let memberStart = offset + 1 + width
+            guard memberStart < bytes.count, bytes[memberStart] == UInt8(ascii: "\"") else { continue }
+            var same = true
+            for index in 0..<width where bytes[offset + 1 + index] != bytes[indent.lowerBound + index] {
+                same = false
+                break
+            }
+            guard same else { continue }
+            var comma = offset - 1
+            if comma > objectStart, bytes[comma] == 0x0D { comma -= 1 }
+            if comma > objectStart, bytes[comma] == UInt8(ascii: ",") { return comma }
+        }
+        return nil
     }
 }

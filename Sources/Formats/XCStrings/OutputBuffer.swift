@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -57,6 +59,34 @@ struct OutputBuffer {
     /// The bytes written so far.
     var contents: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
+    /// Calls `body` with the bytes written so far.
+    func withBytes<Result>(_ body: (RawSpan) -> Result) -> Result {
+        body(RawSpan(_unsafeElements: contents))
+    }
+
+    /// The pieces copied in order into one array, the middle ones in parallel; each piece is freed once copied.
+    static func joined(_ pieces: [OutputBuffer]) -> [UInt8] {
+        var offsets = [0]
+        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: offsets[offsets.count - 1]) { storage, initialized in
+            guard let base = storage.baseAddress else {
+                for piece in pieces { piece.deallocate() }
+                return
+            }
+            // The first piece is the header, the last the footer; the runs between them are copied in parallel.
+            for piece in [0, pieces.count - 1] {
+                (base + offsets[piece]).initialize(from: pieces[piece].base, count: pieces[piece].count)
+                pieces[piece].deallocate()
+            }
+            _ = inParallel(pieces.count - 2) { run in
+                (base + offsets[run + 1]).initialize(from: pieces[run + 1].base, count: pieces[run + 1].count)
+                pieces[run + 1].deallocate()  // as soon as copied, so that the output is not held twice at once
+            }
+            initialized = storage.count
+        }
+        return bytes
+    }
+
     /// Forgets the bytes written, keeping the storage for new ones.
     mutating func removeAll() {
         count = 0
@@ -109,5 +139,60 @@ struct OutputBuffer {
             ownsStorage = true
         }
         capacity = newCapacity
+    }
+}
+
+extension JSONEmitter {
+    /// A JSON string as Foundation writes it: `"` `\` and control characters escaped, everything else raw.
+    mutating func string(_ string: String) {
+        out.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            let count = bytes.count
+            var runStart = 0
+            var index = 0
+            while index < count {
+                // Eight bytes at a time while none needs an escape.
+                if index &+ 8 <= count,
+                    !StringBytes.mayEndRun(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                {
+                    index &+= 8
+                    continue
+                }
+                let byte = base[index]
+                index &+= 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                if runStart < index - 1 {
+                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
+                }
+                runStart = index
+                escape(byte)
+            }
+            if runStart < count {
+                out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func escape(_ byte: UInt8) {
+        out.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        case 0x08: out.append(UInt8(ascii: "b"))
+        case 0x0C: out.append(UInt8(ascii: "f"))
+        default:
+            let hex = "0123456789abcdef".utf8
+            out.append(UInt8(ascii: "u"))
+            out.append(UInt8(ascii: "0"))
+            out.append(UInt8(ascii: "0"))
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
+            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
+        }
     }
 }

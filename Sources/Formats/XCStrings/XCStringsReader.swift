@@ -23,39 +23,21 @@ public struct XCStringsReader: CatalogReader {
     /// Reads one catalog; the table is named after the file.
     public func read(_ file: SourceFile, options: ReadOptions, diagnostics: inout Diagnostics) throws -> StringTable {
         let name = options.tableName ?? tableName(ofPath: file.path)
-        return try file.withUnsafeBytes { buffer throws(ConversionError) in
-            var scanner = JSONScanner(bytes: buffer, path: file.path)
-            // Foundation accepts a UTF-8 byte-order mark; so do we (it is not written back).
-            if buffer.starts(with: [0xEF, 0xBB, 0xBF]) {
-                scanner.offset = 3
-                if buffer[3...].starts(with: [0xEF, 0xBB, 0xBF]) {
-                    throw scanner.error(
-                        "a second UTF-8 byte-order mark (EF BB BF) follows the first one; remove it", at: 3)
-                }
-            }
-            if buffer.starts(with: [0x00, 0x00, 0xFE, 0xFF]) || buffer.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-                let order =
-                    buffer[0] == 0
-                    ? "big-endian byte-order mark (00 00 FE FF)" : "little-endian byte-order mark (FF FE 00 00)"
-                throw scanner.error(
-                    "the file starts with a UTF-32 \(order); String Catalogs are UTF-8: save the file as UTF-8", at: 0)
-            }
-            if buffer.count >= 2, (buffer[0] == 0xFE && buffer[1] == 0xFF) || (buffer[0] == 0xFF && buffer[1] == 0xFE) {
-                throw scanner.error("UTF-16 is not supported for String Catalogs; save the file as UTF-8", at: 0)
-            }
+        return try JSONScanner.scanning(file) { (scanner: inout JSONScanner) throws(ConversionError) in
+            try scanner.skipByteOrderMark()
             var parser = CatalogParser(name: name, parallelism: parallelism)
             parser.mergesDuplicateKeys = options.mergesDuplicateKeys
             var merged: [Diagnostic] = []
             var table = try parser.parseTable(&scanner, mergedDuplicates: &merged)
             for warning in merged { diagnostics.append(warning) }
             scanner.skipWhitespace()
-            if scanner.offset < buffer.count {
+            if scanner.offset < scanner.bytes.count {
                 throw scanner.error(
                     "unexpected content after the catalog's closing brace: found "
                         + "\(scanner.describeToken(at: scanner.offset)); a file holds one catalog",
                     at: scanner.offset)
             }
-            table.traits.endsWithNewline = buffer.last == UInt8(ascii: "\n")
+            table.traits.endsWithNewline = scanner.bytes.last == UInt8(ascii: "\n")
             return table
         }
     }
@@ -485,68 +467,5 @@ extension JSONScanner {
             _ = try scanner.readValue()
         }
         return found ?? objectStart
-    }
-}
-
-/// Finds where to split a `"strings"` object between entries without parsing it.
-struct EntrySplitter {
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// The offset of the object's `{`.
-    let objectStart: Int
-
-    /// The offsets of up to `chunks - 1` commas that look like they separate two members of the object, in
-    /// increasing order and about evenly spread over the rest of the file; empty when the object's members are
-    /// not each on a line of their own.
-    func splits(_ chunks: Int) -> [Int] {
-        guard chunks > 1, let indent = memberIndent() else { return [] }
-        var splits: [Int] = []
-        var from = objectStart + 1
-        for chunk in 1..<chunks {
-            let target = objectStart + (bytes.count - objectStart) / chunks * chunk
-            guard let split = commaBeforeMember(from: max(target, from), indent: indent) else { break }
-            splits.append(split)
-            from = split + 1
-        }
-        return splits
-    }
-
-    /// The whitespace between the last line break before the object's first member and that member's quote.
-    func memberIndent() -> Range<Int>? {
-        var offset = objectStart + 1
-        var lineStart: Int?
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case UInt8(ascii: "\n"): lineStart = offset + 1
-            case 0x20, 0x09, 0x0D: break
-            case UInt8(ascii: "\""):
-                guard let lineStart else { return nil }
-                return lineStart..<offset
-            default: return nil
-            }
-            offset += 1
-        }
-        return nil
-    }
-
-    /// The first comma at or after `from` that ends a line whose next line is `indent` and a quote.
-    func commaBeforeMember(from: Int, indent: Range<Int>) -> Int? {
-        let width = indent.count
-        var offset = from
-        while offset < bytes.count {
-            defer { offset += 1 }
-            guard bytes[offset] == UInt8(ascii: "\n") else { continue }
-            let memberStart = offset + 1 + width
-            guard memberStart < bytes.count, bytes[memberStart] == UInt8(ascii: "\"") else { continue }
-            var same = true
-            for index in 0..<width where bytes[offset + 1 + index] != bytes[indent.lowerBound + index] {
-                same = false
-                break
-            }
-            guard same else { continue }
-            var comma = offset - 1
-            if comma > objectStart, bytes[comma] == 0x0D { comma -= 1 }
-            if comma > objectStart, bytes[comma] == UInt8(ascii: ",") { return comma }
-        }
-        return nil
     }
 }

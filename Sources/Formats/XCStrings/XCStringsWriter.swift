@@ -33,7 +33,7 @@ public struct XCStringsWriter: CatalogWriter {
     /// The catalog's bytes.
     public func encode(_ table: StringTable, diagnostics: inout Diagnostics) -> [UInt8] {
         var dropped: [(key: String, language: String)] = []
-        let bytes = CatalogEmitter.join(
+        let bytes = OutputBuffer.joined(
             CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped))
         warn(dropped, &diagnostics)
         return bytes
@@ -46,7 +46,7 @@ public struct XCStringsWriter: CatalogWriter {
     /// `write` is called from several threads, but never twice at once; a piece is valid during the call only.
     /// The bytes, in order, are those of ``encode(_:diagnostics:)``.
     package func encode(
-        _ table: StringTable, diagnostics: inout Diagnostics, writingTo write: (UnsafeRawBufferPointer) -> Void
+        _ table: StringTable, diagnostics: inout Diagnostics, writingTo write: (RawSpan) -> Void
     ) {
         var dropped: [(key: String, language: String)] = []
         withoutActuallyEscaping(write) { write in
@@ -134,29 +134,6 @@ private struct CatalogEmitter {
         return []
     }
 
-    /// The pieces copied in order into one array, the middle ones in parallel; each piece is freed once copied.
-    static func join(_ pieces: [OutputBuffer]) -> [UInt8] {
-        var offsets = [0]
-        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.count) }
-        let bytes = [UInt8](unsafeUninitializedCapacity: offsets[offsets.count - 1]) { storage, initialized in
-            guard let base = storage.baseAddress else {
-                for piece in pieces { piece.deallocate() }
-                return
-            }
-            // The first piece is the header, the last the footer; the runs between them are copied in parallel.
-            for piece in [0, pieces.count - 1] {
-                (base + offsets[piece]).initialize(from: pieces[piece].base, count: pieces[piece].count)
-                pieces[piece].deallocate()
-            }
-            _ = inParallel(pieces.count - 2) { run in
-                (base + offsets[run + 1]).initialize(from: pieces[run + 1].base, count: pieces[run + 1].count)
-                pieces[run + 1].deallocate()  // as soon as copied, so that the output is not held twice at once
-            }
-            initialized = storage.count
-        }
-        return bytes
-    }
-
     /// Where the runs start and end in `order`: `runs` (at most) contiguous runs of about equal shares of the
     /// entries' localizations, the first one starting at 0 and the last one ending at `order.count`.
     static func runBounds(_ entries: OrderedMap<CatalogEntry>, order: [Int], runs: Int) -> [Int] {
@@ -197,12 +174,10 @@ private struct CatalogEmitter {
         if let localizations = entry.localizations {
             json.member("localizations")
             json.openObject()
-            localizations.values.withUnsafeBufferPointer { values in
-                for position in sortedPositions(localizations.keys) {
-                    let language = localizations.keys[position]
-                    json.member(language)
-                    writeLocalization(values[position], key: key, language: language)
-                }
+            for position in sortedPositions(localizations.keys) {
+                let language = localizations.keys[position]
+                json.member(language)
+                localizations.withValue(at: position) { writeLocalization($0, key: key, language: language) }
             }
             json.closeObject()
         }
@@ -296,11 +271,9 @@ private struct CatalogEmitter {
 
     mutating func writeCases(_ cases: OrderedMap<Localization>, key: String, language: String) {
         json.openObject()
-        cases.values.withUnsafeBufferPointer { values in
-            for position in sortedPositions(cases.keys) {
-                json.member(cases.keys[position])
-                writeLocalization(values[position], key: key, language: language)
-            }
+        for position in sortedPositions(cases.keys) {
+            json.member(cases.keys[position])
+            cases.withValue(at: position) { writeLocalization($0, key: key, language: language) }
         }
         json.closeObject()
     }
@@ -452,59 +425,6 @@ struct JSONEmitter {
     mutating func raw(_ text: String) {
         out.append(contentsOf: text)
     }
-
-    /// A JSON string as Foundation writes it: `"` `\` and control characters escaped, everything else raw.
-    mutating func string(_ string: String) {
-        out.append(UInt8(ascii: "\""))
-        var string = string
-        string.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return }
-            let count = bytes.count
-            var runStart = 0
-            var index = 0
-            while index < count {
-                // Eight bytes at a time while none needs an escape.
-                if index &+ 8 <= count,
-                    !StringBytes.mayEndRun(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                {
-                    index &+= 8
-                    continue
-                }
-                let byte = base[index]
-                index &+= 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                if runStart < index - 1 {
-                    out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - 1 - runStart))
-                }
-                runStart = index
-                escape(byte)
-            }
-            if runStart < count {
-                out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    private mutating func escape(_ byte: UInt8) {
-        out.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-        case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-        case 0x0A: out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(UInt8(ascii: "t"))
-        case 0x08: out.append(UInt8(ascii: "b"))
-        case 0x0C: out.append(UInt8(ascii: "f"))
-        default:
-            let hex = "0123456789abcdef".utf8
-            out.append(UInt8(ascii: "u"))
-            out.append(UInt8(ascii: "0"))
-            out.append(UInt8(ascii: "0"))
-            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte >> 4))])
-            out.append(hex[hex.index(hex.startIndex, offsetBy: Int(byte & 0xF))])
-        }
-    }
 }
 
 /// Positions of `keys` in Xcode's order; the identity range, without allocating, when they are sorted already.
@@ -546,10 +466,10 @@ final class PieceDelivery {
         var spares: [OutputBuffer] = []
     }
 
-    private let write: (UnsafeRawBufferPointer) -> Void
+    private let write: (RawSpan) -> Void
     private let state = LockedValue(State())
 
-    init(_ write: @escaping (UnsafeRawBufferPointer) -> Void) {
+    init(_ write: @escaping (RawSpan) -> Void) {
         self.write = write
     }
 
@@ -577,7 +497,7 @@ final class PieceDelivery {
             state.next += 1
             return next
         }) {
-            write(UnsafeRawBufferPointer(next.contents))
+            next.withBytes(write)
             written = next
         }
     }

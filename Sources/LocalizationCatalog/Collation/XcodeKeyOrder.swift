@@ -1,4 +1,5 @@
 import Foundation
+import StringBridgeSupport
 
 /// The order in which Xcode writes the keys of every JSON object in a String Catalog (`.xcstrings`).
 ///
@@ -33,22 +34,27 @@ package enum XcodeKeyOrder {
         return ComparisonResult(rawValue: result).unsafelyUnwrapped
     }
 
+    /// Whether `a` comes before `b` in Xcode's order.
     package static func areInIncreasingOrder(_ a: String, _ b: String) -> Bool {
         compare(a, b) == .orderedAscending
     }
 
-    /// Sorts keys into Xcode's order; returns immediately (O(n) fast checks) when already sorted. Stable.
+    /// Sorts keys into Xcode's order.
+    ///
+    /// Returns immediately (O(n) fast checks) when already sorted. Stable.
     package static func sorted(_ keys: [String]) -> [String] {
         guard let order = permutation(keys) else { return keys }
         return order.map { keys[$0] }
     }
 
-    /// Indices of `keys` in Xcode's order (identity permutation when already sorted) — writers need a
-    /// permutation to reorder parallel arrays. Stable: keys that compare equal keep their relative order.
+    /// Indices of `keys` in Xcode's order (identity permutation when already sorted).
+    ///
+    /// Writers need a permutation to reorder parallel arrays. Stable: keys that compare equal keep their relative order.
     package static func sortedIndices(_ keys: [String]) -> [Int] {
         permutation(keys) ?? Array(keys.indices)
     }
 
+    /// Whether `keys` are in Xcode's order already.
     package static func isSorted(_ keys: [String]) -> Bool {
         if keys.count <= smallListLimit {
             return firstDescent(keys.count) { compareIndexed(keys, $0, $1) } == nil
@@ -68,7 +74,9 @@ package enum XcodeKeyOrder {
     static let rootLocale = Locale(identifier: "")
 
     /// Every printable ASCII character that is neither a digit nor a letter, in ascending ICU root
-    /// primary order (derived from Foundation; re-derived by the tests). All have distinct primary weights.
+    /// primary order.
+    ///
+    /// Derived from Foundation; re-derived by the tests. All have distinct primary weights.
     static let punctuationOrder = " _-,;:!?.'\"()[]{}@*/\\&#%`^+<=>|~$"
 
     /// Rank of a digit run: after every punctuation/symbol character, before every letter.
@@ -76,27 +84,26 @@ package enum XcodeKeyOrder {
     /// Rank of "a"/"A"; the other letters follow alphabetically.
     static let firstLetterRank: UInt8 = 35
 
-    /// `ranks.base[byte]` is the primary rank of an ASCII byte (case folded), `digitRank` for `0`–`9`,
+    /// `ranks[byte]` is the primary rank of an ASCII byte (case folded), `digitRank` for `0`–`9`,
     /// and 0 for bytes outside the fast domain (controls, DEL, non-ASCII).
-    struct RankTable: @unchecked Sendable {
-        // Written once in init, read-only afterwards, never freed: safe to share between threads.
-        let base: UnsafePointer<UInt8>
+    struct RankTable: Sendable {
+        let table: ByteTable
 
         init() {
-            let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
-            table.initialize(repeating: 0, count: 256)
+            var ranks = [UInt8](repeating: 0, count: 256)
             for (offset, scalar) in punctuationOrder.unicodeScalars.enumerated() {
-                table[Int(scalar.value)] = UInt8(offset + 1)
+                ranks[Int(scalar.value)] = UInt8(offset + 1)
             }
-            for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { table[Int(digit)] = digitRank }
+            for digit in UInt8(ascii: "0")...UInt8(ascii: "9") { ranks[Int(digit)] = digitRank }
             for letter in 0..<UInt8(26) {
-                table[Int(UInt8(ascii: "a") + letter)] = firstLetterRank + letter
-                table[Int(UInt8(ascii: "A") + letter)] = firstLetterRank + letter
+                ranks[Int(UInt8(ascii: "a") + letter)] = firstLetterRank + letter
+                ranks[Int(UInt8(ascii: "A") + letter)] = firstLetterRank + letter
             }
-            base = UnsafePointer(table)
+            table = ByteTable { ranks[Int($0)] }
         }
 
-        subscript(byte: UInt8) -> UInt8 { base[Int(byte)] }
+        @inline(__always)
+        subscript(byte: UInt8) -> UInt8 { table[byte] }
     }
 
     static let ranks = RankTable()
@@ -106,7 +113,9 @@ package enum XcodeKeyOrder {
     static let maxDigitRun = 19
 
     /// Longest string (in UTF-16 units, = bytes here) for which the fast path goes on past a tie
-    /// (a case difference, or equal digit runs of different length). For longer strings Foundation's
+    /// (a case difference, or equal digit runs of different length).
+    ///
+    /// For longer strings Foundation's
     /// result after a tie depends on CoreFoundation's 64-unit character buffer, so the fast path only
     /// decides those comparisons when the first difference is a primary one.
     static let maxTieLength = 64
@@ -121,16 +130,15 @@ package enum XcodeKeyOrder {
 
     /// True when every byte is printable ASCII (0x20–0x7E).
     @inline(__always)
-    static func isFastDomain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+    static func isFastDomain(_ bytes: Span<UInt8>) -> Bool {
         let count = bytes.count
         var k = 0
         while k + 8 <= count {
-            if !isPrintableASCII(UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)) { return false }
+            if !isPrintableASCII(bytes.word(at: k)) { return false }
             k += 8
         }
         while k < count {
-            if base[k] &- 0x20 > 0x5E { return false }
+            if bytes[k] &- 0x20 > 0x5E { return false }
             k += 1
         }
         return true
@@ -149,7 +157,9 @@ package enum XcodeKeyOrder {
         return (nonASCII | below20 | isDEL) == 0
     }
 
-    /// True when one of the 8 bytes of `word` is an ASCII digit. Precondition: all bytes are ASCII.
+    /// True when one of the 8 bytes of `word` is an ASCII digit.
+    ///
+    /// Precondition: all bytes are ASCII.
     @inline(__always)
     static func containsDigit(_ word: UInt64) -> Bool {
         // A byte is a digit iff (byte + 0x50) has its high bit set and (byte + 0x46) does not,
@@ -163,26 +173,24 @@ package enum XcodeKeyOrder {
     /// The fast path on two strings: -1, 0, 1, or `undecided`.
     static func fastCompare(_ a: String, _ b: String) -> Int {
         let ranks = self.ranks
-        let result = a.utf8.withContiguousStorageIfAvailable { pa in
-            b.utf8.withContiguousStorageIfAvailable { pb in
-                isFastDomain(pa) && isFastDomain(pb) ? fastCompare(pa, pb, ranks) : undecided
-            }
+        guard a.isContiguousUTF8, b.isContiguousUTF8 else {
+            // Not contiguous UTF-8 (e.g. a bridged string): make it so.
+            var a = a
+            var b = b
+            a.makeContiguousUTF8()
+            b.makeContiguousUTF8()
+            return fastCompare(a, b)
         }
-        if let result, let result { return result }
-        // Not contiguous UTF-8 (e.g. a bridged string): make it so.
-        var a = a
-        var b = b
-        return a.withUTF8 { pa in
-            b.withUTF8 { pb in
-                isFastDomain(pa) && isFastDomain(pb) ? fastCompare(pa, pb, ranks) : undecided
-            }
-        }
+        let pa = a.utf8.span
+        let pb = b.utf8.span
+        return isFastDomain(pa) && isFastDomain(pb) ? fastCompare(pa, pb, ranks) : undecided
     }
 
     /// Compares two printable-ASCII strings; returns -1, 0, 1, or `undecided`.
+    ///
     /// Precondition: both buffers satisfy `isFastDomain`.
     static func fastCompare(
-        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
+        _ a: Span<UInt8>, _ b: Span<UInt8>,
         _ rank: RankTable
     ) -> Int {
         let n = a.count
@@ -193,13 +201,11 @@ package enum XcodeKeyOrder {
         // Past a tie, Foundation's result for strings longer than 64 UTF-16 units depends on its
         // internal buffering (see docs/key-order.md); such comparisons are left to Foundation.
         let long = n > maxTieLength || m > maxTieLength
-        let pa = UnsafeRawPointer(a.baseAddress)
-        let pb = UnsafeRawPointer(b.baseAddress)
         while i < n && j < m {
             // Skip 8 identical bytes at a time while they contain no digit (digit runs need parsing).
-            if i + 8 <= n && j + 8 <= m, let pa, let pb {
-                let wa = (pa + i).loadUnaligned(as: UInt64.self)
-                if wa == (pb + j).loadUnaligned(as: UInt64.self) && !containsDigit(wa) {
+            if i + 8 <= n && j + 8 <= m {
+                let wa = a.word(at: i)
+                if wa == b.word(at: j) && !containsDigit(wa) {
                     i += 8
                     j += 8
                     continue
@@ -280,31 +286,26 @@ package enum XcodeKeyOrder {
                 bytes.append(contentsOf: key.utf8)
                 offsets.append(bytes.count)
             }
-            bytes.withUnsafeBufferPointer { all in
-                for k in keys.indices {
-                    fast.append(isFastDomain(UnsafeBufferPointer(rebasing: all[offsets[k]..<offsets[k + 1]])))
-                }
+            let bytes = bytes
+            let offsets = offsets
+            let all = bytes.span
+            for k in keys.indices {
+                fast.append(isFastDomain(all.extracting(offsets[k]..<offsets[k + 1])))
             }
         }
 
         /// Runs `body` with a comparator over key indices returning -1, 0 or 1.
         func withComparator<R>(_ body: ((Int, Int) -> Int) -> R) -> R {
             let ranks = XcodeKeyOrder.ranks
-            return bytes.withUnsafeBufferPointer { all in
-                offsets.withUnsafeBufferPointer { offsets in
-                    fast.withUnsafeBufferPointer { fast in
-                        body { p, q in
-                            if fast[p] && fast[q] {
-                                let result = fastCompare(
-                                    UnsafeBufferPointer(rebasing: all[offsets[p]..<offsets[p + 1]]),
-                                    UnsafeBufferPointer(rebasing: all[offsets[q]..<offsets[q + 1]]),
-                                    ranks)
-                                if result != undecided { return result }
-                            }
-                            return foundationCompare(keys[p], keys[q]).rawValue
-                        }
-                    }
+            return body { p, q in
+                if fast[p] && fast[q] {
+                    let all = bytes.span
+                    let result = fastCompare(
+                        all.extracting(offsets[p]..<offsets[p + 1]), all.extracting(offsets[q]..<offsets[q + 1]),
+                        ranks)
+                    if result != undecided { return result }
                 }
+                return foundationCompare(keys[p], keys[q]).rawValue
             }
         }
     }

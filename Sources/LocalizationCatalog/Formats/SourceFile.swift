@@ -1,7 +1,15 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The bytes of one input file with the path it was read from.
 ///
-/// The bytes are held in an array, or in a read-only mapping of the file (``FileMapping``) for large files, which
-/// then are not copied at all: readers that can, read them through ``withUnsafeBytes(_:)``.
+/// The bytes are held in an array, or in a read-only mapping of the file (``FileMapping``, below) for large files,
+/// which then are not copied at all: readers that can, read them through ``withUnsafeBytes(_:)``.
 public struct SourceFile: Sendable {
     /// The path as given by the user; diagnostics print it as is.
     public var path: String
@@ -18,7 +26,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The number of bytes.
-    package var count: Int { mapping?.bytes.count ?? storedBytes.count }
+    package var count: Int { mapping?.count ?? storedBytes.count }
 
     /// Creates a source file.
     public init(path: String, bytes: [UInt8]) {
@@ -41,5 +49,45 @@ public struct SourceFile: Sendable {
             return try withExtendedLifetime(mapping) { () throws(Failure) -> Result in try body(mapping.bytes) }
         }
         return try storedBytes.withUnsafeBufferPointer { (buffer) throws(Failure) -> Result in try body(buffer) }
+    }
+}
+
+/// A file mapped read-only into memory, unmapped when released.
+///
+/// Reading a large file this way costs neither a copy nor fresh memory: the pages are those of the system's file
+/// cache, all mapped at once. The price is that a file shortened by another process while it is mapped makes
+/// reading the lost pages fail with `SIGBUS`; files written by renaming a new file into place (as Xcode and this
+/// tool write them) are not affected, since the mapping keeps the old file.
+package final class FileMapping: Sendable {
+    /// The address of the mapped bytes, kept as a number: the mapping is read-only and never moves or changes
+    /// until `deinit`, so any thread may read it.
+    private let address: UInt
+    /// The number of mapped bytes.
+    package let count: Int
+
+    /// The mapped bytes, valid while the mapping is alive.
+    package var bytes: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafePointer(bitPattern: address), count: count)
+    }
+
+    /// Maps the first `count` bytes of an open file, or returns `nil` when the system refuses.
+    ///
+    /// The caller then reads the file instead. `count` must be positive.
+    package init?(descriptor: Int32, count: Int) {
+        guard count > 0 else { return nil }
+        #if os(Linux)
+            let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+            let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, count, PROT_READ, flags, descriptor, 0), address != MAP_FAILED else {
+            return nil
+        }
+        self.address = UInt(bitPattern: address)
+        self.count = count
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(bitPattern: address), count)
     }
 }

@@ -115,8 +115,8 @@ extension Localization {
             guard case .some(let variations) = rest.variations, case .some(let plural) = variations.plural,
                 let index = plural.index(forKey: category)
             else { return nil }
-            return plural.withValuePointer(at: index) { found -> (value: String, state: TranslationState?)? in
-                guard case .some(let unit) = found.pointee.stringUnit else { return nil }
+            return plural.withValue(at: index) { found -> (value: String, state: TranslationState?)? in
+                guard case .some(let unit) = found.stringUnit else { return nil }
                 return (unit.value, unit.state)
             }
         }

@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -89,12 +91,11 @@ public struct OrderedMap<Value> {
     /// The key at `position`.
     @inlinable package func key(at position: Int) -> String { _keys[position] }
 
-    /// Calls `body` with a pointer to the value at `position`, valid during the call only: `pointer.pointee.member`
-    /// reads in place, where `map[valueAt: position]` bound to a constant, or a value handed to a closure, is a
-    /// copy that retains every reference the value holds.
+    /// Calls `body` with the value at `position`, read in place: `map[valueAt: position]` bound to a constant, or
+    /// a value handed to a closure, is a copy that retains every reference the value holds; this is not.
     @inlinable @inline(__always)
-    package func withValuePointer<Result>(at position: Int, _ body: (UnsafePointer<Value>) -> Result) -> Result {
-        _values.withUnsafeBufferPointer { values in body(values.baseAddress! + position) }
+    package func withValue<Result>(at position: Int, _ body: (Value) -> Result) -> Result {
+        _values.withElement(at: position, body)
     }
 
     /// The value at `position`, mutable in place.
@@ -188,7 +189,9 @@ public struct OrderedMap<Value> {
 // MARK: - Sequence
 
 extension OrderedMap: RandomAccessCollection {
+    /// The position of the first element: 0.
     @inlinable public var startIndex: Int { 0 }
+    /// The position after the last element: the number of elements.
     @inlinable public var endIndex: Int { _keys.count }
 }
 
@@ -228,8 +231,7 @@ struct ExactKey: Hashable, Sendable {
     }
 
     @inlinable func hash(into hasher: inout Hasher) {
-        var string = string
-        string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combineUTF8(of: string)
     }
 }
 
@@ -239,7 +241,8 @@ package func sameUTF8(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     let compared = lhs.utf8.withContiguousStorageIfAvailable { left in
         rhs.utf8.withContiguousStorageIfAvailable { right in
-            left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+            return memcmp(left, right, lhs.utf8.count) == 0
         }
     }
     if let compared, let result = compared { return result }

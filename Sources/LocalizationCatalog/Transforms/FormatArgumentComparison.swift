@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// The arguments a format string reads as Foundation's `String(format:)` reads them, and whether a translation
 /// reads the same ones as its source: the same positions, each as the same kind of value.
 ///
@@ -36,7 +38,7 @@ package enum FormatArgumentComparison {
             }
         }
 
-        /// For people: "an integer", "an object", …
+        /// For people: "an integer", "an object", and so on.
         package var description: String {
             switch self {
             case .integer: "an integer"
@@ -68,6 +70,7 @@ package enum FormatArgumentComparison {
         /// Both read the argument, as different kinds.
         case kindChanged(source: Argument, translation: Argument)
 
+        /// The mismatch in words, for a diagnostic.
         package var description: String {
             switch self {
             case .missing(let argument):
@@ -83,7 +86,10 @@ package enum FormatArgumentComparison {
 
     /// The arguments `string` reads, by position (the first specifier of each position).
     ///
-    /// - Parameter substitutionSpecifier: The `formatSpecifier` of a substitution by name (`lld`), if known.
+    /// - Parameters:
+    ///   - string: The format string.
+    ///   - substitutionSpecifier: The `formatSpecifier` of a substitution by name (`lld`), if known.
+    /// - Returns: The arguments, in position order.
     package static func arguments(
         in string: String, substitutionSpecifier: (String) -> String? = { _ in nil }
     ) -> [Argument] {
@@ -124,9 +130,12 @@ package enum FormatArgumentComparison {
     /// read the same.
     ///
     /// - Parameters:
+    ///   - source: The source string.
+    ///   - translation: The translated string.
     ///   - substitutionSpecifier: The `formatSpecifier` of a substitution by name, for `%#@NAME@`.
     ///   - allowsMissingIntegers: Whether the translation may leave out integer arguments: a plural case other
     ///     than `other` may (`one`: "one item" for "%lld items").
+    /// - Returns: The mismatches; empty when the translation reads the arguments its source does.
     package static func compare(
         source: String, translation: String, substitutionSpecifier: (String) -> String? = { _ in nil },
         allowsMissingIntegers: Bool = false
@@ -157,16 +166,16 @@ package enum FormatArgumentComparison {
         return result
     }
 
-    /// Whether `lhs` and `rhs` have the same run of specifier texts (each `%` up to and including the first
-    /// conversion character after it, a `%#@NAME@` up to its closing `@`; `%%` skipped), in the same order.
+    /// Whether `lhs` and `rhs` have the same run of specifier texts, in the same order.
+    ///
+    /// A specifier text is each `%` up to and including the first conversion character after it, a `%#@NAME@` up
+    /// to its closing `@`; `%%` is skipped.
     /// Such strings read the same arguments, so they are compared without making any array.
     /// Every specifier or reference `FormatSpecifiers` reads lies inside one such text, and its reading depends
     /// on nothing else, so equal runs give equal ``arguments(in:substitutionSpecifier:)``.
     package static func sameSpecifierTexts(_ lhs: String, _ rhs: String) -> Bool {
-        var lhs = lhs
-        var rhs = rhs
-        return lhs.withUTF8 { left in
-            rhs.withUTF8 { right in
+        lhs.withUTF8Span { left in
+            rhs.withUTF8Span { right in
                 var leftIndex = 0
                 var rightIndex = 0
                 while true {
@@ -185,7 +194,7 @@ package enum FormatArgumentComparison {
 
     /// The bytes of the next specifier text at or after `index` (see ``sameSpecifierTexts(_:_:)``), moving
     /// `index` past it; `nil` when there is none.
-    private static func nextSpecifierText(_ bytes: UnsafeBufferPointer<UInt8>, from index: inout Int) -> Range<Int>? {
+    private static func nextSpecifierText(_ bytes: Span<UInt8>, from index: inout Int) -> Range<Int>? {
         let percent = UInt8(ascii: "%")
         while index < bytes.count {
             guard bytes[index] == percent else {

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -15,16 +16,16 @@ import LocalizationCatalog
 /// process that reads the same file for update waits until this one has renamed its new file into place, then
 /// reads that one. What the lock cannot stop (a program that does not take it) is caught before the rename: the
 /// file must still be the one read (same inode, size and modification time), or nothing is written.
-package final class FileLock: @unchecked Sendable {
+package final class FileLock: Sendable {
     /// The path the file was read from.
     package let path: String
-    private var descriptor: Int32
+    /// The open file; -1 once released.
+    private let descriptor: LockedValue<Int32>
     private let identity: FileIdentity
-    private let mutex = NSLock()
 
     fileprivate init(path: String, descriptor: Int32, identity: FileIdentity) {
         self.path = path
-        self.descriptor = descriptor
+        self.descriptor = LockedValue(descriptor)
         self.identity = identity
     }
 
@@ -45,19 +46,19 @@ package final class FileLock: @unchecked Sendable {
 
     /// Releases the lock (and closes the file); calling it again does nothing.
     package func release() {
-        mutex.lock()
-        defer { mutex.unlock() }
-        guard descriptor >= 0 else { return }
-        HeldLocks.shared.remove(identity)
-        // Unlocked explicitly: a mapping of the file (``FileMapping``) keeps the open file, and its lock, alive.
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-        descriptor = -1
+        descriptor.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            HeldLocks.shared.remove(identity)
+            // Unlocked explicitly: a mapping of the file (``FileMapping``) keeps the open file, and its lock, alive.
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+            descriptor = -1
+        }
     }
 }
 
 /// What tells a file from the one that replaces it.
-private struct FileIdentity: Hashable {
+private struct FileIdentity: Hashable, Sendable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
@@ -83,21 +84,16 @@ private struct FileIdentity: Hashable {
 
 /// The files this process holds locks on: a second lock on one of them (`flock` locks of one process conflict
 /// too) would wait for itself.
-private final class HeldLocks: @unchecked Sendable {
+private final class HeldLocks: Sendable {
     static let shared = HeldLocks()
-    private let mutex = NSLock()
-    private var files = Set<[UInt64]>()
+    private let files = LockedValue(Set<[UInt64]>())
 
     func insert(_ identity: FileIdentity) -> Bool {
-        mutex.lock()
-        defer { mutex.unlock() }
-        return files.insert(identity.file).inserted
+        files.withLock { $0.insert(identity.file).inserted }
     }
 
     func remove(_ identity: FileIdentity) {
-        mutex.lock()
-        defer { mutex.unlock() }
-        files.remove(identity.file)
+        _ = files.withLock { $0.remove(identity.file) }
     }
 }
 

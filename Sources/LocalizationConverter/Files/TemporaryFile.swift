@@ -66,6 +66,13 @@ package final class TemporaryFile: @unchecked Sendable {
     /// Appends `bytes`.
     ///
     /// Not to be called from two threads at once.
+    package func write(_ bytes: RawSpan) {
+        bytes.withUnsafeBytes { write($0) }
+    }
+
+    /// Appends `bytes`.
+    ///
+    /// Not to be called from two threads at once.
     package func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == nil, descriptor >= 0, let base = bytes.baseAddress else { return }
         var offset = 0

@@ -1,12 +1,16 @@
-import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Reads each table once, on whichever thread first asks for it, while other threads go on parsing.
-final class TableLoader: @unchecked Sendable {
+final class TableLoader: Sendable {
+    /// The tables claimed, and those read.
+    private struct State {
+        var claimed = Set<String>()
+        var loaded: [String: Swift.Result<(table: WorkingTable, diagnostics: Diagnostics), any Error>] = [:]
+    }
+
     private let lockTimeout: Double
-    private let lock = NSLock()
-    private var claimed = Set<String>()
-    private var loaded: [String: Swift.Result<(table: WorkingTable, diagnostics: Diagnostics), any Error>] = [:]
+    private let state = LockedValue(State())
 
     init(lockTimeout: Double) {
         self.lockTimeout = lockTimeout
@@ -14,9 +18,7 @@ final class TableLoader: @unchecked Sendable {
 
     /// Reads the table unless another thread has claimed it.
     func load(_ request: Import.TableRequest, using importer: Import) {
-        lock.lock()
-        let isNew = claimed.insert(request.key).inserted
-        lock.unlock()
+        let isNew = state.withLock { $0.claimed.insert(request.key).inserted }
         guard isNew else { return }
         var diagnostics = Diagnostics()
         let result = Swift.Result {
@@ -25,9 +27,7 @@ final class TableLoader: @unchecked Sendable {
                 diagnostics: diagnostics
             )
         }
-        lock.lock()
-        loaded[request.key] = result
-        lock.unlock()
+        state.withLock { $0.loaded[request.key] = result }
     }
 
     /// The table read for `key`, handed over: the loader keeps no reference to it, so that the import changes
@@ -35,9 +35,7 @@ final class TableLoader: @unchecked Sendable {
     ///
     /// Call once per key, after every load has finished.
     func take(_ key: String) throws -> (table: WorkingTable, diagnostics: Diagnostics) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let result = loaded.removeValue(forKey: key) else {
+        guard let result = state.withLock({ $0.loaded.removeValue(forKey: key) }) else {
             preconditionFailure("a table was named but never read, or taken twice")
         }
         return try result.get()

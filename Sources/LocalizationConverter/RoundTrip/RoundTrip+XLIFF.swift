@@ -118,9 +118,9 @@ extension RoundTrip {
         before.entries = OrderedMap()
         after.entries = OrderedMap()
         for index in table.entries.indices where index < imported.entries.count {
-            let changed = table.entries.withValuePointer(at: index) { original in
-                imported.entries.withValuePointer(at: index) { other in
-                    original.pointee.localizations?[language] != other.pointee.localizations?[language]
+            let changed = table.entries.withValue(at: index) { original in
+                imported.entries.withValue(at: index) { other in
+                    original.localizations?[language] != other.localizations?[language]
                 }
             }
             guard changed else { continue }

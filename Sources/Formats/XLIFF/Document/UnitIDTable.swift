@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// The first position recorded for each hash, in an open-addressing table indexed by the hash itself: the
 /// hashes are ``UnitID/bytesHash(of:)``'s, seeded per process by `Hasher`, so they need no hashing again (as a
 /// `Dictionary` key would), and ids cannot be chosen to crowd one slot without knowing the process's seed.
@@ -53,10 +55,7 @@ struct UnitID: Hashable {
 
     static func bytesHash(of id: String) -> Int {
         var hasher = Hasher()
-        if id.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
-            var copy = id
-            copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        hasher.combineUTF8(of: id)
         return hasher.finalize()
     }
 

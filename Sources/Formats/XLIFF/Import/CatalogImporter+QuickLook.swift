@@ -27,10 +27,10 @@ extension Importer {
         let acceptUnfinished = options.acceptUnfinished
         let unchanged = report.unchanged
         let skipped = report.skipped.count
-        let decided = entries.withValuePointer(at: position) { entry in
-            entry.pointee.localizations?.withValuePointer(at: slot) {
+        let decided = entries.withValue(at: position) { entry in
+            entry.localizations?.withValue(at: slot) {
                 Self.quickLookFindsNothingToApply(
-                    members, units: units, paths: paths, in: $0.pointee, acceptUnfinished: acceptUnfinished,
+                    members, units: units, paths: paths, in: $0, acceptUnfinished: acceptUnfinished,
                     report: &report)
             } ?? false
         }
@@ -91,13 +91,12 @@ extension Importer {
         of language: String, at position: Int, in entries: OrderedMap<CatalogEntry>, hint: inout Int
     ) -> Int? {
         let known = hint
-        let slot = entries.withValuePointer(at: position) { entry -> Int? in
-            guard let count = entry.pointee.localizations?.count else { return nil }
-            if known < count, let candidate = entry.pointee.localizations?.key(at: known), sameUTF8(candidate, language)
-            {
+        let slot = entries.withValue(at: position) { entry -> Int? in
+            guard let count = entry.localizations?.count else { return nil }
+            if known < count, let candidate = entry.localizations?.key(at: known), sameUTF8(candidate, language) {
                 return known
             }
-            return entry.pointee.localizations?.index(forKey: language)
+            return entry.localizations?.index(forKey: language)
         }
         if let slot { hint = slot }
         return slot

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 extension Importer {
     /// The entry position and variation path a catalog unit id stands for: the id itself when it is a key,
@@ -31,23 +32,21 @@ extension Importer {
     /// The variation path after `key|==|` when `id` is that followed by a path without another `|==|` (so that
     /// this is the last separator, where ids are split); `nil` otherwise.
     static func variationPath(of id: String, after key: String) -> XLIFFVariationPath? {
-        var id = id
-        var key = key
-        return id.withUTF8 { idBytes in
-            key.withUTF8 { keyBytes -> XLIFFVariationPath? in
-                let start = keyBytes.count + 4
-                guard idBytes.count > start else { return nil }
-                for index in 0..<keyBytes.count where idBytes[index] != keyBytes[index] { return nil }
+        let start = key.utf8.count + 4
+        let isPathAfterKey = id.withUTF8Span { idBytes in
+            key.withUTF8Span { keyBytes -> Bool in
+                guard idBytes.count > start, idBytes.bytesEqual(at: 0, keyBytes, at: 0, count: keyBytes.count)
+                else { return false }
                 let bar = UInt8(ascii: "|")
                 let equals = UInt8(ascii: "=")
                 guard idBytes[keyBytes.count] == bar, idBytes[keyBytes.count + 1] == equals,
                     idBytes[keyBytes.count + 2] == equals, idBytes[keyBytes.count + 3] == bar
-                else { return nil }
-                let suffix = UnsafeBufferPointer(rebasing: idBytes[start...])
-                guard !XLIFFIdentifier.containsSeparator(suffix) else { return nil }
-                return XLIFFVariationPath(parsingUTF8: suffix)
+                else { return false }
+                return !XLIFFIdentifier.containsSeparator(idBytes.extracting(start...))
             }
         }
+        guard isPathAfterKey else { return nil }
+        return XLIFFVariationPath(parsing: id[id.utf8.index(id.utf8.startIndex, offsetBy: start)...])
     }
 
     mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Unit identifiers in Xcode's XLIFF: how they are built from keys and paths, parsed back, and ordered.
 package enum XLIFFIdentifier {
@@ -7,34 +8,14 @@ package enum XLIFFIdentifier {
 
     /// Whether `key` contains `|==|`, without allocating.
     package static func containsSeparator(_ key: String) -> Bool {
-        if let found = key.utf8.withContiguousStorageIfAvailable(containsSeparator) { return found }
-        var key = key
-        return key.withUTF8(containsSeparator)
+        key.withUTF8Span(containsSeparator)
     }
 
     /// Whether `bytes` contain `|==|`.
     ///
     /// Ids are scanned for a `|` a word at a time: most have none.
-    static func containsSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count >= 4, let base = bytes.baseAddress else { return false }
-        let last = bytes.count - 4
-        var index = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let bars = UInt64(0x7C) &* ones
-        while index <= last {
-            if index + 8 <= bytes.count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) ^ bars
-                if (word &- ones) & ~word & 0x8080_8080_8080_8080 == 0 {
-                    index += 8
-                    continue
-                }
-            }
-            if base[index] == 0x7C && base[index + 1] == 0x3D && base[index + 2] == 0x3D && base[index + 3] == 0x7C {
-                return true
-            }
-            index += 1
-        }
-        return false
+    static func containsSeparator(_ bytes: Span<UInt8>) -> Bool {
+        bytes.containsFourBytes(0x7C, 0x3D, 0x3D, 0x7C)
     }
 
     /// The id of the unit for `path` of `key` in a String Catalog.
@@ -138,12 +119,10 @@ package enum XLIFFIdentifier {
     ///
     /// Works on the UTF-8 bytes, whose order is code-point order; digit runs are ASCII.
     package static func compare(_ lhs: String, _ rhs: String) -> Int {
-        var lhs = lhs
-        var rhs = rhs
-        return lhs.withUTF8 { a in rhs.withUTF8 { b in compareBytes(a, b) } }
+        lhs.withUTF8Span { a in rhs.withUTF8Span { b in compareBytes(a, b) } }
     }
 
-    private static func compareBytes(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+    private static func compareBytes(_ a: Span<UInt8>, _ b: Span<UInt8>) -> Int {
         var i = 0
         var j = 0
         var tieBreak = 0

@@ -1,10 +1,5 @@
 import LocalizationCatalog
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import StringBridgeSupport
 
 /// How Xcode rewrites substitution placeholders between a String Catalog and XLIFF.
 ///
@@ -74,17 +69,13 @@ package enum XLIFFPlaceholders {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty,
             contains(text, UInt8(ascii: "%"), UInt8(ascii: "a"))
         else { return sameUTF8(text, target) }
-        var target = target
-        return target.withUTF8 { target in
+        return target.withUTF8Span { target in
             var matched = 0
             let allMatched = forEachExportedPiece(of: text, argument: argument, formatSpecifier: formatSpecifier) {
                 piece in
-                guard matched + piece.count <= target.count else { return false }
-                if !piece.isEmpty {
-                    guard let targetBase = target.baseAddress, let pieceBase = piece.baseAddress,
-                        memcmp(targetBase + matched, pieceBase, piece.count) == 0
-                    else { return false }
-                }
+                guard matched + piece.count <= target.count,
+                    target.bytesEqual(at: matched, piece, at: 0, count: piece.count)
+                else { return false }
                 matched += piece.count
                 return true
             }
@@ -97,37 +88,35 @@ package enum XLIFFPlaceholders {
     ///
     /// Stops, returning `false`, when `piece` does.
     private static func forEachExportedPiece(
-        of text: String, argument: Int, formatSpecifier: String, _ piece: (UnsafeBufferPointer<UInt8>) -> Bool
+        of text: String, argument: Int, formatSpecifier: String, _ piece: (Span<UInt8>) -> Bool
     ) -> Bool {
-        var text = text
-        var position = String(argument)
-        var specifier = formatSpecifier
-        return text.withUTF8 { bytes in
-            position.withUTF8 { position in
-                specifier.withUTF8 { specifier in
-                    let percent = UInt8(ascii: "%")
-                    let percentSign: StaticString = "%"
-                    let dollarSign: StaticString = "$"
-                    var runStart = 0
-                    var index = 0
-                    while index < bytes.count {
-                        if bytes[index] == percent, index + 1 < bytes.count, bytes[index + 1] == percent {
-                            index += 2
-                        } else if bytes[index] == percent, index + 3 < bytes.count,
-                            bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "r"),
-                            bytes[index + 3] == UInt8(ascii: "g")
-                        {
-                            guard piece(UnsafeBufferPointer(rebasing: bytes[runStart..<index])),
-                                piece(UnsafeBufferPointer(start: percentSign.utf8Start, count: 1)), piece(position),
-                                piece(UnsafeBufferPointer(start: dollarSign.utf8Start, count: 1)), piece(specifier)
-                            else { return false }
-                            index += 4
-                            runStart = index
-                        } else {
-                            index += 1
+        let position = String(argument)
+        let signs = "%$"
+        return text.withUTF8Span { bytes in
+            position.withUTF8Span { position in
+                formatSpecifier.withUTF8Span { specifier in
+                    signs.withUTF8Span { signs in
+                        let percent = UInt8(ascii: "%")
+                        var runStart = 0
+                        var index = 0
+                        while index < bytes.count {
+                            if bytes[index] == percent, index + 1 < bytes.count, bytes[index + 1] == percent {
+                                index += 2
+                            } else if bytes[index] == percent, index + 3 < bytes.count,
+                                bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "r"),
+                                bytes[index + 3] == UInt8(ascii: "g")
+                            {
+                                guard piece(bytes.extracting(runStart..<index)), piece(signs.extracting(0..<1)),
+                                    piece(position), piece(signs.extracting(1..<2)), piece(specifier)
+                                else { return false }
+                                index += 4
+                                runStart = index
+                            } else {
+                                index += 1
+                            }
                         }
+                        return piece(bytes.extracting(runStart...))
                     }
-                    return piece(UnsafeBufferPointer(rebasing: bytes[runStart...]))
                 }
             }
         }

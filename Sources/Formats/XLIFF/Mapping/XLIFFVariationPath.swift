@@ -65,6 +65,13 @@ package struct XLIFFVariationPath: Hashable, Sendable, CustomStringConvertible {
         self.steps = steps
     }
 
+    /// Parses the end of an id, as ``init(parsing:)`` does.
+    init?(parsing text: Substring) {
+        var text = text
+        guard let steps = text.withUTF8({ Self.steps(parsing: $0) }) else { return nil }
+        self.steps = steps
+    }
+
     /// Parses an id suffix given as UTF-8 bytes (indexed from 0), as ``init(parsing:)`` does.
     init?<Bytes: RandomAccessCollection<UInt8>>(parsingUTF8 bytes: Bytes) where Bytes.Index == Int {
         guard let steps = Self.steps(parsing: bytes) else { return nil }

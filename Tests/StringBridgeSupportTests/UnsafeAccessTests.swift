@@ -1,0 +1,56 @@
+import Testing
+
+@testable import StringBridgeSupport
+
+@Suite("Byte-level helpers")
+struct UnsafeAccessTests {
+    /// The word-at-a-time search agrees with a byte-by-byte one at every length and position, including matches
+    /// that straddle a word boundary and near-misses.
+    @Test func containsFourBytesAgreesWithAPlainSearch() {
+        let alphabet = Array("|=a".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<200 {
+                let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+                let expected =
+                    bytes.count >= 4
+                    && (0...(bytes.count - 4)).contains { bytes[$0..<($0 + 4)].elementsEqual("|==|".utf8) }
+                #expect(bytes.span.containsFourBytes(0x7C, 0x3D, 0x3D, 0x7C) == expected, "\(bytes)")
+            }
+        }
+        #expect("0123456789ab|==|".utf8.span.containsFourBytes(0x7C, 0x3D, 0x3D, 0x7C))
+        #expect(!"0123456789ab|==".utf8.span.containsFourBytes(0x7C, 0x3D, 0x3D, 0x7C))
+    }
+
+    @Test func wordsAndComparisons() {
+        let bytes: [UInt8] = Array(1...12)
+        var expected: UInt64 = 0
+        for index in (3..<11).reversed() { expected = expected << 8 | UInt64(bytes[index]) }
+        #expect(bytes.span.word(at: 3) == UInt64(littleEndian: expected))
+        let other: [UInt8] = [9, 4, 5, 6, 9]
+        #expect(bytes.span.bytesEqual(at: 3, other.span, at: 1, count: 3))
+        #expect(!bytes.span.bytesEqual(at: 3, other.span, at: 1, count: 4))
+        #expect(bytes.span.bytesEqual(at: 12, other.span, at: 5, count: 0))
+        var appended: [UInt8] = [0]
+        appended.append(contentsOf: other.span)
+        #expect(appended == [0, 9, 4, 5, 6, 9])
+    }
+
+    @Test func tablesElementsAndStrings() {
+        let table = ByteTable { $0 &* 3 }
+        for byte in UInt8.min...UInt8.max { #expect(table[byte] == byte &* 3) }
+        let values = ["a", "b", "c"]
+        #expect(values.withElement(at: 2) { $0 + "!" } == "c!")
+        let text = "ünïcode and more than fifteen bytes"
+        #expect(text.withUTF8Span { span in (0..<span.count).map { span[$0] } } == Array(text.utf8))
+        var first = Hasher()
+        first.combineUTF8(of: "caf\u{E9}")
+        var second = Hasher()
+        second.combineUTF8(of: "cafe\u{301}")
+        var third = Hasher()
+        third.combineUTF8(of: "caf\u{E9}")
+        let firstHash = first.finalize()
+        #expect(firstHash != second.finalize())
+        #expect(firstHash == third.finalize())
+    }
+}
