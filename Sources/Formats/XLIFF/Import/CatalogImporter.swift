@@ -46,7 +46,7 @@ extension Importer {
             }
         }
         guard isPathAfterKey else { return nil }
-        return XLIFFVariationPath(parsing: id[id.utf8.index(id.utf8.startIndex, offsetBy: start)...])
+        return XLIFFVariationPath(parsing: Substring(id.utf8[id.utf8.index(id.utf8.startIndex, offsetBy: start)...]))
     }
 
     mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
