@@ -149,11 +149,22 @@ package struct ByteTable: Sendable {
 extension String {
     /// Calls `body` with the string's UTF-8 bytes, in place (a string that is not stored as contiguous UTF-8, such
     /// as a bridged one, is copied first).
+    ///
+    /// The span is made from the string's storage rather than taken from `utf8.span`, which Apple's systems have
+    /// only from macOS/iOS 26 on (the `Span` type itself is back-deployed; the package supports macOS 13).
     @inlinable @inline(__always)
     package func withUTF8Span<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
-        if isContiguousUTF8 { return try body(utf8.span) }
-        var copy = self
-        copy.makeContiguousUTF8()
-        return try body(copy.utf8.span)
+        if let result = try utf8.withContiguousStorageIfAvailable({ try body(Span(_unsafeElements: $0)) }) {
+            return result
+        }
+        return try Array(utf8).withSpan(body)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Calls `body` with the array's bytes as a span (`Array.span` needs macOS/iOS 26 on Apple's systems).
+    @inlinable @inline(__always)
+    package func withSpan<Result>(_ body: (Span<UInt8>) throws -> Result) rethrows -> Result {
+        try withUnsafeBufferPointer { try body(Span(_unsafeElements: $0)) }
     }
 }

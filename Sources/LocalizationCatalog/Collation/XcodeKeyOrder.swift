@@ -181,9 +181,11 @@ package enum XcodeKeyOrder {
             b.makeContiguousUTF8()
             return fastCompare(a, b)
         }
-        let pa = a.utf8.span
-        let pb = b.utf8.span
-        return isFastDomain(pa) && isFastDomain(pb) ? fastCompare(pa, pb, ranks) : undecided
+        return a.withUTF8Span { pa in
+            b.withUTF8Span { pb in
+                isFastDomain(pa) && isFastDomain(pb) ? fastCompare(pa, pb, ranks) : undecided
+            }
+        }
     }
 
     /// Compares two printable-ASCII strings; returns -1, 0, 1, or `undecided`.
@@ -288,9 +290,10 @@ package enum XcodeKeyOrder {
             }
             let bytes = bytes
             let offsets = offsets
-            let all = bytes.span
-            for k in keys.indices {
-                fast.append(isFastDomain(all.extracting(offsets[k]..<offsets[k + 1])))
+            bytes.withSpan { all in
+                for k in keys.indices {
+                    fast.append(isFastDomain(all.extracting(offsets[k]..<offsets[k + 1])))
+                }
             }
         }
 
@@ -299,10 +302,11 @@ package enum XcodeKeyOrder {
             let ranks = XcodeKeyOrder.ranks
             return body { p, q in
                 if fast[p] && fast[q] {
-                    let all = bytes.span
-                    let result = fastCompare(
-                        all.extracting(offsets[p]..<offsets[p + 1]), all.extracting(offsets[q]..<offsets[q + 1]),
-                        ranks)
+                    let result = bytes.withSpan { all in
+                        fastCompare(
+                            all.extracting(offsets[p]..<offsets[p + 1]),
+                            all.extracting(offsets[q]..<offsets[q + 1]), ranks)
+                    }
                     if result != undecided { return result }
                 }
                 return foundationCompare(keys[p], keys[q]).rawValue
