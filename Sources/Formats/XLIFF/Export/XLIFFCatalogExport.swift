@@ -70,11 +70,9 @@ package struct XLIFFCatalogExport: Sendable {
         var rootSource: XMLFragments.Fragment?
         /// `sourcePieces[pieces]`: the entry's prepared `<source>` elements, for a varied source.
         var pieces: Range<Int> = 0..<0
-        /// Whether the source is one plural group and nothing else (the most common varied source), as
-        /// ``CatalogUnitWalk`` tests it; the walk is told, so that it does not look again in every language.
-        var sourceIsPluralGroup = false
-        /// Whether that group has a `zero` case.
-        var sourceHasZero = false
+        /// The source's shape as ``CatalogUnitWalk`` looks at it, decided once; the walk is told, so that it does
+        /// not look again in every language.
+        var sourceShape = CatalogUnitWalk.SourceShape.other
     }
 
     /// Prepares `table` for export.
@@ -110,14 +108,7 @@ package struct XLIFFCatalogExport: Sendable {
                 refusals[index] = refusal
                 fact.isRefused = true
             } else {
-                // The source's shape, decided once for every language (CatalogUnitWalk's plural-group test).
-                if let source, source.hasMoreThanStringUnit, source.stringUnit == nil, source.stringSet == nil,
-                    source.substitutions?.isEmpty ?? true
-                {
-                    let variations = source.variations
-                    fact.sourceIsPluralGroup = variations?.plural != nil && variations?.device == nil
-                    fact.sourceHasZero = variations?.plural?["zero"] != nil
-                }
+                fact.sourceShape = CatalogUnitWalk.SourceShape(of: source)
                 fact.mayHoldStringSet = entry.localizations?.values.contains { $0.stringSet != nil } ?? false
                 fact.mayHaveShapeProblem =
                     entry.localizations?.values.contains {
@@ -145,7 +136,7 @@ package struct XLIFFCatalogExport: Sendable {
                     // The source texts of a varied source depend on the path only: prepared for the paths of the
                     // source's own shape, in every plural category.
                     let builder = CatalogUnitBuilder(
-                        key: key, entry: entry, source: source, target: nil, targetLanguage: sourceLanguage,
+                        key: key, source: source, target: nil, targetLanguage: sourceLanguage,
                         isSourceExport: false, languageCategories: Self.allPluralCategories)
                     let first = sourcePieces.count
                     for (path, description) in builder.describedPaths() {
@@ -212,6 +203,8 @@ extension XLIFFCatalogExport {
         var owners = OrderedMap<Int>()  // id → index in unitsByKey
         var refused = Set<Int>()
         let checksCollisions = table.entries.keys.contains(where: XLIFFIdentifier.containsSeparator)
+        var walk = CatalogUnitWalk(sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage)
+        walk.takesShortcuts = takesShortcuts
         unitsByKey.reserveCapacity(table.entries.count)
         for (key, entry) in table.entries {
             if let refusal = CatalogUnitWalk.refusal(key: key, entry: entry) {
@@ -229,10 +222,7 @@ extension XLIFFCatalogExport {
                     builder, sourceLanguage: table.sourceLanguage, original: original, diagnostics: &diagnostics)
             }
             var collector = CatalogUnitCollector(key: key, entry: entry)
-            var walk = CatalogUnitWalk(
-                key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage)
-            walk.takesShortcuts = takesShortcuts
-            walk.walk(into: &collector)
+            walk.walk(key: key, entry: entry, sourceLanguage: table.sourceLanguage, into: &collector)
             let units = collector.units
             let index = unitsByKey.count
             unitsByKey.append((key, units))

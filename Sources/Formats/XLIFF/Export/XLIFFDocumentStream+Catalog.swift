@@ -56,26 +56,29 @@ extension XLIFFDocumentStream {
         var leftOut: [Diagnostic] = []
         var languageHint = 0
         catalog.fragments.withStorage { fragments in
-            // One sink for the whole file: the stream and the prepared catalog are copied into it once, not per
-            // entry (each copy retains every array they hold, which showed in the export's profile).
+            // One sink and one walk for the whole file: the stream, the prepared catalog and what depends on the
+            // language are copied into them once, not per entry (each copy retains every array they hold).
             var sink = PreparedUnitWriter(
                 stream: self, catalog: catalog, fragments: fragments, targetLanguage: targetLanguage)
+            let walk = CatalogUnitWalk(
+                targetLanguage: targetLanguage, isSourceExport: isSourceExport, languageCategories: languageCategories)
             for index in catalog.order {
                 let fact = catalog.facts[index]
                 guard !fact.isRefused else { continue }
-                let entry = entries[index]
-                let target =
-                    isSourceExport
-                    ? catalog.sources[index] : entry.localization(for: targetLanguage, hint: &languageHint)
-                var walk = CatalogUnitWalk(
-                    key: keys[index], entry: entry, source: catalog.sources[index], target: target,
-                    targetLanguage: targetLanguage, isSourceExport: isSourceExport,
-                    languageCategories: languageCategories)
-                walk.knownSourceShape = (fact.sourceIsPluralGroup, fact.sourceHasZero)
-                sink.key = keys[index]
-                sink.entry = entry
+                sink.index = index
                 sink.fact = fact
-                walk.walk(into: &sink)
+                // The localizations are handed to the walk as arguments, which it borrows: no copy of an entry.
+                if isSourceExport {
+                    walk.walk(
+                        key: keys[index], source: catalog.sources[index], target: catalog.sources[index],
+                        sourceShape: fact.sourceShape, into: &sink)
+                } else {
+                    walk.walk(
+                        key: keys[index], source: catalog.sources[index],
+                        target: CatalogEntry.localization(
+                            in: entries[index].localizations, for: targetLanguage, hint: &languageHint),
+                        sourceShape: fact.sourceShape, into: &sink)
+                }
             }
             leftOut = sink.leftOut
         }
@@ -90,9 +93,8 @@ extension XLIFFDocumentStream {
         let catalog: XLIFFCatalogExport
         let fragments: XMLFragments.Storage
         let targetLanguage: String
-        /// The entry whose units are being written: set before each walk.
-        var key = ""
-        var entry = CatalogEntry()
+        /// The position of the entry whose units are being written, and its facts: set before each walk.
+        var index = 0
         var fact = XLIFFCatalogExport.EntryFacts()
         /// Warnings for units left out, in unit order.
         var leftOut: [Diagnostic] = []
@@ -112,6 +114,7 @@ extension XLIFFDocumentStream {
             if path.isRoot {
                 writer.write(prepared.rootAttributes, from: fragments)
             } else {
+                let key = catalog.table.entries.keys[index]
                 unholdable = writer.writeAttribute("id", key + XLIFFIdentifier.separator + description)
                 writer.write(prepared.pathAttributes, from: fragments)
             }
@@ -148,7 +151,8 @@ extension XLIFFDocumentStream {
             at path: XLIFFVariationPath, description: String, sourceText: String,
             target: (text: String, state: TranslationState?)?
         ) {
-            let unit = CatalogUnitCollector(key: key, entry: entry).makeUnit(
+            let entries = catalog.table.entries
+            let unit = CatalogUnitCollector(key: entries.keys[index], entry: entries.values[index]).makeUnit(
                 at: path, description: description, sourceText: sourceText, target: target)
             let checkpoint = stream.writer.checkpoint()
             let unholdable = stream.writeUnit(unit)
@@ -164,14 +168,20 @@ extension XLIFFDocumentStream {
 }
 
 extension CatalogEntry {
-    /// The localization for `language`, looking at position `hint` first: the entries of a catalog usually list their
-    /// languages in the same order, so the previous entry's position is a good guess.
+    /// The localization for `language` in an entry's `localizations`, looking at position `hint` first: the entries
+    /// of a catalog usually list their languages in the same order, so the previous entry's position is a good
+    /// guess.
     ///
-    /// `hint` becomes the position found.
-    func localization(for language: String, hint: inout Int) -> Localization? {
+    /// `hint` becomes the position found. Always inlined, so that a caller that passes `entries[index].localizations`
+    /// reads the localization it finds without copying the entry (the copy retains everything the entry holds).
+    @inline(__always)
+    static func localization(
+        in localizations: OrderedMap<Localization>?, for language: String, hint: inout Int
+    ) -> Localization? {
         guard let localizations else { return nil }
-        let keys = localizations.keys
-        if hint < keys.count, Self.sameBytes(keys[hint], language) { return localizations.values[hint] }
+        if hint < localizations.count, sameBytes(localizations.keys[hint], language) {
+            return localizations.values[hint]
+        }
         guard let position = localizations.index(forKey: language) else { return nil }
         hint = position
         return localizations.values[position]

@@ -6,7 +6,6 @@ import LocalizationCatalog
 /// an unchanged unit changes nothing and `<source>` texts are checked against the same rules.
 struct CatalogUnitBuilder {
     let key: String
-    let entry: CatalogEntry
     let targetLanguage: String
     /// The source-language localization, when it has any content.
     let source: Localization?
@@ -25,18 +24,17 @@ struct CatalogUnitBuilder {
         let source = entry.localizations?[sourceLanguage]
         let isSourceExport = sourceLanguage == targetLanguage
         self.init(
-            key: key, entry: entry, source: source,
+            key: key, source: source,
             target: isSourceExport ? source : entry.localizations?[targetLanguage], targetLanguage: targetLanguage,
             isSourceExport: isSourceExport, languageCategories: PluralRules.categories(for: targetLanguage))
     }
 
     /// A builder from localizations already looked up (empty ones are dropped here).
     init(
-        key: String, entry: CatalogEntry, source: Localization?, target: Localization?, targetLanguage: String,
-        isSourceExport: Bool, languageCategories: [String]
+        key: String, source: Localization?, target: Localization?, targetLanguage: String, isSourceExport: Bool,
+        languageCategories: [String]
     ) {
         self.key = key
-        self.entry = entry
         self.targetLanguage = targetLanguage
         self.isSourceExport = isSourceExport
         self.languageCategories = languageCategories

@@ -20,23 +20,21 @@ protocol CatalogUnitSink {
         target: (text: String, state: TranslationState?)?)
 }
 
-/// The XLIFF units of one String Catalog entry in one target language, as Xcode exports them: the one walk
-/// that decides them for every export path.
+/// The XLIFF units of String Catalog entries in one target language, as Xcode exports them: the one walk that
+/// decides them for every export path.
+///
+/// A walk is made once per target language (what depends on the language only is worked out then) and walks
+/// one entry at a time; the entry's localizations are parameters, borrowed, never stored, so that a walk costs
+/// no copy of them (copies retain every string and array they hold, which showed as the export's main cost).
 ///
 /// Most entries take a shortcut that reads the localizations directly: a plain string in both languages gives
 /// one root unit, and a source that is one plural group (with a target that is one too, or none) one unit per
 /// category. Every other shape goes through ``CatalogUnitBuilder``, which the shortcuts agree with (a test
 /// compares the two on generated catalogs, `takesShortcuts: false`).
 ///
-/// The entry must be exportable: ``refusal(key:entry:)`` is `nil`, and the caller has said what a string set
+/// An entry must be exportable: ``refusal(key:entry:)`` is `nil`, and the caller has said what a string set
 /// loses (``CatalogUnitBuilder/shapeIsStringSet`` gives no units).
 struct CatalogUnitWalk {
-    let key: String
-    let entry: CatalogEntry
-    /// The source-language localization, as the entry has it.
-    let source: Localization?
-    /// The target-language localization, as the entry has it (the source one when exporting the source language).
-    let target: Localization?
     let targetLanguage: String
     /// Whether the target language is the source language.
     let isSourceExport: Bool
@@ -45,123 +43,211 @@ struct CatalogUnitWalk {
     /// Whether the plain and plural-group shortcuts are taken; without them every entry goes through
     /// ``CatalogUnitBuilder`` (for tests that hold the two equal).
     var takesShortcuts = true
-    /// The source's shape, when the caller has decided it once for every language.
-    ///
-    /// ``XLIFFCatalogExport`` says whether the source is one plural group and nothing else, and whether that group
-    /// has `zero`; `nil` means that the walk looks itself.
-    var knownSourceShape: (isPluralGroup: Bool, hasZero: Bool)?
+    /// The units of a plural group whose target adds no category, in id order: `languageCategories`, and with
+    /// `zero` added for a source that has it.
+    private let pluralUnits: [PluralUnit]
+    private let pluralUnitsWithZero: [PluralUnit]
 
-    /// Walks the units of `key` in `targetLanguage`.
-    init(
-        key: String, entry: CatalogEntry, source: Localization?, target: Localization?, targetLanguage: String,
-        isSourceExport: Bool, languageCategories: [String]
-    ) {
-        self.key = key
-        self.entry = entry
-        self.source = source
-        self.target = target
+    /// One unit of a plural group: its category, path and the path's description.
+    private struct PluralUnit {
+        let category: String
+        let path: XLIFFVariationPath
+        let description: String
+
+        init(_ category: String) {
+            self.category = category
+            path = XLIFFVariationPath([.plural(category)])
+            description = "plural." + category
+        }
+    }
+
+    /// The shape of an entry's source, as far as the shortcuts look at it.
+    ///
+    /// It does not depend on the target language, so an export decides it once per entry
+    /// (``XLIFFCatalogExport``) instead of in every language.
+    enum SourceShape: Equatable, Sendable {
+        /// A plain string, or no source: nothing but a string unit.
+        case plain
+        /// One plural group and nothing else; `hasZero` when the group has a `zero` case.
+        case pluralGroup(hasZero: Bool)
+        /// Anything else.
+        case other
+
+        /// The shape of `source` (the source-language localization as the entry has it).
+        init(of source: Localization?) {
+            guard let source, source.hasMoreThanStringUnit else {
+                self = .plain
+                return
+            }
+            guard source.stringUnit == nil, source.stringSet == nil, source.substitutions?.isEmpty ?? true else {
+                self = .other
+                return
+            }
+            let variations = source.variations
+            guard let cases = variations?.plural, variations?.device == nil else {
+                self = .other
+                return
+            }
+            self = .pluralGroup(hasZero: cases["zero"] != nil)
+        }
+    }
+
+    /// A walk of the units in `targetLanguage`.
+    init(targetLanguage: String, isSourceExport: Bool, languageCategories: [String]) {
         self.targetLanguage = targetLanguage
         self.isSourceExport = isSourceExport
         self.languageCategories = languageCategories
+        // CatalogUnitBuilder.pluralCategories(present:sourceCases:shapeIsTarget:) when the target adds nothing.
+        let sorted = languageCategories.sorted { XLIFFIdentifier.compare($0, $1) < 0 }
+        pluralUnits = sorted.map(PluralUnit.init)
+        let withZero =
+            languageCategories.contains("zero") ? sorted : Self.sortedCategories(languageCategories + ["zero"])
+        pluralUnitsWithZero = withZero.map(PluralUnit.init)
     }
 
-    /// Walks the units of `key` in `targetLanguage`, looking the localizations up.
-    init(key: String, entry: CatalogEntry, sourceLanguage: String, targetLanguage: String) {
-        let source = entry.localizations?[sourceLanguage]
-        let isSourceExport = sourceLanguage == targetLanguage
+    /// A walk of the units in `targetLanguage`, for a table in `sourceLanguage`.
+    init(sourceLanguage: String, targetLanguage: String) {
         self.init(
-            key: key, entry: entry, source: source,
-            target: isSourceExport ? source : entry.localizations?[targetLanguage], targetLanguage: targetLanguage,
-            isSourceExport: isSourceExport, languageCategories: PluralRules.categories(for: targetLanguage))
+            targetLanguage: targetLanguage, isSourceExport: sourceLanguage == targetLanguage,
+            languageCategories: PluralRules.categories(for: targetLanguage))
     }
 
-    /// Hands every unit of the entry to `sink`, in Xcode's order.
-    func walk<Sink: CatalogUnitSink>(into sink: inout Sink) {
-        if takesShortcuts, walkPlain(into: &sink) || walkPluralGroup(into: &sink) { return }
-        walkBuilt(into: &sink)
+    private static func sortedCategories(_ categories: [String]) -> [String] {
+        categories.sorted { XLIFFIdentifier.compare($0, $1) < 0 }
+    }
+
+    /// Hands every unit of `entry` to `sink`, in Xcode's order, looking its localizations up.
+    func walk<Sink: CatalogUnitSink>(key: String, entry: CatalogEntry, sourceLanguage: String, into sink: inout Sink) {
+        let source = entry.localizations?[sourceLanguage]
+        walk(
+            key: key, source: source, target: isSourceExport ? source : entry.localizations?[targetLanguage],
+            into: &sink)
+    }
+
+    /// Hands every unit of one entry to `sink`, in Xcode's order.
+    ///
+    /// - Parameters:
+    ///   - key: The entry's key.
+    ///   - source: The source-language localization, as the entry has it; read only when a `<source>` text is
+    ///     asked for or `sourceShape` is not given (a sink with prepared sources and a plain source never asks, so
+    ///     the localization is not even copied).
+    ///   - target: The target-language localization, as the entry has it (the source one when exporting the
+    ///     source language).
+    ///   - sourceShape: `SourceShape(of: source)`, when the caller has decided it once for every language.
+    ///   - sink: Receives the units.
+    func walk<Sink: CatalogUnitSink>(
+        key: String, source: @autoclosure () -> Localization?, target: Localization?,
+        sourceShape: SourceShape? = nil, into sink: inout Sink
+    ) {
+        if takesShortcuts {
+            switch sourceShape ?? SourceShape(of: source()) {
+            case .plain:
+                if walkPlain(key: key, source: source(), target: target, into: &sink) { return }
+            case .pluralGroup(let hasZero):
+                if walkPluralGroup(key: key, source: source(), hasZero: hasZero, target: target, into: &sink) {
+                    return
+                }
+            case .other:
+                break
+            }
+        }
+        walkBuilt(key: key, source: source(), target: target, into: &sink)
     }
 
     /// A plain string (or nothing) in both languages: one root unit.
     ///
-    /// `false` for other shapes.
-    private func walkPlain<Sink: CatalogUnitSink>(into sink: inout Sink) -> Bool {
-        guard !(source?.hasMoreThanStringUnit ?? false), !(target?.hasMoreThanStringUnit ?? false) else {
-            return false
-        }
-        let target: (text: String, state: TranslationState?)?
-        if let unit = self.target?.stringUnit {
-            target = (unit.value, unit.state)
+    /// `false` when the target is more than a plain string.
+    private func walkPlain<Sink: CatalogUnitSink>(
+        key: String, source: @autoclosure () -> Localization?, target: Localization?, into sink: inout Sink
+    ) -> Bool {
+        if case .some(let localization) = target, localization.hasMoreThanStringUnit { return false }
+        let value: (text: String, state: TranslationState?)?
+        if case .some(let localization) = target, case .some(let unit) = localization.stringUnit {
+            value = (unit.value, unit.state)
         } else if isSourceExport {
-            target = (key, .new)  // the source language without a localization: the key is the text, and it is new
+            value = (key, .new)  // the source language without a localization: the key is the text, and it is new
         } else {
-            target = nil
+            value = nil
         }
-        sink.unit(at: .root, description: "", sourceText: { plainSourceText }, target: target)
+        // The `<source>` of a plain source: its string, or the key when there is none.
+        sink.unit(
+            at: .root, description: "",
+            sourceText: {
+                let source = source()
+                return source?.hasContent == true ? source?.stringUnit?.value ?? key : key
+            }, target: value)
         return true
-    }
-
-    /// The `<source>` of a plain source: its string, or the key when there is none.
-    private var plainSourceText: String {
-        source?.hasContent == true ? source?.stringUnit?.value ?? key : key
     }
 
     /// A source that is one plural group and nothing else, and a target that is one too, or has no content: one unit
     /// per category (``CatalogUnitBuilder``'s categories and texts for that shape).
     ///
-    /// `false` for other shapes.
-    private func walkPluralGroup<Sink: CatalogUnitSink>(into sink: inout Sink) -> Bool {
-        guard let source else { return false }
-        let sourceHasZero: Bool
-        if let known = knownSourceShape {
-            guard known.isPluralGroup else { return false }
-            sourceHasZero = known.hasZero
-        } else {
-            guard source.hasMoreThanStringUnit, source.stringUnit == nil, source.stringSet == nil,
-                source.substitutions?.isEmpty ?? true
-            else { return false }
-            let sourceVariations = source.variations
-            guard let sourceCases = sourceVariations?.plural, sourceVariations?.device == nil else { return false }
-            sourceHasZero = sourceCases["zero"] != nil
-        }
+    /// `false` when the target has another shape.
+    private func walkPluralGroup<Sink: CatalogUnitSink>(
+        key: String, source: @autoclosure () -> Localization?, hasZero: Bool, target: Localization?,
+        into sink: inout Sink
+    ) -> Bool {
         // The target's group; a target without content counts as none (the source's shape then decides).
         var targetCases: OrderedMap<Localization>?
-        if let target {
+        if case .some(let target) = target {
             if target.hasMoreThanStringUnit {
                 guard target.stringUnit == nil, target.stringSet == nil, target.substitutions?.isEmpty ?? true
                 else { return false }
                 let variations = target.variations
                 guard variations?.device == nil else { return false }
                 targetCases = variations?.plural
-            } else if target.stringUnit != nil {
+            } else if case .some = target.stringUnit {
                 return false  // a plain target decides a root unit
             }
         }
-        // CatalogUnitBuilder.pluralCategories(present:sourceCases:shapeIsTarget:)
-        var categories = languageCategories
-        for category in targetCases?.keys ?? [] where !categories.contains(category) { categories.append(category) }
-        if sourceHasZero, !categories.contains("zero") { categories.append("zero") }
-        guard !categories.isEmpty else { return false }
-        categories.sort { XLIFFIdentifier.compare($0, $1) < 0 }
-        for category in categories {
-            let target = targetCases?[category]?.stringUnit.map { (text: $0.value, state: $0.state) }
+        // CatalogUnitBuilder.pluralCategories(present:sourceCases:shapeIsTarget:): the language's categories, the
+        // target's own, and `zero` when the source has it.
+        let addsCategories =
+            targetCases?.keys.contains { category in !languageCategories.contains(category) } ?? false
+        let units: [PluralUnit]
+        if addsCategories {
+            var categories = languageCategories
+            for category in targetCases?.keys ?? [] where !categories.contains(category) {
+                categories.append(category)
+            }
+            if hasZero, !categories.contains("zero") { categories.append("zero") }
+            units = Self.sortedCategories(categories).map(PluralUnit.init)
+        } else {
+            units = hasZero ? pluralUnitsWithZero : pluralUnits
+        }
+        guard !units.isEmpty else { return false }
+        for unit in units {
+            let value: (text: String, state: TranslationState?)?
+            if let index = targetCases?.index(forKey: unit.category),
+                case .some(let stringUnit) = targetCases?.values[index].stringUnit
+            {
+                value = (stringUnit.value, stringUnit.state)
+            } else {
+                value = nil
+            }
             sink.unit(
-                at: XLIFFVariationPath([.plural(category)]), description: "plural." + category,
+                at: unit.path, description: unit.description,
                 sourceText: {
                     // CatalogUnitBuilder.sourceText(at:): the case, else `other`, else the whole source.
-                    let sourceCases = source.variations?.plural
-                    if let found = sourceCases?[category] ?? sourceCases?["other"] { return found.fallbackText ?? key }
-                    return source.fallbackText ?? key
+                    let source = source()
+                    let sourceCases = source?.variations?.plural
+                    if let found = sourceCases?[unit.category] ?? sourceCases?["other"] {
+                        return found.fallbackText ?? key
+                    }
+                    return source?.fallbackText ?? key
                 },
-                target: target)
+                target: value)
         }
         return true
     }
 
     /// Any shape, through ``CatalogUnitBuilder``.
-    private func walkBuilt<Sink: CatalogUnitSink>(into sink: inout Sink) {
+    private func walkBuilt<Sink: CatalogUnitSink>(
+        key: String, source: Localization?, target: Localization?, into sink: inout Sink
+    ) {
         let builder = CatalogUnitBuilder(
-            key: key, entry: entry, source: source, target: target, targetLanguage: targetLanguage,
-            isSourceExport: isSourceExport, languageCategories: languageCategories)
+            key: key, source: source, target: target, targetLanguage: targetLanguage, isSourceExport: isSourceExport,
+            languageCategories: languageCategories)
         if builder.shapeIsStringSet { return }  // said by the caller
         let isPlain =
             !(builder.source?.hasMoreThanStringUnit ?? false) && !(builder.target?.hasMoreThanStringUnit ?? false)
