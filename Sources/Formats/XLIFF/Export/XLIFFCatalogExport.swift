@@ -174,8 +174,8 @@ package struct XLIFFCatalogExport: Sendable {
     ) -> XMLFragments.Fragment? {
         for index in pieces {
             let candidate = sourcePieces[index].description
-            // `==` (canonical equivalence) rules most candidates out quickly; the bytes must be the same too.
-            if candidate == description, candidate.utf8.elementsEqual(description.utf8),
+            // The bytes must be the same (`sameUTF8` compares the lengths, then the bytes at once).
+            if sameUTF8(candidate, description),
                 path.map({ $0 == sourcePieces[index].path }) ?? true
             {
                 return sourcePieces[index].source

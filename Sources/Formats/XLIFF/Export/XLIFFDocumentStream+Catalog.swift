@@ -179,16 +179,11 @@ extension CatalogEntry {
         in localizations: OrderedMap<Localization>?, for language: String, hint: inout Int
     ) -> Localization? {
         guard let localizations else { return nil }
-        if hint < localizations.count, sameBytes(localizations.keys[hint], language) {
+        if hint < localizations.count, sameUTF8(localizations.keys[hint], language) {
             return localizations.values[hint]
         }
         guard let position = localizations.index(forKey: language) else { return nil }
         hint = position
         return localizations.values[position]
-    }
-
-    /// Whether two strings have the same UTF-8 bytes, as ``OrderedMap`` compares keys.
-    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.count == rhs.utf8.count && lhs == rhs && lhs.utf8.elementsEqual(rhs.utf8)
     }
 }
