@@ -101,10 +101,11 @@ class SAXSession {
         return index == knownTag.offset ? knownTag.column + characters : characters + 1
     }
 
-    /// Where the element being started begins, found back from where libxml2 stands (on the `>` or `/>` that
-    /// ends the start tag): the last `<` before it, since an attribute value cannot hold one. Its line is
-    /// libxml2's current line less the line breaks inside the tag. `nil` when libxml2 parses other bytes than
-    /// the locator scans (a UTF-16 document, which libxml2 transcodes itself).
+    /// Where the element being started begins, found back from where libxml2 stands (on the `>` or `/>` that ends the
+    /// start tag): the last `<` before it, since an attribute value cannot hold one.
+    ///
+    /// Its line is libxml2's current line less the line breaks inside the tag. `nil` when libxml2 parses other bytes
+    /// than the locator scans (a UTF-16 document, which libxml2 transcodes itself).
     private func tagFromParser(_ context: xmlParserCtxtPtr) -> (offset: Int, line: Int)? {
         guard parsesLocatorBytes, let input = context.pointee.input?.pointee, let cur = input.cur,
             let base = input.base
@@ -336,6 +337,56 @@ class SAXSession {
         do { try deliverDoctype(doctype) } catch { fail(error) }
     }
 
+    // MARK: - Pushing the input
+
+    /// The size of the pieces the input is pushed to libxml2 in.
+    private static let chunkSize = 1 << 16
+
+    /// Pushes `input` to libxml2.
+    ///
+    /// Its errors are left in ``errors``; a stop libxml2 reports only by its return value or `wellFormed` becomes an
+    /// error there too.
+    func push(_ view: XMLBytes) throws {
+        let input = view.buffer
+        let empty: StaticString = ""
+        let base = UnsafeRawPointer(input.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
+        // As `xmlTextReader` does: the first four bytes let libxml2 detect the encoding (shorter input is
+        // pushed like the rest, which keeps libxml2's errors for it the same).
+        let head = input.count >= 4 ? 4 : 0
+        errors.pushed = head
+        guard let context = xmlCreatePushParserCtxt(nil, nil, base, Int32(head), path) else {
+            throw XMLParseError(path: path, line: 1, column: 1, message: "cannot create an XML parser")
+        }
+        defer {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+        }
+        xmlCtxtUseOptions(context, readerOptions)
+        install(on: context)
+
+        var offset = head
+        var status: Int32 = 0
+        while offset < input.count, status == 0, failure == nil, errors.first == nil {
+            let count = min(Self.chunkSize, input.count - offset)
+            errors.pushed += count
+            status = xmlParseChunk(context, base + offset, Int32(count), 0)
+            offset += count
+        }
+        if status == 0, failure == nil, errors.first == nil {
+            status = xmlParseChunk(context, nil, 0, 1)
+            flushText()
+        }
+        guard failure == nil, errors.first == nil else { return }
+        if status != 0 || context.pointee.wellFormed == 0 {
+            // libxml2 stopped without a message (none of its errors is expected to do this).
+            let input = context.pointee.input?.pointee
+            errors.first = ErrorCollector.Reported(
+                code: status, line: max(Int(input?.line ?? 1), 1), column: max(Int(input?.col ?? 1), 1),
+                message: "libxml2 stopped reading the document (error \(status))")
+        }
+    }
+
     // MARK: - Installing the callbacks
 
     /// Routes the SAX2 callbacks of `context` (created with libxml2's default SAX2 handler) to this session.
@@ -431,8 +482,9 @@ class SAXSession {
     }
 }
 
-/// Calls `body` with the session of a callback's context (the main one or a nested entity-checking one). The
-/// session outlives the parse, so no reference is counted.
+/// Calls `body` with the session of a callback's context (the main one or a nested entity-checking one).
+///
+/// The session outlives the parse, so no reference is counted.
 @inline(__always)
 private func withSession(_ data: UnsafeMutableRawPointer?, _ body: (SAXSession) -> Void) {
     guard let context = data?.assumingMemoryBound(to: xmlParserCtxt.self), let session = context.pointee._private else {
@@ -478,9 +530,39 @@ final class HandlerSession<Handler: XMLEventHandler>: SAXSession {
     }
 }
 
+// MARK: - Names
+
+/// Converts names from libxml2's dictionary to `String` once per distinct pointer.
+///
+/// Element and attribute names, prefixes and namespace URIs returned by the reader are interned in the
+/// reader's dictionary, so equal pointers mean equal strings for the reader's lifetime. A small direct-mapped
+/// table turns repeated names (and long namespace URIs) into a pointer compare and a retain.
+struct NameCache {
+    private static let size = 256
+    private var keys = [UnsafePointer<xmlChar>?](repeating: nil, count: NameCache.size)
+    private var values = [String](repeating: "", count: NameCache.size)
+
+    @inline(__always)
+    mutating func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        guard let pointer else { return nil }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: pointer) >> 4) & (Self.size - 1)
+        if keys[slot] == pointer { return values[slot] }
+        // Namespace URIs are attribute values: without entity substitution libxml2 leaves each `&` in them as
+        // `&#38;`, as it does in other attribute values.
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        let string = attributeValue(UnsafeBufferPointer(start: pointer, count: length))
+        keys[slot] = pointer
+        values[slot] = string
+        return string
+    }
+}
+
 // MARK: - Errors from libxml2
 
-/// Receives libxml2's structured errors for one parse. Only the first error (not warning) is kept.
+/// Receives libxml2's structured errors for one parse.
+///
+/// Only the first error (not warning) is kept.
 final class ErrorCollector {
     struct Reported {
         var code: Int32
@@ -521,8 +603,10 @@ final class ErrorCollector {
     }
 
     /// Whether libxml2 stopped converting the input at a byte its declared encoding cannot decode: the bytes not
-    /// converted yet start there. An encoding error raised while bytes are pushed says so, and so does the end of
-    /// the document being reached with bytes left unconverted (libxml2's ASCII decoder stops without an error).
+    /// converted yet start there.
+    ///
+    /// An encoding error raised while bytes are pushed says so, and so does the end of the document being reached with
+    /// bytes left unconverted (libxml2's ASCII decoder stops without an error).
     private func findUndecodableByte(_ error: xmlError) -> Undecodable? {
         let conversionFailed =
             error.domain == Int32(XML_FROM_I18N.rawValue)
