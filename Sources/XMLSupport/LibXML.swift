@@ -52,7 +52,8 @@ func routingLibXMLMessages<Result>(to collector: ErrorCollector, _ body: () thro
             sink,
             { context, error in
                 guard let context, let error else { return }
-                Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().record(error.pointee)
+                Unmanaged<ErrorCollector>.fromOpaque(context).takeUnretainedValue().record(
+                    ErrorCollector.Message(error.pointee))
             },
             context)
         defer { stringbridge_restore_errors(saved) }
@@ -170,4 +171,13 @@ final class LibXMLTextWriter {
             buffer.baseAddress.map { xmlTextWriterWriteRawLen(writer, $0, Int32(buffer.count)) } ?? 0
         }
     }
+}
+
+// MARK: - URIs
+
+/// Whether libxml2 parses `string` as a URI.
+func isURI(_ string: String) -> Bool {
+    guard let uri = xmlParseURI(string) else { return false }
+    xmlFreeURI(uri)
+    return true
 }
