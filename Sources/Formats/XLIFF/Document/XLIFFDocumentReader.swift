@@ -39,7 +39,9 @@ import XMLSupport
     ///   - diagnostics: Receives the warnings.
     /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
-    @_spi(XLIFFDocuments) public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
+    @_spi(XLIFFDocuments) public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws
+        -> XLIFFDocument
+    {
         try bytes.withXMLBytes { try read($0, path: path, diagnostics: &diagnostics) }
     }
 
