@@ -50,7 +50,10 @@ final class ErrorCollector {
     }
 
     /// The parse, for the parser's current position (`nil` for a writer).
-    @exclusivity(unchecked) weak var parser: (any Parser)?
+    ///
+    /// Not counted (a weak reference would move the session's reference counts to a side table): the session owns
+    /// this collector and outlives it.
+    @exclusivity(unchecked) unowned(unsafe) var parser: (any Parser)?
     @exclusivity(unchecked) var first: Reported?
     /// How many bytes of the input have been pushed to libxml2 (counting the chunk being pushed).
     @exclusivity(unchecked) var pushed = 0
