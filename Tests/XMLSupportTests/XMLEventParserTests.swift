@@ -231,7 +231,7 @@ struct XMLEventParserTests {
         let bytes = Self.awkwardDocuments[index]
         var handler = Positions()
         try XMLEventParser.parse(bytes, path: "t.xml", handler: &handler)
-        let expected = bytes.withUnsafeBufferPointer { buffer in
+        let expected = bytes.withXMLBytes { buffer in
             var locator = ElementLocator(buffer)
             var positions: [String] = []
             while let position = locator.nextElementStartIfAny() {

@@ -13,14 +13,17 @@ struct ElementLocator {
     private var line = 1
     private var charactersIntoLine = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
+    init(_ view: XMLBytes) {
+        self.bytes = view.buffer
         // A UTF-8 byte order mark is not a character of the first line.
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             searchOffset = 3
             countedOffset = 3
         }
     }
+
+    /// The bytes scanned, as a view.
+    var view: XMLBytes { XMLBytes(bytes) }
 
     /// The number of bytes scanned.
     var count: Int { bytes.count }
@@ -30,7 +33,7 @@ struct ElementLocator {
 
     /// A locator over the same bytes, back at the start.
     func restarted() -> ElementLocator {
-        ElementLocator(bytes)
+        ElementLocator(XMLBytes(bytes))
     }
 
     /// The 1-based line and column of the next start tag (the end of input if there is none).
@@ -49,8 +52,9 @@ struct ElementLocator {
         return position(of: offset)
     }
 
-    /// The byte offset of the `<` of the next start tag, or `nil` if no start tag is left. Turn it into a
-    /// line and column with ``position(of:)`` (offsets must be asked for in increasing order).
+    /// The byte offset of the `<` of the next start tag, or `nil` if no start tag is left.
+    ///
+    /// Turn it into a line and column with ``position(of:)`` (offsets must be asked for in increasing order).
     mutating func nextElementStartOffset() -> Int? {
         let count = bytes.count
         var index = searchOffset
@@ -90,6 +94,7 @@ struct ElementLocator {
     }
 
     /// The position of the first `needle` after the last element start, without moving the scanner.
+    ///
     /// Used only to place errors (such as an entity reference) inside text.
     func position(ofNext needle: String) -> (line: Int, column: Int) {
         var copy = self
@@ -238,4 +243,37 @@ func matchingBytes(equalTo byte: UInt8, in word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let difference = word ^ (ones &* UInt64(byte))
     return (difference &- ones) & ~difference & 0x8080_8080_8080_8080
+}
+
+// MARK: - Scans for other readers of the bytes
+
+extension XMLBytes {
+    /// The first `byte` in `self[start..<end]`, eight bytes at a time.
+    func firstIndex(of byte: UInt8, from start: Int, to end: Int) -> Int? {
+        precondition(start >= 0 && end <= buffer.count, "XMLBytes range out of bounds")
+        guard let base = buffer.baseAddress, start < end else { return nil }
+        return XMLSupport.firstIndex(of: byte, in: base, from: start, to: end)
+    }
+
+    /// The last `byte` in `self[(after + 1)..<before]`, eight bytes at a time from the end.
+    func lastIndex(of byte: UInt8, after: Int, before end: Int) -> Int? {
+        precondition(after >= -1 && end <= buffer.count, "XMLBytes range out of bounds")
+        guard let base = buffer.baseAddress else { return nil }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        var index = end
+        while index - 8 > after {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + index - 8).loadUnaligned(as: UInt64.self))
+            let difference = word ^ (ones &* UInt64(byte))
+            // Exactly the bytes of `difference` that are zero get their high bit set.
+            let zeros = ~(((difference & high) &+ high) | difference | high)
+            if zeros != 0 { return index - 8 + (63 - zeros.leadingZeroBitCount) / 8 }
+            index -= 8
+        }
+        while index - 1 > after {
+            index -= 1
+            if base[index] == byte { return index }
+        }
+        return nil
+    }
 }

@@ -1,5 +1,3 @@
-internal import CLibXML2
-
 /// Checks made on the bytes before libxml2 sees them, for input libxml2 2.9 would take far too long over, and the
 /// position of a byte in a document that is not UTF-8.
 enum MarkupLimits {
@@ -19,8 +17,7 @@ enum MarkupLimits {
     /// without `<`. The scan jumps from one `<` to the last `<` within the next few thousand bytes, looking at
     /// only a few bytes of ordinary markup; only a `<` followed by that many bytes without another is examined,
     /// and only a tag found too large is checked against comments, CDATA and the DOCTYPE.
-    static func startTagWithTooManyAttributes(in bytes: UnsafeBufferPointer<UInt8>) -> (offset: Int, name: String)? {
-        guard let base = bytes.baseAddress else { return nil }
+    static func startTagWithTooManyAttributes(in bytes: XMLBytes) -> (offset: Int, name: String)? {
         let count = bytes.count
         let window = maximumAttributes * shortestAttribute
         // Confirms that a tag found too large is markup (not inside a comment, CDATA or the DOCTYPE).
@@ -34,24 +31,24 @@ enum MarkupLimits {
             while let element = nextElement, element < offset { nextElement = locator?.nextElementStartOffset() }
             return nextElement == offset
         }
-        var open = firstIndex(of: UInt8(ascii: "<"), in: base, from: 0, to: count)
+        var open = bytes.firstIndex(of: UInt8(ascii: "<"), from: 0, to: count)
         while let start = open {
             let windowEnd = min(start + window, count)
-            if let next = lastIndex(of: UInt8(ascii: "<"), in: base, after: start, before: windowEnd) {
+            if let next = bytes.lastIndex(of: UInt8(ascii: "<"), after: start, before: windowEnd) {
                 open = next
                 continue
             }
             if windowEnd == count && count - start < window { return nil }
             // A long run without `<` follows.
             if let tag = oversizedTag(at: start, in: bytes), isStartTag(start) { return tag }
-            open = firstIndex(of: UInt8(ascii: "<"), in: base, from: windowEnd, to: count)
+            open = bytes.firstIndex(of: UInt8(ascii: "<"), from: windowEnd, to: count)
         }
         return nil
     }
 
     /// The name of the start tag at `start` if it has more than ``maximumAttributes`` attributes (counted as the
     /// `=` signs outside quotes before its `>`).
-    private static func oversizedTag(at start: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+    private static func oversizedTag(at start: Int, in bytes: XMLBytes) -> (
         offset: Int, name: String
     )? {
         let count = bytes.count
@@ -89,30 +86,8 @@ enum MarkupLimits {
             index += 1
         }
         guard attributes > maximumAttributes else { return nil }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<nameEnd]), as: UTF8.self)
+        let name = String(decoding: bytes[(start + 1)..<nameEnd], as: UTF8.self)
         return (start, name)
-    }
-
-    /// The last `byte` in `base[(after + 1)..<before]`, eight bytes at a time from the end.
-    private static func lastIndex(
-        of byte: UInt8, in base: UnsafePointer<UInt8>, after: Int, before end: Int
-    ) -> Int? {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let high: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        var index = end
-        while index - 8 > after {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + index - 8).loadUnaligned(as: UInt64.self))
-            let difference = word ^ (ones &* UInt64(byte))
-            // Exactly the bytes of `difference` that are zero get their high bit set.
-            let zeros = ~(((difference & high) &+ high) | difference | high)
-            if zeros != 0 { return index - 8 + (63 - zeros.leadingZeroBitCount) / 8 }
-            index -= 8
-        }
-        while index - 1 > after {
-            index -= 1
-            if base[index] == byte { return index }
-        }
-        return nil
     }
 
     // MARK: - Positions in other encodings
@@ -120,31 +95,14 @@ enum MarkupLimits {
     /// The 1-based line and column of the byte at `offset` of a document in `encoding` (an ASCII-compatible one,
     /// as every encoding libxml2 converts from is, but UTF-16 and UCS-4): lines count LF, columns count the
     /// characters before it on its line, decoded with libxml2's converter (bytes when that fails).
-    static func position(
-        of offset: Int, in bytes: UnsafeBufferPointer<UInt8>, encoding: String
-    ) -> (line: Int, column: Int) {
+    static func position(of offset: Int, in bytes: XMLBytes, encoding: String) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
         for index in 0..<offset where bytes[index] == UInt8(ascii: "\n") {
             line += 1
             lineStart = index + 1
         }
-        let prefix = UnsafeBufferPointer(rebasing: bytes[lineStart..<offset])
-        return (line, (characterCount(prefix, encoding: encoding) ?? prefix.count) + 1)
-    }
-
-    private static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String) -> Int? {
-        guard !bytes.isEmpty else { return 0 }
-        guard let base = bytes.baseAddress, let handler = xmlFindCharEncodingHandler(encoding) else { return nil }
-        defer { xmlCharEncCloseFunc(handler) }
-        guard let input = xmlBufferCreate() else { return nil }
-        defer { xmlBufferFree(input) }
-        guard let output = xmlBufferCreate() else { return nil }
-        defer { xmlBufferFree(output) }
-        guard xmlBufferAdd(input, base, Int32(bytes.count)) == 0, xmlCharEncInFunc(handler, output, input) >= 0,
-            let content = xmlBufferContent(output)
-        else { return nil }
-        let converted = UnsafeBufferPointer(start: content, count: Int(xmlBufferLength(output)))
-        return converted.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        let prefix = Array(bytes[lineStart..<offset])
+        return (line, (characterCount(of: prefix, encoding: encoding) ?? prefix.count) + 1)
     }
 }

@@ -101,10 +101,11 @@ class SAXSession {
         return index == knownTag.offset ? knownTag.column + characters : characters + 1
     }
 
-    /// Where the element being started begins, found back from where libxml2 stands (on the `>` or `/>` that
-    /// ends the start tag): the last `<` before it, since an attribute value cannot hold one. Its line is
-    /// libxml2's current line less the line breaks inside the tag. `nil` when libxml2 parses other bytes than
-    /// the locator scans (a UTF-16 document, which libxml2 transcodes itself).
+    /// Where the element being started begins, found back from where libxml2 stands (on the `>` or `/>` that ends the
+    /// start tag): the last `<` before it, since an attribute value cannot hold one.
+    ///
+    /// Its line is libxml2's current line less the line breaks inside the tag. `nil` when libxml2 parses other bytes
+    /// than the locator scans (a UTF-16 document, which libxml2 transcodes itself).
     private func tagFromParser(_ context: xmlParserCtxtPtr) -> (offset: Int, line: Int)? {
         guard parsesLocatorBytes, let input = context.pointee.input?.pointee, let cur = input.cur,
             let base = input.base
@@ -336,6 +337,56 @@ class SAXSession {
         do { try deliverDoctype(doctype) } catch { fail(error) }
     }
 
+    // MARK: - Pushing the input
+
+    /// The size of the pieces the input is pushed to libxml2 in.
+    private static let chunkSize = 1 << 16
+
+    /// Pushes `input` to libxml2.
+    ///
+    /// Its errors are left in ``errors``; a stop libxml2 reports only by its return value or `wellFormed` becomes an
+    /// error there too.
+    func push(_ view: XMLBytes) throws {
+        let input = view.buffer
+        let empty: StaticString = ""
+        let base = UnsafeRawPointer(input.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
+        // As `xmlTextReader` does: the first four bytes let libxml2 detect the encoding (shorter input is
+        // pushed like the rest, which keeps libxml2's errors for it the same).
+        let head = input.count >= 4 ? 4 : 0
+        errors.pushed = head
+        guard let context = xmlCreatePushParserCtxt(nil, nil, base, Int32(head), path) else {
+            throw XMLParseError(path: path, line: 1, column: 1, message: "cannot create an XML parser")
+        }
+        defer {
+            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
+            context.pointee.myDoc = nil
+            xmlFreeParserCtxt(context)
+        }
+        xmlCtxtUseOptions(context, readerOptions)
+        install(on: context)
+
+        var offset = head
+        var status: Int32 = 0
+        while offset < input.count, status == 0, failure == nil, errors.first == nil {
+            let count = min(Self.chunkSize, input.count - offset)
+            errors.pushed += count
+            status = xmlParseChunk(context, base + offset, Int32(count), 0)
+            offset += count
+        }
+        if status == 0, failure == nil, errors.first == nil {
+            status = xmlParseChunk(context, nil, 0, 1)
+            flushText()
+        }
+        guard failure == nil, errors.first == nil else { return }
+        if status != 0 || context.pointee.wellFormed == 0 {
+            // libxml2 stopped without a message (none of its errors is expected to do this).
+            let input = context.pointee.input?.pointee
+            errors.first = ErrorCollector.Reported(
+                code: status, line: max(Int(input?.line ?? 1), 1), column: max(Int(input?.col ?? 1), 1),
+                message: "libxml2 stopped reading the document (error \(status))")
+        }
+    }
+
     // MARK: - Installing the callbacks
 
     /// Routes the SAX2 callbacks of `context` (created with libxml2's default SAX2 handler) to this session.
@@ -344,11 +395,11 @@ class SAXSession {
         context.pointee._private = Unmanaged.passUnretained(self).toOpaque()
         guard let sax = context.pointee.sax else { return }
         defaults = sax.pointee
-        errors.context = context
+        errors.parser = self
 
         sax.pointee.serror = { data, error in
             guard let error else { return }
-            withSession(data) { session in session.errors.record(error.pointee) }
+            withSession(data) { session in session.errors.record(ErrorCollector.Message(error.pointee)) }
         }
         sax.pointee.internalSubset = { data, name, publicID, systemID in
             withSession(data) { session in
@@ -431,8 +482,9 @@ class SAXSession {
     }
 }
 
-/// Calls `body` with the session of a callback's context (the main one or a nested entity-checking one). The
-/// session outlives the parse, so no reference is counted.
+/// Calls `body` with the session of a callback's context (the main one or a nested entity-checking one).
+///
+/// The session outlives the parse, so no reference is counted.
 @inline(__always)
 private func withSession(_ data: UnsafeMutableRawPointer?, _ body: (SAXSession) -> Void) {
     guard let context = data?.assumingMemoryBound(to: xmlParserCtxt.self), let session = context.pointee._private else {
@@ -478,108 +530,66 @@ final class HandlerSession<Handler: XMLEventHandler>: SAXSession {
     }
 }
 
+// MARK: - Names
+
+/// Converts names from libxml2's dictionary to `String` once per distinct pointer.
+///
+/// Element and attribute names, prefixes and namespace URIs returned by the reader are interned in the
+/// reader's dictionary, so equal pointers mean equal strings for the reader's lifetime. A small direct-mapped
+/// table turns repeated names (and long namespace URIs) into a pointer compare and a retain.
+struct NameCache {
+    private static let size = 256
+    private var keys = [UnsafePointer<xmlChar>?](repeating: nil, count: NameCache.size)
+    private var values = [String](repeating: "", count: NameCache.size)
+
+    @inline(__always)
+    mutating func string(_ pointer: UnsafePointer<xmlChar>?) -> String? {
+        guard let pointer else { return nil }
+        let slot = Int(truncatingIfNeeded: UInt(bitPattern: pointer) >> 4) & (Self.size - 1)
+        if keys[slot] == pointer { return values[slot] }
+        // Namespace URIs are attribute values: without entity substitution libxml2 leaves each `&` in them as
+        // `&#38;`, as it does in other attribute values.
+        var length = 0
+        while pointer[length] != 0 { length += 1 }
+        let string = attributeValue(UnsafeBufferPointer(start: pointer, count: length))
+        keys[slot] = pointer
+        values[slot] = string
+        return string
+    }
+}
+
 // MARK: - Errors from libxml2
 
-/// Receives libxml2's structured errors for one parse. Only the first error (not warning) is kept.
-final class ErrorCollector {
-    struct Reported {
-        var code: Int32
-        var line: Int
-        var column: Int
-        var message: String
+extension ErrorCollector.Message {
+    /// Copies what ``ErrorCollector`` reads of one of libxml2's structured errors out of its C structure.
+    init(_ error: xmlError) {
+        let parserDomains: [Int32] = [XML_FROM_PARSER, XML_FROM_NAMESPACE, XML_FROM_DTD].map { Int32($0.rawValue) }
+        var documentPosition: (line: Int, column: Int)?
+        // Parameter entities are pushed on the document parser's input stack, whose bottom is the document.
+        if parserDomains.contains(error.domain), let context = error.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
+            context.pointee.inputNr > 1, let document = context.pointee.inputTab?[0]
+        {
+            documentPosition = (Int(document.pointee.line), Int(document.pointee.col))
+        }
+        self.init(
+            domain: error.domain, code: error.code, isError: error.level.rawValue >= XML_ERR_ERROR.rawValue,
+            message: error.message.map { String(cString: $0) }, line: Int(error.line), column: Int(error.int2),
+            string1: error.str1.map { String(cString: $0) }, string2: error.str2.map { String(cString: $0) },
+            hasFile: error.file != nil, documentPosition: documentPosition)
+    }
+}
+
+extension SAXSession: ErrorCollector.Parser {
+    var currentPosition: (line: Int, column: Int)? {
+        guard let input = context?.pointee.input else { return nil }
+        return (Int(input.pointee.line), Int(input.pointee.col))
     }
 
-    private static let parserDomains: [Int32] = [XML_FROM_PARSER, XML_FROM_NAMESPACE, XML_FROM_DTD].map {
-        Int32($0.rawValue)
-    }
-
-    /// A byte the declared encoding cannot decode: where it is in the input, and the encoding's name.
-    struct Undecodable {
-        var offset: Int
-        var encoding: String
-    }
-
-    /// The main parser context, for the parser's current position.
-    @exclusivity(unchecked) var context: xmlParserCtxtPtr?
-    @exclusivity(unchecked) var first: Reported?
-    /// How many bytes of the input have been pushed to libxml2 (counting the chunk being pushed).
-    @exclusivity(unchecked) var pushed = 0
-    /// The size of the whole input.
-    @exclusivity(unchecked) var total = 0
-    /// Set when the first error is that the input could not be converted from its declared encoding.
-    @exclusivity(unchecked) var undecodable: Undecodable?
-
-    /// A message libxml2 formatted itself (its generic handler): taken as an error, at the parser's position.
-    func recordGeneric(_ text: String) {
-        guard first == nil else { return }
-        var message = text
-        while let last = message.last, last.isWhitespace { message.removeLast() }
-        message = message.split(separator: "\n").joined(separator: " ")
-        let input = context?.pointee.input?.pointee
-        first = Reported(
-            code: -1, line: max(Int(input?.line ?? 1), 1), column: max(Int(input?.col ?? 1), 1), message: message)
-    }
-
-    /// Whether libxml2 stopped converting the input at a byte its declared encoding cannot decode: the bytes not
-    /// converted yet start there. An encoding error raised while bytes are pushed says so, and so does the end of
-    /// the document being reached with bytes left unconverted (libxml2's ASCII decoder stops without an error).
-    private func findUndecodableByte(_ error: xmlError) -> Undecodable? {
-        let conversionFailed =
-            error.domain == Int32(XML_FROM_I18N.rawValue)
-            || (error.domain == Int32(XML_FROM_IO.rawValue) && error.code == Int32(XML_IO_ENCODER.rawValue))
-        guard conversionFailed || (error.code == Int32(XML_ERR_DOCUMENT_END.rawValue) && pushed == total),
-            let input = context?.pointee.input?.pointee, let buffer = input.buf?.pointee,
+    var unconvertedInput: (count: Int, encoding: String)? {
+        guard let input = context?.pointee.input?.pointee, let buffer = input.buf?.pointee,
             let encoder = buffer.encoder, let raw = buffer.raw
         else { return nil }
-        let left = Int(xmlBufUse(raw))
-        guard left > 0, left <= pushed else { return nil }
         let name = swiftString(input.encoding) ?? encoder.pointee.name.map { String(cString: $0) } ?? "the encoding"
-        return Undecodable(offset: pushed - left, encoding: name)
-    }
-
-    func record(_ error: xmlError) {
-        guard first == nil, error.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        if error.code == Int32(XML_WAR_NS_URI.rawValue), let url = error.str2.map({ String(cString: $0) }),
-            url.contains("&#38;")
-        {
-            // libxml2 checks the namespace name in its own form, where each `&` is `&#38;`: a second `&` makes a
-            // second `#`, which no URI has. Check the name as written instead.
-            let written = url.replacing("&#38;", with: "&")
-            if let uri = xmlParseURI(written) {
-                xmlFreeURI(uri)
-                return
-            }
-            let prefix = error.str1.map { "xmlns:\(String(cString: $0))" } ?? "xmlns"
-            first = Reported(
-                code: error.code, line: max(Int(error.line), 1), column: max(Int(error.int2), 1),
-                message: "\(prefix): '\(written)' is not a valid URI")
-            return
-        }
-        if let undecodable = findUndecodableByte(error) {
-            self.undecodable = undecodable
-            first = Reported(code: error.code, line: 1, column: 1, message: "undecodable input")
-            return
-        }
-        var message = error.message.map { String(cString: $0) } ?? "libxml2 error \(error.code)"
-        while let last = message.last, last.isWhitespace { message.removeLast() }
-        // Some messages carry a second line ("Bytes: 0xC3 0x28 …"); keep diagnostics on one line.
-        message = message.split(separator: "\n").joined(separator: " ")
-        var line = Int(error.line)
-        var column = Int(error.int2)
-        // Errors inside an entity's replacement text are counted from the start of that text. Point at the
-        // document instead: entity content is parsed by a nameless sub-parser (no `file`), and parameter
-        // entities are pushed on the document parser's input stack, whose bottom is the document.
-        if error.file == nil, let input = context?.pointee.input {
-            line = Int(input.pointee.line)
-            column = Int(input.pointee.col)
-        } else if Self.parserDomains.contains(error.domain),
-            let context = error.ctxt?.assumingMemoryBound(to: xmlParserCtxt.self),
-            context.pointee.inputNr > 1,
-            let document = context.pointee.inputTab?[0]
-        {
-            line = Int(document.pointee.line)
-            column = Int(document.pointee.col)
-        }
-        first = Reported(code: error.code, line: max(line, 1), column: max(column, 1), message: message)
+        return (Int(xmlBufUse(raw)), name)
     }
 }

@@ -20,12 +20,22 @@ package enum XMLEventParser {
         path: String,
         handler: inout Handler
     ) throws {
-        try bytes.withUnsafeBufferPointer { input in try parse(input, path: path, handler: &handler) }
+        try bytes.withXMLBytes { input in try parse(input, path: path, handler: &handler) }
     }
 
-    /// Parses the bytes `input` points to, calling `handler` for each event (see ``parse(_:path:handler:)``).
+    /// Parses bytes read in place (a mapped file, for instance), calling `handler` for each event (see
+    /// ``parse(_:path:handler:)``).
+    package static func parse<Input: XMLInput, Handler: XMLEventHandler>(
+        _ input: Input,
+        path: String,
+        handler: inout Handler
+    ) throws {
+        try input.withXMLBytes { bytes in try parse(bytes, path: path, handler: &handler) }
+    }
+
+    /// Parses the bytes of a view, calling `handler` for each event (see ``parse(_:path:handler:)``).
     package static func parse<Handler: XMLEventHandler>(
-        _ input: UnsafeBufferPointer<UInt8>,
+        _ input: XMLBytes,
         path: String,
         handler: inout Handler
     ) throws {
@@ -45,18 +55,15 @@ package enum XMLEventParser {
     }
 
     private static func withUTF8(
-        _ copy: [UInt8]?, or input: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void
+        _ copy: [UInt8]?, or input: XMLBytes, _ body: (XMLBytes) throws -> Void
     ) throws {
         guard let copy else { return try body(input) }
-        try copy.withUnsafeBufferPointer { try body($0) }
+        try copy.withXMLBytes { try body($0) }
     }
 
-    /// The size of the pieces the input is pushed to libxml2 in.
-    private static let chunkSize = 1 << 16
-
-    private static func run(_ session: SAXSession, on input: UnsafeBufferPointer<UInt8>) throws {
+    private static func run(_ session: SAXSession, on input: XMLBytes) throws {
         let path = session.path
-        if let oversized = MarkupLimits.startTagWithTooManyAttributes(in: session.locator.bytes) {
+        if let oversized = MarkupLimits.startTagWithTooManyAttributes(in: session.locator.view) {
             var locator = session.locator.restarted()
             let position = locator.position(of: oversized.offset)
             throw XMLParseError(
@@ -67,7 +74,7 @@ package enum XMLEventParser {
         let errors = session.errors
         errors.total = input.count
         try routingLibXMLMessages(to: errors) {
-            try parse(session, on: input)
+            try session.push(input)
             if let undecodable = errors.undecodable {
                 let position = MarkupLimits.position(of: undecodable.offset, in: input, encoding: undecodable.encoding)
                 let byte = String(input[undecodable.offset], radix: 16, uppercase: true)
@@ -81,50 +88,6 @@ package enum XMLEventParser {
         if let error = session.errors.first { throw clarified(error, locator: session.locator, path: path) }
         guard session.sawRoot else {
             throw XMLParseError(path: path, line: 1, column: 1, message: "Document is empty")
-        }
-    }
-
-    /// Pushes `input` to libxml2. Its errors are left in `session.errors`; a stop libxml2 reports only by its
-    /// return value or `wellFormed` becomes an error there too.
-    private static func parse(_ session: SAXSession, on input: UnsafeBufferPointer<UInt8>) throws {
-        let path = session.path
-        let errors = session.errors
-        let empty: StaticString = ""
-        let base = UnsafeRawPointer(input.baseAddress ?? empty.utf8Start).assumingMemoryBound(to: CChar.self)
-        // As `xmlTextReader` does: the first four bytes let libxml2 detect the encoding (shorter input is
-        // pushed like the rest, which keeps libxml2's errors for it the same).
-        let head = input.count >= 4 ? 4 : 0
-        errors.pushed = head
-        guard let context = xmlCreatePushParserCtxt(nil, nil, base, Int32(head), path) else {
-            throw XMLParseError(path: path, line: 1, column: 1, message: "cannot create an XML parser")
-        }
-        defer {
-            if let document = context.pointee.myDoc { xmlFreeDoc(document) }
-            context.pointee.myDoc = nil
-            xmlFreeParserCtxt(context)
-        }
-        xmlCtxtUseOptions(context, readerOptions)
-        session.install(on: context)
-
-        var offset = head
-        var status: Int32 = 0
-        while offset < input.count, status == 0, session.failure == nil, errors.first == nil {
-            let count = min(chunkSize, input.count - offset)
-            errors.pushed += count
-            status = xmlParseChunk(context, base + offset, Int32(count), 0)
-            offset += count
-        }
-        if status == 0, session.failure == nil, errors.first == nil {
-            status = xmlParseChunk(context, nil, 0, 1)
-            session.flushText()
-        }
-        guard session.failure == nil, errors.first == nil else { return }
-        if status != 0 || context.pointee.wellFormed == 0 {
-            // libxml2 stopped without a message (none of its errors is expected to do this).
-            let input = context.pointee.input?.pointee
-            errors.first = ErrorCollector.Reported(
-                code: status, line: max(Int(input?.line ?? 1), 1), column: max(Int(input?.col ?? 1), 1),
-                message: "libxml2 stopped reading the document (error \(status))")
         }
     }
 
@@ -150,7 +113,7 @@ package enum XMLEventParser {
 
     /// Rejects what libxml2 would call an empty document: a UTF-32 byte order mark (libxml2 2.9 has no UTF-32
     /// decoder, and UTF-32 input is not read anyway) and a byte order mark twice.
-    private static func checkByteOrderMarks(_ bytes: UnsafeBufferPointer<UInt8>, path: String) throws(XMLParseError) {
+    private static func checkByteOrderMarks(_ bytes: XMLBytes, path: String) throws(XMLParseError) {
         func starts(with prefix: [UInt8], at offset: Int = 0) -> Bool {
             guard bytes.count >= offset + prefix.count else { return false }
             for (index, byte) in prefix.enumerated() where bytes[offset + index] != byte { return false }
@@ -188,7 +151,7 @@ package enum XMLEventParser {
     ///
     /// Invalid UTF-16 is rejected here: libxml2 would report its conversion failure on stderr.
     private static func utf8CopyIfUTF16(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String
+        _ bytes: XMLBytes, path: String
     ) throws(XMLParseError) -> [UInt8]? {
         guard bytes.count >= 2 else { return nil }
         let bigEndian: Bool
@@ -211,7 +174,7 @@ package enum XMLEventParser {
             utf8.append($0)
         }
         if failed || bytes.count % 2 != 0 {
-            let position = utf8.withUnsafeBufferPointer { prefix in
+            let position = utf8.withXMLBytes { prefix in
                 var locator = ElementLocator(prefix)
                 return locator.position(of: prefix.count)
             }

@@ -12,12 +12,8 @@ package struct XMLFragments: Sendable {
         let isAttributes: Bool
     }
 
-    /// A read-only view of the bytes of ``XMLFragments``, valid inside ``XMLFragments/withStorage(_:)``.
-    package struct Storage {
-        let bytes: UnsafeBufferPointer<UInt8>
-    }
-
-    private var bytes: [UInt8] = []
+    /// The prepared bytes (read through ``withStorage(_:)``).
+    private(set) var bytes: [UInt8] = []
 
     /// Creates an empty store.
     /// - Parameter minimumCapacity: The number of bytes to reserve.
@@ -28,8 +24,10 @@ package struct XMLFragments: Sendable {
     /// The number of bytes prepared.
     package var byteCount: Int { bytes.count }
 
-    /// Prepares `<name attributes…>text</name>`. Without `text`, the element is empty: `<name attributes…/>`, or
-    /// `<name attributes…></name>` when `selfClosingIfEmpty` is false. An empty `text` is content: `<name></name>`.
+    /// Prepares `<name attributes…>text</name>`.
+    ///
+    /// Without `text`, the element is empty: `<name attributes…/>`, or `<name attributes…></name>` when
+    /// `selfClosingIfEmpty` is false. An empty `text` is content: `<name></name>`.
     /// - Returns: The fragment, or `nil` (and nothing is kept) when a name or value holds a character that
     ///   XML 1.0 cannot hold.
     package mutating func addElement(
@@ -65,11 +63,6 @@ package struct XMLFragments: Sendable {
             unholdable = XMLMarkup.appendAttribute(attribute.name, attribute.value, to: &bytes) || unholdable
         }
         return keep(from: start, isAttributes: true, unless: unholdable)
-    }
-
-    /// Runs `body` with the prepared bytes, for writing fragments without touching reference counts.
-    package func withStorage<Result>(_ body: (Storage) throws -> Result) rethrows -> Result {
-        try bytes.withUnsafeBufferPointer { try body(Storage(bytes: $0)) }
     }
 
     private mutating func keep(from start: Int, isAttributes: Bool, unless unholdable: Bool) -> Fragment? {

@@ -1,16 +1,17 @@
-/// The bytes of tags, built in one place for ``XMLStreamWriter`` and ``XMLFragments``. Names are written as
-/// given; values go through ``XMLEscaping``.
+/// The bytes of tags, built in one place for ``XMLStreamWriter`` and ``XMLFragments``.
+///
+/// Names are written as given; values go through ``XMLEscaping``.
 enum XMLMarkup {
+    /// Appends `text` as it is.
     @inline(__always)
     static func append<Sink: ByteSink>(_ text: String, to output: inout Sink) {
-        if text.utf8.withContiguousStorageIfAvailable({ output.append(contentsOf: $0) }) != nil { return }
-        var text = text
-        text.withUTF8 { output.append(contentsOf: $0) }
+        output.append(utf8: text)
     }
 
+    /// Appends `literal` as it is.
     @inline(__always)
     static func append<Sink: ByteSink>(_ literal: StaticString, to output: inout Sink) {
-        output.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        output.append(literal)
     }
 
     /// `<name`, the start tag left open for attributes.
@@ -29,7 +30,7 @@ enum XMLMarkup {
         output.append(UInt8(ascii: " "))
         append(name, to: &output)
         append("=\"", to: &output)
-        let unholdable = XMLEscaping.append(value, inAttribute: true, to: &output)
+        let unholdable = output.appendEscaped(value, inAttribute: true)
         output.append(UInt8(ascii: "\""))
         return unholdable
     }

@@ -5,13 +5,17 @@
 /// text or CDATA, its content (and everything inside it) is written exactly as given. An element with no
 /// content at all is written self-closing, `<name/>`.
 package struct XMLOutputStyle: Sendable, Hashable {
-    /// The string added per nesting level. Empty means no line breaks between elements at all.
+    /// The string added per nesting level.
+    ///
+    /// Empty means no line breaks between elements at all.
     package var indentation: String
-    /// Whether the root's children are indented. Apple property lists put `<dict>` at column 1 under
-    /// `<plist>`, so they set this to `false`.
+    /// Whether the root's children are indented.
+    ///
+    /// Apple property lists put `<dict>` at column 1 under `<plist>`, so they set this to `false`.
     package var indentsRootChildren: Bool
-    /// Whether a line break follows the root element's end tag. Writers that end a document their own way
-    /// (``XMLStreamWriter/writeRaw(_:)`` after the root) set this to `false`.
+    /// Whether a line break follows the root element's end tag.
+    ///
+    /// Writers that end a document their own way (``XMLStreamWriter/writeRaw(_:)`` after the root) set this to `false`.
     package var endsWithLineBreak: Bool
 
     /// Creates a style.

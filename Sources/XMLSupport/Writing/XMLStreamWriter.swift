@@ -1,5 +1,3 @@
-internal import CLibXML2
-
 /// Writes an XML document piece by piece through libxml2's `xmlTextWriter`, so large outputs never need a tree.
 ///
 /// Every byte reaches the output through the `xmlTextWriter`: the XML declaration, the DOCTYPE, comments,
@@ -39,13 +37,8 @@ package final class XMLStreamWriter {
     /// Pending bytes are handed to libxml2 once there are this many (at a checkpoint or an end tag).
     private static let flushThreshold = 1 << 16
 
-    /// Where libxml2's output buffer flushes to: the document, as it will be returned.
-    private final class Output {
-        var bytes: [UInt8] = []
-    }
-
-    private let output = Output()
-    private let writer: xmlTextWriterPtr
+    /// libxml2's writer, and the document it writes into.
+    private let writer: LibXMLTextWriter
     /// What libxml2 reports while writing (see ``check(_:_:)``).
     private let messages = ErrorCollector()
     private let style: XMLOutputStyle
@@ -67,73 +60,58 @@ package final class XMLStreamWriter {
     ///   - style: The layout.
     ///   - minimumCapacity: The expected size of the document in bytes, when it is known roughly.
     package init(style: XMLOutputStyle = .compact, minimumCapacity: Int = 0) {
-        _ = libxmlReady
-        output.bytes.reserveCapacity(max(minimumCapacity, 1024))
-        // libxml2 flushes its output buffer into `output` (kept alive by `self` until the writer is freed).
-        let context = Unmanaged.passUnretained(output).toOpaque()
-        guard
-            let buffer = xmlOutputBufferCreateIO(
-                { context, bytes, count in
-                    guard let context, let bytes, count > 0 else { return 0 }
-                    let output = Unmanaged<Output>.fromOpaque(context).takeUnretainedValue()
-                    bytes.withMemoryRebound(to: UInt8.self, capacity: Int(count)) {
-                        output.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: Int(count)))
-                    }
-                    return count
-                }, nil, context, nil)
-        else { fatalError("libxml2: cannot allocate an output buffer") }
-        guard let writer = xmlNewTextWriter(buffer) else {
-            xmlOutputBufferClose(buffer)
-            fatalError("libxml2: cannot create a text writer")
-        }
-        self.writer = writer
+        writer = LibXMLTextWriter(minimumCapacity: max(minimumCapacity, 1024))
         self.style = style
         self.indentation = Array(style.indentation.utf8)
     }
 
     deinit {
-        if !isFinished { routingLibXMLMessages(to: messages) { xmlFreeTextWriter(writer) } }
+        if !isFinished { routingLibXMLMessages(to: messages) { writer.free() } }
         pending.deallocate()
     }
 
-    /// The document written so far, as UTF-8 bytes. The writer cannot be used afterwards.
+    /// The document written so far, as UTF-8 bytes.
+    ///
+    /// The writer cannot be used afterwards.
     package func finish() -> [UInt8] {
         precondition(!isFinished, "XMLStreamWriter.finish() called twice")
         precondition(frames.isEmpty, "XMLStreamWriter.finish() with \(frames.count) element(s) still open")
         flush()
         isFinished = true
-        routingLibXMLMessages(to: messages) { xmlFreeTextWriter(writer) }  // flushes into `output`, frees the buffer
-        let bytes = output.bytes
-        output.bytes = []
-        return bytes
+        routingLibXMLMessages(to: messages) { writer.free() }  // flushes into the output, frees the buffer
+        return writer.takeOutput()
     }
 
     /// Makes room for `count` more bytes of output, when the size of what comes is known roughly.
     package func reserveCapacity(_ count: Int) {
-        output.bytes.reserveCapacity(output.bytes.count + pending.count + count)
+        writer.reserveCapacity(pending.count + count)
     }
 
     // MARK: - Prolog
 
-    /// Writes `<?xml version="1.0" encoding="UTF-8"?>` and a line break. Comes first, if at all.
+    /// Writes `<?xml version="1.0" encoding="UTF-8"?>` and a line break.
+    ///
+    /// Comes first, if at all.
     package func writeXMLDeclaration() {
         precondition(frames.isEmpty, "XML declaration inside an element")
         flush()
-        check("start document") { xmlTextWriterStartDocument(writer, "1.0", "UTF-8", nil) }
+        check("start document") { writer.startDocument() }
     }
 
     /// Writes the DOCTYPE on one line, followed by a line break.
     package func writeDoctype(_ doctype: XMLDoctype) {
         precondition(frames.isEmpty, "DOCTYPE inside an element")
         flush()
-        check("DOCTYPE") { xmlTextWriterWriteDTD(writer, doctype.name, doctype.publicID, doctype.systemID, nil) }
+        check("DOCTYPE") { writer.writeDoctype(doctype) }
         pending.append(UInt8(ascii: "\n"))
     }
 
     // MARK: - Elements
 
-    /// Opens an element. `inline: true` writes its content exactly as given (no added line breaks), which
-    /// mixed content needs when an inline element comes before the first text.
+    /// Opens an element.
+    ///
+    /// `inline: true` writes its content exactly as given (no added line breaks), which mixed content needs when an
+    /// inline element comes before the first text.
     package func startElement(_ qualifiedName: String, inline: Bool = false) {
         beginMarkup()
         XMLMarkup.appendStartTag(qualifiedName, to: &pending)
@@ -178,7 +156,9 @@ package final class XMLStreamWriter {
         endElement()
     }
 
-    /// Writes an element value and everything inside it. Elements holding text or CDATA are written inline.
+    /// Writes an element value and everything inside it.
+    ///
+    /// Elements holding text or CDATA are written inline.
     package func writeElement(_ element: XMLElementNode) {
         let hasText = element.children.contains { child in
             switch child {
@@ -208,60 +188,67 @@ package final class XMLStreamWriter {
         } else {
             beginMarkup()
         }
-        pending.append(
-            contentsOf: UnsafeBufferPointer(
-                start: storage.bytes.baseAddress! + fragment.start, count: fragment.end - fragment.start))
+        pending.append(fragment, from: storage)
     }
 
     // MARK: - Content
 
-    /// Writes escaped character data. An empty string still counts as content: `<name></name>`.
+    /// Writes escaped character data.
+    ///
+    /// An empty string still counts as content: `<name></name>`.
     /// - Returns: Whether the text holds a character that XML 1.0 cannot hold (it is written all the same).
     @discardableResult
     package func writeText(_ text: String) -> Bool {
         beginText()
-        return XMLEscaping.append(text, inAttribute: false, to: &pending)
+        return pending.appendEscaped(text, inAttribute: false)
     }
 
     /// Writes `<![CDATA[text]]>`; a `]]>` inside `text` is split across two sections.
     package func writeCDATA(_ text: String) {
         beginText()
         flush()
-        check("start CDATA") { xmlTextWriterStartCDATA(writer) }
-        writeReplacing(text, "]]>", with: "]]]]><![CDATA[>")
-        check("end CDATA") { xmlTextWriterEndCDATA(writer) }
+        check("start CDATA") { writer.startCDATA() }
+        writeDirectly(Self.splittingCDATAEnds(text))
+        check("end CDATA") { writer.endCDATA() }
     }
 
-    /// Writes `<!--text-->`. `text` is written as is: it must not contain `--`.
+    /// Writes `<!--text-->`.
+    ///
+    /// `text` is written as is: it must not contain `--`.
     package func writeComment(_ text: String) {
         beginMarkup()
         flush()
-        check("start comment") { xmlTextWriterStartComment(writer) }
+        check("start comment") { writer.startComment() }
         writeDirectly(text)
-        check("end comment") { xmlTextWriterEndComment(writer) }
+        check("end comment") { writer.endComment() }
         if frames.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
-    /// Writes `<?target data?>`. `data` is written as is: it must not contain `?>`.
+    /// Writes `<?target data?>`.
+    ///
+    /// `data` is written as is: it must not contain `?>`.
     package func writeProcessingInstruction(target: String, data: String) {
         beginMarkup()
         flush()
-        check("start processing instruction") { xmlTextWriterStartPI(writer, target) }
+        check("start processing instruction") { writer.startProcessingInstruction(target: target) }
         writeDirectly(data)
-        check("end processing instruction") { xmlTextWriterEndPI(writer) }
+        check("end processing instruction") { writer.endProcessingInstruction() }
         if frames.isEmpty { pending.append(UInt8(ascii: "\n")) }
     }
 
-    /// Writes `text` unescaped. Inside an element it counts as text for the layout rule.
+    /// Writes `text` unescaped.
+    ///
+    /// Inside an element it counts as text for the layout rule.
     package func writeRaw(_ text: String) {
         precondition(!isFinished, "XMLStreamWriter used after finish()")
         if !frames.isEmpty { beginText() }
-        XMLMarkup.append(text, to: &pending)
+        pending.append(utf8: text)
     }
 
     // MARK: - Checkpoints
 
     /// Marks the current position, so that what is written next can be taken back with ``rollBack(to:)``.
+    ///
     /// Only the latest checkpoint can be rolled back to; taking one may hand earlier output to libxml2.
     package func checkpoint() -> Checkpoint {
         usesCheckpoints = true
@@ -316,13 +303,15 @@ package final class XMLStreamWriter {
         while lineBreaks.count <= level {
             lineBreaks.append(XMLMarkup.lineBreak(level: lineBreaks.count, indentation: indentation))
         }
-        lineBreaks[level].withUnsafeBufferPointer { pending.append(contentsOf: $0) }
+        pending.append(lineBreaks[level])
     }
 
     // MARK: - Bytes
 
-    /// Makes a libxml2 writer call. Its messages go to `messages`, never to stderr; a failure is a bug of this
-    /// writer (what it hands over is always well-formed), so it stops the program, with libxml2's message.
+    /// Makes a libxml2 writer call.
+    ///
+    /// Its messages go to `messages`, never to stderr; a failure is a bug of this writer (what it hands over is always
+    /// well-formed), so it stops the program, with libxml2's message.
     private func check(_ operation: StaticString, _ call: () -> Int32) {
         let result = routingLibXMLMessages(to: messages, call)
         precondition(
@@ -332,42 +321,39 @@ package final class XMLStreamWriter {
     /// Hands the pending bytes to libxml2.
     private func flush() {
         guard !pending.isEmpty else { return }
-        writeDirectly(pending.bytes)
+        check("write") { writer.writeRaw(pending) }
         pending.removeLast(from: 0)
         flushes += 1
     }
 
-    private func writeDirectly(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let start = bytes.baseAddress, !bytes.isEmpty else { return }
-        check("write") { xmlTextWriterWriteRawLen(writer, start, Int32(bytes.count)) }
-    }
-
-    private func writeDirectly(_ literal: StaticString) {
-        writeDirectly(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    private func writeDirectly(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        check("write") { writer.writeRaw(bytes) }
     }
 
     private func writeDirectly(_ text: String) {
-        var text = text
-        text.withUTF8 { writeDirectly($0) }
+        guard !text.isEmpty else { return }
+        check("write") { writer.writeRaw(text) }
     }
 
-    private func writeReplacing(_ text: String, _ target: StaticString, with replacement: StaticString) {
-        var text = text
-        text.withUTF8 { source in
-            let needle = UnsafeBufferPointer(start: target.utf8Start, count: target.utf8CodeUnitCount)
-            var start = 0
-            var index = 0
-            while index + needle.count <= source.count {
-                if source[index] == needle[0] && needle.indices.allSatisfy({ source[index + $0] == needle[$0] }) {
-                    writeDirectly(UnsafeBufferPointer(rebasing: source[start..<index]))
-                    writeDirectly(replacement)
-                    index += needle.count
-                    start = index
-                } else {
-                    index += 1
-                }
+    /// The UTF-8 bytes of `text` with each `]]>` written `]]]]><![CDATA[>`: the end of one CDATA section and the
+    /// start of the next.
+    private static func splittingCDATAEnds(_ text: String) -> [UInt8] {
+        let source = Array(text.utf8)
+        let end: [UInt8] = Array("]]>".utf8)
+        let replacement: [UInt8] = Array("]]]]><![CDATA[>".utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(source.count)
+        var index = 0
+        while index < source.count {
+            if source[index] == end[0], source[index...].starts(with: end) {
+                result.append(contentsOf: replacement)
+                index += end.count
+            } else {
+                result.append(source[index])
+                index += 1
             }
-            writeDirectly(UnsafeBufferPointer(rebasing: source[start...]))
         }
+        return result
     }
 }

@@ -39,8 +39,10 @@ import XMLSupport
     ///   - diagnostics: Receives the warnings.
     /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
-    @_spi(XLIFFDocuments) public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
-        try bytes.withUnsafeBufferPointer { try read($0, path: path, diagnostics: &diagnostics) }
+    @_spi(XLIFFDocuments) public func read(_ bytes: [UInt8], path: String, diagnostics: inout Diagnostics) throws
+        -> XLIFFDocument
+    {
+        try bytes.withXMLBytes { try read($0, path: path, diagnostics: &diagnostics) }
     }
 
     /// Reads a document from a file's bytes, without copying them (a large file is mapped, not read).
@@ -51,12 +53,10 @@ import XMLSupport
     /// - Returns: The document.
     /// - Throws: ``ConversionError`` when the document cannot be read.
     package func read(_ file: SourceFile, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
-        try file.withUnsafeBytes { try read($0, path: file.path, diagnostics: &diagnostics) }
+        try file.withXMLBytes { try read($0, path: file.path, diagnostics: &diagnostics) }
     }
 
-    private func read(
-        _ bytes: UnsafeBufferPointer<UInt8>, path: String, diagnostics: inout Diagnostics
-    ) throws -> XLIFFDocument {
+    private func read(_ bytes: XMLBytes, path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         var reading = XLIFFEventHandler(
             path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes)
         do {
@@ -73,3 +73,6 @@ import XMLSupport
         return document
     }
 }
+
+/// A file's bytes are read in place (``SourceFile/withUnsafeBytes(_:)`` is what `XMLInput` asks for).
+extension SourceFile: XMLInput {}
