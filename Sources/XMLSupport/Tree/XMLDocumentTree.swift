@@ -74,7 +74,9 @@ package struct XMLElementNode: Sendable, Equatable {
     }
 }
 
-/// One attribute of an element. `name` is the local name.
+/// One attribute of an element.
+///
+/// `name` is the local name.
 package struct XMLAttribute: Sendable, Hashable {
     package var name: String
     package var prefix: String?
