@@ -79,6 +79,33 @@ package struct XMLAttributeList: RandomAccessCollection {
         return XMLAttributeView(element: element, index: position)
     }
 
+    /// Walks the attributes in order; concrete and inlinable, so that a `for` loop over the attributes in
+    /// another module makes direct calls rather than going through the collection's generic iterator.
+    package struct Iterator: IteratorProtocol {
+        @usableFromInline let element: XMLStartElement
+        @usableFromInline var position: Int
+        @usableFromInline let end: Int
+
+        @usableFromInline
+        init(element: XMLStartElement) {
+            self.element = element
+            self.position = 0
+            self.end = element.namespaceCount + element.plainAttributeCount
+        }
+
+        /// The next attribute, or `nil` after the last.
+        @inlinable
+        package mutating func next() -> XMLAttributeView? {
+            guard position < end else { return nil }
+            defer { position += 1 }
+            return XMLAttributeView(element: element, index: position)
+        }
+    }
+
+    /// An iterator over the attributes, in order.
+    @inlinable
+    package func makeIterator() -> Iterator { Iterator(element: element) }
+
     /// The value of the first attribute whose qualified name is `qualifiedName`.
     package func value(_ qualifiedName: String) -> String? {
         for attribute in self where attribute.qualifiedName == qualifiedName { return attribute.value }
