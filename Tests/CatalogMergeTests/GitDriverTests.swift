@@ -12,36 +12,16 @@ struct GitDriverTests {
         repository = try StringBridgeProcess.temporaryFolder()
     }
 
-    /// What a git command did.
-    struct GitResult {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
     @discardableResult
-    func git(_ arguments: [String]) throws -> GitResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments =
-            ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
-            + arguments
-        process.currentDirectoryURL = repository
+    func git(_ arguments: [String]) throws -> CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["GIT_CONFIG_NOSYSTEM"] = "1"
         environment["HOME"] = repository.path
-        process.environment = environment
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return GitResult(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+        return try StringBridgeProcess.runExecutable(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            ["git", "-c", "user.name=Test", "-c", "user.email=test@example.com", "-c", "commit.gpgsign=false"]
+                + arguments,
+            in: repository, environment: environment)
     }
 
     func write(_ bytes: [UInt8], to name: String) throws {
@@ -53,7 +33,7 @@ struct GitDriverTests {
 
     /// A repository whose `main` holds the case's base then ours, and whose branch `theirs` holds theirs; returns
     /// the result of `git merge theirs` on `main`.
-    func mergeCase(_ name: String, ext: String, file: String) throws -> GitResult {
+    func mergeCase(_ name: String, ext: String, file: String) throws -> CommandResult {
         let binary = StringBridgeProcess.productsFolder.appendingPathComponent("stringbridge").path
         try git(["init", "-q", "-b", "main"])
         try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A"])

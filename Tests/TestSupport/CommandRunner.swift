@@ -24,10 +24,19 @@ public enum StringBridgeProcess {
 
     /// Runs `stringbridge` with `arguments` in `folder`.
     public static func run(_ arguments: [String], in folder: URL? = nil) throws -> CommandResult {
+        try runExecutable(productsFolder.appendingPathComponent("stringbridge"), arguments, in: folder)
+    }
+
+    /// Runs `executable` with `arguments` in `folder` (and `environment`, or this process's), collecting its
+    /// status and both outputs.
+    public static func runExecutable(
+        _ executable: URL, _ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = productsFolder.appendingPathComponent("stringbridge")
+        process.executableURL = executable
         process.arguments = arguments
         if let folder { process.currentDirectoryURL = folder }
+        if let environment { process.environment = environment }
         let output = Pipe()
         let error = Pipe()
         process.standardOutput = output
