@@ -19,9 +19,14 @@ private struct Recorder: XMLEventHandler {
         var line = "start \(element.qualifiedName)@\(element.line):\(element.column)"
         if let uri = element.namespaceURI { line += " {\(uri)}" }
         if element.isEmpty { line += " empty" }
+        var iterated: [String] = []
         for attribute in element.attributes {
             line += " \(attribute.qualifiedName)=\(attribute.value)"
+            iterated.append(attribute.qualifiedName)
         }
+        // The attribute list's own iterator (the fast path) walks what its indices do.
+        let attributes = element.attributes
+        #expect(iterated == attributes.indices.map { attributes[$0].qualifiedName })
         lines.append(line)
     }
 
