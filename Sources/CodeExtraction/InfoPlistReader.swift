@@ -103,12 +103,12 @@ package struct InfoPlistReader: CodeReader {
 }
 
 /// The Info.plist keys Xcode localizes, with the comment it writes for each (its display names of the keys).
-enum InfoPlistKeys {
+package enum InfoPlistKeys {
     /// Xcode's comment for `key`, or `nil` when Xcode does not localize the key.
     ///
     /// Only the keys of the table: Xcode leaves out usage descriptions it does not know (geteduroam's
     /// `NSUserNotificationsUsageDescription` is not in its InfoPlist catalog).
-    static func comment(for key: String) -> String? {
+    package static func comment(for key: String) -> String? {
         comments[key]
     }
 

@@ -91,6 +91,21 @@ package struct ProjectLayout: Sendable {
         package var codeFiles: [String]
         /// How the targets were found (`Xcode project X, target Y`, `package P, target T`, `folder F`).
         package var owners: [String]
+        /// The build settings of each owning Xcode target; empty when a package or folder owns the catalog.
+        var builds: [TargetBuild] = []
+        /// The platforms (`os(…)` names) the code is compiled for: those of every owning target; `nil` when one of
+        /// them does not say (packages and folders never do).
+        var platforms: Set<String>?
+    }
+
+    /// An Xcode target's build settings, and where they are written.
+    struct TargetBuild: Sendable {
+        /// The `project.pbxproj` file.
+        var projectFile: String
+        /// The Debug configuration's settings (see ``XcodeProject/Target/settings``).
+        var settings: [String: String]
+        /// The target's Info.plist files.
+        var infoPlists: [String]
     }
 
     /// The catalogs that are synced.
@@ -102,7 +117,8 @@ package struct ProjectLayout: Sendable {
     package init(root: String, codeExtensions: Set<String>, diagnostics: inout Diagnostics) {
         let files = ProjectWalk.files(below: root)
         let isCode = { (path: String) in codeExtensions.contains(ProjectWalk.fileExtension(path)) }
-        var units: [(owner: String, files: Set<String>, folders: [String], excluded: Set<String>)] = []
+        var units:
+            [(owner: String, files: Set<String>, folders: [String], excluded: Set<String>, build: TargetBuild?)] = []
         var projectFolders: [String] = []
         for path in files where ProjectWalk.name(of: path) == "project.pbxproj" {
             let bundle = ProjectWalk.parent(of: path)
@@ -115,7 +131,8 @@ package struct ProjectLayout: Sendable {
                     units.append(
                         (
                             "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
-                            Set(target.excludedFiles)
+                            Set(target.excludedFiles),
+                            TargetBuild(projectFile: path, settings: target.settings, infoPlists: target.infoPlists)
                         ))
                 }
             } catch let error as ConversionError {
@@ -135,7 +152,7 @@ package struct ProjectLayout: Sendable {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             for target in PackageManifest.targets(in: text) {
                 let targetFolder = ProjectWalk.join(folder, target.path ?? "Sources/\(target.name)")
-                units.append(("package \(folder), target \(target.name)", [], [targetFolder], []))
+                units.append(("package \(folder), target \(target.name)", [], [targetFolder], [], nil))
             }
         }
         var catalogs: [CatalogScope] = []
@@ -158,7 +175,9 @@ package struct ProjectLayout: Sendable {
                     }
                 }
                 catalogs.append(
-                    CatalogScope(path: catalog, table: table, codeFiles: code.sorted(), owners: owning.map(\.owner)))
+                    CatalogScope(
+                        path: catalog, table: table, codeFiles: code.sorted(), owners: owning.map(\.owner),
+                        builds: owning.compactMap(\.build), platforms: Self.platforms(of: owning.map(\.build))))
                 continue
             }
             if projectFolders.contains(where: { ProjectWalk.isInside(catalog, $0) }) {
@@ -183,6 +202,18 @@ package struct ProjectLayout: Sendable {
         }
         self.catalogs = catalogs
         self.leftOut = leftOut
+    }
+}
+
+extension ProjectLayout {
+    /// The union of the targets' platforms; `nil` when one is unknown.
+    static func platforms(of builds: [TargetBuild?]) -> Set<String>? {
+        var result = Set<String>()
+        for build in builds {
+            guard let platforms = build.flatMap({ BuildSettings.platforms($0.settings) }) else { return nil }
+            result.formUnion(platforms)
+        }
+        return result.isEmpty ? nil : result
     }
 }
 

@@ -51,19 +51,21 @@ package struct SyncWorkflow: Sendable {
     package func plan(root: String, diagnostics: inout Diagnostics) throws -> Plan {
         let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let layout = ProjectLayout(root: root, codeExtensions: extensions, diagnostics: &diagnostics)
-        var cache: [[String]: [ExtractedString]] = [:]
+        var cache: [CacheKey: [ExtractedString]] = [:]
         var catalogs: [PlannedCatalog] = []
         var errors: [Diagnostic] = []
         for scope in layout.catalogs {
             let strings: [ExtractedString]
-            if let cached = cache[scope.codeFiles] {
+            let key = CacheKey(files: scope.codeFiles, platforms: scope.platforms)
+            if let cached = cache[key] {
                 strings = cached
             } else {
-                strings = extract(scope.codeFiles, diagnostics: &diagnostics)
-                cache[scope.codeFiles] = strings
+                strings = extract(scope.codeFiles, platforms: scope.platforms, diagnostics: &diagnostics)
+                cache[key] = strings
             }
+            let built = Self.applyingBuildSettings(scope.builds, to: strings)
             do {
-                catalogs.append(try plan(catalog: scope.path, strings: strings.filter { $0.table == scope.table }))
+                catalogs.append(try plan(catalog: scope.path, strings: built.filter { $0.table == scope.table }))
             } catch let error as ConversionError {
                 errors += error.diagnostics
             }
@@ -100,10 +102,52 @@ package struct SyncWorkflow: Sendable {
         try transaction.commit()
     }
 
-    /// What the code files say, every reader over the files of its kind.
-    func extract(_ paths: [String], diagnostics: inout Diagnostics) -> [ExtractedString] {
+    /// The code files and platforms that give one set of strings.
+    private struct CacheKey: Hashable {
+        var files: [String]
+        var platforms: Set<String>?
+    }
+
+    /// What a build of the targets adds to the strings of their files: Info.plist values with build settings
+    /// expanded (`$(PRODUCT_NAME)`), and the Info.plist keys Xcode generates from settings
+    /// (`GENERATE_INFOPLIST_FILE`: `CFBundleName`, `INFOPLIST_KEY_*`).
+    static func applyingBuildSettings(_ builds: [ProjectLayout.TargetBuild], to strings: [ExtractedString])
+        -> [ExtractedString]
+    {
+        guard !builds.isEmpty else { return strings }
+        var result = strings
+        for index in result.indices where result[index].origin == .infoPlist {
+            guard let value = result[index].value,
+                let build = builds.first(where: { $0.infoPlists.contains(result[index].location.path) })
+            else { continue }
+            result[index].value = BuildSettings.expand(value, build.settings)
+        }
+        var texts: [String: String] = [:]
+        for build in builds {
+            let fromFile = Set(strings.filter { build.infoPlists.contains($0.location.path) }.map(\.key))
+            if texts[build.projectFile] == nil {
+                texts[build.projectFile] = (try? readSourceFile(build.projectFile)).map {
+                    String(decoding: $0.bytes, as: UTF8.self)
+                }
+            }
+            result += BuildSettings.generatedInfoPlistStrings(
+                build.settings, fromFile: fromFile, projectFile: build.projectFile,
+                projectText: texts[build.projectFile] ?? "")
+        }
+        return result
+    }
+
+    /// What the code files say, every reader over the files of its kind; the Swift reader reads the `#if os(…)`
+    /// clauses of `platforms` (all when `nil`).
+    func extract(_ paths: [String], platforms: Set<String>? = nil, diagnostics: inout Diagnostics)
+        -> [ExtractedString]
+    {
         var result: [ExtractedString] = []
-        for reader in readers {
+        for var reader in readers {
+            if var swift = reader as? SwiftCodeReader, swift.platforms == nil {
+                swift.platforms = platforms
+                reader = swift
+            }
             var files: [CodeFile] = []
             for path in paths where reader.fileExtensions.contains(ProjectWalk.fileExtension(path)) {
                 do {

@@ -162,7 +162,13 @@ struct XcodeProject {
         /// Synchronized folders (Xcode 16): every file below belongs to the target, except `excludedFiles`.
         var folders: [String]
         /// Files of synchronized folders the target leaves out (`membershipExceptions` naming this target).
-        var excludedFiles: [String]
+        var excludedFiles: [String] = []
+        /// The build settings of its Debug configuration (the one Xcode's Run builds) over the project's.
+        ///
+        /// `TARGET_NAME` is the target's name; settings with a condition (`KEY[sdk=…]`) are left out.
+        var settings: [String: String] = [:]
+        /// Its Info.plist files (`INFOPLIST_FILE` of each configuration).
+        var infoPlists: [String] = []
     }
 
     /// The folder the project's paths are relative to (the one holding the `.xcodeproj`).
@@ -187,6 +193,8 @@ struct XcodeProject {
             }
         }
         let mainGroup = root?["mainGroup"]?.string
+        let projectSettings = Self.debugSettings(
+            of: root?["buildConfigurationList"]?.string.flatMap { objects[$0] }, in: objects)
         var resolved: [String: String?] = [:]
         func resolve(_ id: String) -> String? {
             if let known = resolved[id] { return known }
@@ -246,6 +254,11 @@ struct XcodeProject {
             }
             // The Info.plist of each configuration (relative to the project folder).
             let configurations = object["buildConfigurationList"]?.string.flatMap { objects[$0] }
+            var settings = projectSettings
+            settings.merge(Self.debugSettings(of: configurations, in: objects)) { $1 }
+            let name = object["name"]?.string ?? ""
+            settings["TARGET_NAME"] = name
+            var infoPlists: [String] = []
             for configurationID in configurations?["buildConfigurations"]?.array ?? [] {
                 guard let configuration = configurationID.string.flatMap({ objects[$0] }),
                     var infoPlist = configuration["buildSettings"]?["INFOPLIST_FILE"]?.string
@@ -257,10 +270,32 @@ struct XcodeProject {
                 guard !infoPlist.contains("$") else { continue }
                 let file = ProjectWalk.join(directory, infoPlist)
                 if !files.contains(file) { files.append(file) }
+                if !infoPlists.contains(file) { infoPlists.append(file) }
             }
             targets.append(
-                Target(name: object["name"]?.string ?? "", files: files, folders: folders, excludedFiles: excluded))
+                Target(
+                    name: name, files: files, folders: folders, excludedFiles: excluded, settings: settings,
+                    infoPlists: infoPlists))
         }
         self.targets = targets
+    }
+
+    /// The unconditional settings of the configuration named `Debug` of a configuration list (its first
+    /// configuration when none is named so); arrays are joined with spaces, as Xcode expands them.
+    static func debugSettings(of list: OpenStepValue?, in objects: [String: OpenStepValue]) -> [String: String] {
+        let configurations = (list?["buildConfigurations"]?.array ?? []).compactMap {
+            $0.string.flatMap { objects[$0] }
+        }
+        guard let configuration = configurations.first(where: { $0["name"]?.string == "Debug" }) ?? configurations.first
+        else { return [:] }
+        var result: [String: String] = [:]
+        for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] where !key.contains("[") {
+            if let string = value.string {
+                result[key] = string
+            } else {
+                result[key] = value.array.compactMap(\.string).joined(separator: " ")
+            }
+        }
+        return result
     }
 }

@@ -23,20 +23,22 @@ final class StringFinder: SyntaxVisitor {
     private let path: String
     private let lines: LineIndex
     private let macroNames: Set<String>
+    private let platforms: Set<String>?
     private let types: TypeResolver
     private(set) var found: [ExtractedString] = []
     private(set) var diagnostics = Diagnostics()
 
-    init(path: String, text: String, index: ProjectIndex, macroNames: Set<String>) {
+    init(path: String, text: String, index: ProjectIndex, macroNames: Set<String>, platforms: Set<String>? = nil) {
         self.path = path
         self.lines = LineIndex(text)
         self.macroNames = macroNames
+        self.platforms = platforms
         self.types = TypeResolver(index: index)
         super.init(viewMode: .sourceAccurate)
     }
 
     override func visit(_ node: IfConfigDeclSyntax) -> SyntaxVisitorContinueKind {
-        for clause in BuildConfiguration.activeClauses(of: node) {
+        for clause in BuildConfiguration.activeClauses(of: node, platforms: platforms) {
             if let elements = clause.elements { walk(elements) }
         }
         return .skipChildren

@@ -13,10 +13,14 @@ package struct SwiftCodeReader: CodeReader {
     /// Names of `NSLocalizedString`-like functions besides `NSLocalizedString` (Xcode's
     /// `LOCALIZED_STRING_MACRO_NAMES`): their first, unlabelled literal argument is a key.
     package var localizedStringMacroNames: Set<String>
+    /// The platforms the code is compiled for, as `os(…)` names (`iOS`, `macOS`, `watchOS`, `tvOS`, `visionOS`);
+    /// `nil` when not known, and then every `#if os(…)` clause is read.
+    package var platforms: Set<String>?
 
     /// Creates a reader.
-    package init(localizedStringMacroNames: Set<String> = []) {
+    package init(localizedStringMacroNames: Set<String> = [], platforms: Set<String>? = nil) {
         self.localizedStringMacroNames = localizedStringMacroNames
+        self.platforms = platforms
     }
 
     /// `swift`.
@@ -32,8 +36,10 @@ package struct SwiftCodeReader: CodeReader {
         }
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
         let macroNames = localizedStringMacroNames
+        let platforms = platforms
         let results = parallelMap(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
-            let finder = StringFinder(path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames)
+            let finder = StringFinder(
+                path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms)
             finder.walk(pair.1.tree)
             return (finder.found, finder.diagnostics)
         }

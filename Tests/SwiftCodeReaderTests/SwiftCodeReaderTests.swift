@@ -27,6 +27,20 @@ import Testing
         #expect(difference == nil, "\(difference ?? "")\n\(dump)")
     }
 
+    /// `#if os(…)` decided by the platforms of the target (goldens `build-configurations.<platforms>.txt`).
+    @Test(arguments: [["watchOS"], ["iOS", "macOS"]])
+    func platforms(_ platforms: Set<String>) throws {
+        let path = "code/swift/build-configurations.swift"
+        let text = String(decoding: try Fixtures.bytes(path), as: UTF8.self)
+        var diagnostics = Diagnostics()
+        let strings = SwiftCodeReader(platforms: platforms).strings(
+            in: [CodeFile(path: "build-configurations.swift", text: text)], diagnostics: &diagnostics)
+        let dump = Self.dump(strings, diagnostics)
+        let golden = "code/swift/build-configurations.\(platforms.sorted().joined(separator: "+")).txt"
+        let difference = Fixtures.compareGolden(Array(dump.utf8), golden)
+        #expect(difference == nil, "\(difference ?? "")\n\(dump)")
+    }
+
     @Test func declarationsInOtherFilesCount() throws {
         let files = try ["Declarations.swift", "Uses.swift"].map { name in
             CodeFile(

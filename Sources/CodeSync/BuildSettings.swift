@@ -1,0 +1,132 @@
+import CodeExtraction
+import LocalizationCatalog
+
+/// What a target's build settings change in extraction: the platforms its code is compiled for, the values of
+/// its Info.plist (`$(PRODUCT_NAME)` expanded) and the Info.plist keys Xcode generates from settings.
+///
+/// See docs/sync.md ("Build settings") for the rules and their evidence.
+enum BuildSettings {
+    /// `$(NAME)` and `${NAME}` replaced by the setting's value (recursively); references to settings that are not
+    /// known, or with an operator (`$(NAME:rfc1034identifier)`), stay as written.
+    static func expand(_ value: String, _ settings: [String: String], depth: Int = 0) -> String {
+        guard value.contains("$"), depth < 8 else { return value }
+        var result = ""
+        var rest = Substring(value)
+        while let dollar = rest.firstIndex(of: "$") {
+            result += rest[..<dollar]
+            let afterDollar = rest.index(after: dollar)
+            guard afterDollar < rest.endIndex, rest[afterDollar] == "(" || rest[afterDollar] == "{" else {
+                result.append("$")
+                rest = rest[afterDollar...]
+                continue
+            }
+            let closing: Character = rest[afterDollar] == "(" ? ")" : "}"
+            let nameStart = rest.index(after: afterDollar)
+            guard let end = rest[nameStart...].firstIndex(of: closing) else {
+                result += rest[dollar...]
+                return result
+            }
+            let name = String(rest[nameStart..<end])
+            if let setting = settings[name] {
+                result += expand(setting, settings, depth: depth + 1)
+            } else {
+                result += rest[dollar...end]
+            }
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+
+    /// The platforms (`os(…)` names) a target is compiled for: its `SUPPORTED_PLATFORMS`, or else its `SDKROOT`;
+    /// `nil` when neither says (`SDKROOT = auto` alone, or no setting).
+    static func platforms(_ settings: [String: String]) -> Set<String>? {
+        let names: [Substring]
+        if let supported = settings["SUPPORTED_PLATFORMS"].map(expandedPlain(settings)), !supported.isEmpty {
+            names = supported.split(separator: " ")
+        } else if let sdk = settings["SDKROOT"].map(expandedPlain(settings)), !sdk.isEmpty, sdk != "auto" {
+            names = [Substring(sdk)]
+        } else {
+            return nil
+        }
+        var result = Set<String>()
+        for name in names {
+            // An SDK path (`…/iPhoneOS17.0.sdk`) or name (`iphoneos17.0`), by its platform prefix.
+            let sdk = ProjectWalk.name(of: String(name)).lowercased()
+            guard let platform = sdkPlatforms.first(where: { sdk.hasPrefix($0.sdk) })?.platform else {
+                return nil
+            }
+            result.insert(platform)
+        }
+        return result.isEmpty ? nil : result
+    }
+
+    private static func expandedPlain(_ settings: [String: String]) -> (String) -> String {
+        { expand($0, settings).trimmingCharacters(in: " ") }
+    }
+
+    /// SDK names and the platform `os(…)` names them (simulators included).
+    private static let sdkPlatforms: [(sdk: String, platform: String)] = [
+        ("iphone", "iOS"), ("macosx", "macOS"), ("watch", "watchOS"), ("appletv", "tvOS"), ("xr", "visionOS"),
+    ]
+
+    /// The Info.plist strings Xcode generates from a target's settings when `GENERATE_INFOPLIST_FILE` is `YES`:
+    /// `CFBundleName` (the product name) and every localizable key set as `INFOPLIST_KEY_<key>`, unless the
+    /// target's Info.plist file says the key (`fromFile`).
+    static func generatedInfoPlistStrings(
+        _ settings: [String: String], fromFile: Set<String>, projectFile: String, projectText: String
+    ) -> [ExtractedString] {
+        guard settings["GENERATE_INFOPLIST_FILE"].map(isYes) == true else { return [] }
+        var values: [(key: String, value: String, setting: String)] = []
+        if let name = settings["PRODUCT_NAME"] ?? settings["TARGET_NAME"] {
+            values.append(("CFBundleName", name, "PRODUCT_NAME"))
+        }
+        let prefix = "INFOPLIST_KEY_"
+        for (setting, value) in settings.sorted(by: { $0.key < $1.key }) where setting.hasPrefix(prefix) {
+            let key = String(setting.dropFirst(prefix.count))
+            if key == "CFBundleName" { values.removeAll { $0.key == key } }
+            values.append((key, value, setting))
+        }
+        var result: [ExtractedString] = []
+        for (key, value, setting) in values where !fromFile.contains(key) {
+            guard let comment = InfoPlistKeys.comment(for: key) else { continue }
+            result.append(
+                ExtractedString(
+                    key: key, value: expand(value, settings), comment: comment, table: "InfoPlist",
+                    location: location(of: setting, in: projectText, path: projectFile), origin: .infoPlist))
+        }
+        return result
+    }
+
+    /// Xcode's Boolean settings: `YES` (any case).
+    static func isYes(_ value: String) -> Bool {
+        value.trimmingCharacters(in: " ").uppercased() == "YES"
+    }
+
+    /// The first place `setting = ` is written in the project file (line 1 when it is not found).
+    private static func location(of setting: String, in text: String, path: String) -> FileLocation {
+        let bytes = Array(text.utf8)
+        let needle = Array("\(setting) =".utf8)
+        var line = 1
+        var lineStart = 0
+        var index = 0
+        while index + needle.count <= bytes.count {
+            if bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            } else if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
+                return FileLocation(path: path, line: line, column: index - lineStart + 1)
+            }
+            index += 1
+        }
+        return FileLocation(path: path, line: 1, column: 1)
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        var slice = Substring(self)
+        while slice.first == set { slice.removeFirst() }
+        while slice.last == set { slice.removeLast() }
+        return String(slice)
+    }
+}
