@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 
 /// A value of an old-style (OpenStep) property list, as `project.pbxproj` is written.
@@ -193,8 +194,6 @@ struct XcodeProject {
             }
         }
         let mainGroup = root?["mainGroup"]?.string
-        let projectSettings = Self.debugSettings(
-            of: root?["buildConfigurationList"]?.string.flatMap { objects[$0] }, in: objects)
         var resolved: [String: String?] = [:]
         func resolve(_ id: String) -> String? {
             if let known = resolved[id] { return known }
@@ -217,6 +216,9 @@ struct XcodeProject {
             resolved[id] = result
             return result
         }
+        let projectSettings = Self.debugSettings(
+            of: root?["buildConfigurationList"]?.string.flatMap { objects[$0] }, in: objects, over: [:],
+            resolve: resolve)
         var targets: [Target] = []
         for (targetID, object) in objects.sorted(by: { $0.key < $1.key })
         where object["isa"]?.string == "PBXNativeTarget" {
@@ -254,8 +256,8 @@ struct XcodeProject {
             }
             // The Info.plist of each configuration (relative to the project folder).
             let configurations = object["buildConfigurationList"]?.string.flatMap { objects[$0] }
-            var settings = projectSettings
-            settings.merge(Self.debugSettings(of: configurations, in: objects)) { $1 }
+            var settings = Self.debugSettings(
+                of: configurations, in: objects, over: projectSettings, resolve: resolve)
             let name = object["name"]?.string ?? ""
             settings["TARGET_NAME"] = name
             var infoPlists: [String] = []
@@ -280,22 +282,73 @@ struct XcodeProject {
         self.targets = targets
     }
 
-    /// The unconditional settings of the configuration named `Debug` of a configuration list (its first
-    /// configuration when none is named so); arrays are joined with spaces, as Xcode expands them.
-    static func debugSettings(of list: OpenStepValue?, in objects: [String: OpenStepValue]) -> [String: String] {
+    /// The `Debug` configuration's settings of a configuration list over `inherited`.
+    ///
+    /// The configuration named `Debug` (the first one when none is named so): its `.xcconfig`
+    /// (`baseConfigurationReference`), then its own settings, each layer's `$(inherited)` standing for the layer
+    /// below. Conditional settings (`KEY[sdk=…]`) are left out; arrays are joined with spaces, as Xcode expands them.
+    static func debugSettings(
+        of list: OpenStepValue?, in objects: [String: OpenStepValue], over inherited: [String: String],
+        resolve: (String) -> String?
+    ) -> [String: String] {
         let configurations = (list?["buildConfigurations"]?.array ?? []).compactMap {
             $0.string.flatMap { objects[$0] }
         }
         guard let configuration = configurations.first(where: { $0["name"]?.string == "Debug" }) ?? configurations.first
-        else { return [:] }
-        var result: [String: String] = [:]
-        for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] where !key.contains("[") {
+        else { return inherited }
+        var result = inherited
+        if let reference = configuration["baseConfigurationReference"]?.string, let path = resolve(reference) {
+            var layer: [(String, String)] = []
+            XCConfig.read(path, into: &layer, depth: 0)
+            merge(layer, into: &result)
+        }
+        var own: [(String, String)] = []
+        for (key, value) in configuration["buildSettings"]?.dictionary ?? [:] {
             if let string = value.string {
-                result[key] = string
+                own.append((key, string))
             } else {
-                result[key] = value.array.compactMap(\.string).joined(separator: " ")
+                own.append((key, value.array.compactMap(\.string).joined(separator: " ")))
             }
         }
+        merge(own.sorted { $0.0 < $1.0 }, into: &result)
         return result
+    }
+
+    /// Sets each unconditional setting of `layer` over `settings`, `$(inherited)` replaced by the value below.
+    private static func merge(_ layer: [(String, String)], into settings: inout [String: String]) {
+        for (key, value) in layer where !key.contains("[") {
+            var value = value
+            for inherited in ["$(inherited)", "${inherited}"] where value.contains(inherited) {
+                value = value.replacingOccurrences(of: inherited, with: settings[key] ?? "")
+            }
+            settings[key] = value.trimmingCharacters(in: .whitespaces)
+        }
+    }
+}
+
+/// Reads `.xcconfig` files: `KEY = value` lines, `//` comments, `#include "other.xcconfig"` (and `#include?`)
+/// relative to the including file.
+enum XCConfig {
+    /// Appends the settings of the file at `path` (and of the files it includes, in place) to `settings`; a file
+    /// that cannot be read gives nothing.
+    static func read(_ path: String, into settings: inout [(String, String)], depth: Int) {
+        guard depth < 8, let text = try? String(contentsOfFile: path, encoding: .utf8) else { return }
+        for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            var line = Substring(rawLine)
+            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("#include") {
+                guard let open = trimmed.firstIndex(of: "\""),
+                    let close = trimmed[trimmed.index(after: open)...].firstIndex(of: "\"")
+                else { continue }
+                let included = String(trimmed[trimmed.index(after: open)..<close])
+                read(ProjectWalk.join(ProjectWalk.parent(of: path), included), into: &settings, depth: depth + 1)
+                continue
+            }
+            guard let equals = trimmed.firstIndex(of: "=") else { continue }
+            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+            guard !key.isEmpty, !key.contains(" ") else { continue }
+            settings.append((key, trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)))
+        }
     }
 }

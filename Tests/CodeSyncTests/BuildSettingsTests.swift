@@ -33,7 +33,7 @@ struct BuildSettingsTests {
             $0.description.replacingOccurrences(of: folder.path + "/", with: "")
         }
         #expect(
-            messages.contains { $0.hasPrefix("Birds.xcodeproj/project.pbxproj:28:5: error: \"CFBundleDisplayName\"") })
+            messages.contains { $0.hasPrefix("Birds.xcodeproj/project.pbxproj:29:5: error: \"CFBundleDisplayName\"") })
         try workflow.write(plan)
         for catalog in Self.catalogs {
             let difference = Fixtures.compareGolden(
