@@ -122,6 +122,45 @@ enum BuildSettings {
     }
 }
 
+/// What the build settings of the targets that own a catalog tell the code readers.
+struct ReaderSettings: Hashable, Sendable {
+    /// The platforms (`os(…)` names) the code is compiled for: those of every owning target; `nil` when one of them
+    /// does not say (packages and folders never do).
+    var platforms: Set<String>?
+    /// `LOCALIZED_STRING_MACRO_NAMES` of the targets, less the two names always read.
+    var macroNames: Set<String> = []
+    /// `LOCALIZED_STRING_CODE_COMMENTS = YES` in one of the targets.
+    var includesCommentedOutCode = false
+
+    init() {}
+
+    /// The settings of the owners of one catalog (`nil` for a package or folder owner).
+    init(_ builds: [ProjectLayout.TargetBuild?]) {
+        var platforms = Set<String>()
+        var known = !builds.isEmpty
+        for build in builds {
+            guard let build else {
+                known = false
+                continue
+            }
+            if let own = BuildSettings.platforms(build.settings) {
+                platforms.formUnion(own)
+            } else {
+                known = false
+            }
+            let names = BuildSettings.expand(build.settings["LOCALIZED_STRING_MACRO_NAMES"] ?? "", build.settings)
+            for name in names.split(whereSeparator: { $0 == " " || $0 == "\"" || $0 == "," })
+            where name != "NSLocalizedString" && name != "CFCopyLocalizedString" {
+                macroNames.insert(String(name))
+            }
+            if let comments = build.settings["LOCALIZED_STRING_CODE_COMMENTS"], BuildSettings.isYes(comments) {
+                includesCommentedOutCode = true
+            }
+        }
+        self.platforms = known && !platforms.isEmpty ? platforms : nil
+    }
+}
+
 extension String {
     fileprivate func trimmingCharacters(in set: Character) -> String {
         var slice = Substring(self)

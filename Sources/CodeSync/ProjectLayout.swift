@@ -93,9 +93,8 @@ package struct ProjectLayout: Sendable {
         package var owners: [String]
         /// The build settings of each owning Xcode target; empty when a package or folder owns the catalog.
         var builds: [TargetBuild] = []
-        /// The platforms (`os(…)` names) the code is compiled for: those of every owning target; `nil` when one of
-        /// them does not say (packages and folders never do).
-        var platforms: Set<String>?
+        /// What the owning targets' settings tell the code readers (platforms, macro names, commented-out code).
+        var readerSettings = ReaderSettings()
     }
 
     /// An Xcode target's build settings, and where they are written.
@@ -177,7 +176,8 @@ package struct ProjectLayout: Sendable {
                 catalogs.append(
                     CatalogScope(
                         path: catalog, table: table, codeFiles: code.sorted(), owners: owning.map(\.owner),
-                        builds: owning.compactMap(\.build), platforms: Self.platforms(of: owning.map(\.build))))
+                        builds: owning.compactMap(\.build),
+                        readerSettings: ReaderSettings(owning.map(\.build))))
                 continue
             }
             if projectFolders.contains(where: { ProjectWalk.isInside(catalog, $0) }) {
@@ -202,18 +202,6 @@ package struct ProjectLayout: Sendable {
         }
         self.catalogs = catalogs
         self.leftOut = leftOut
-    }
-}
-
-extension ProjectLayout {
-    /// The union of the targets' platforms; `nil` when one is unknown.
-    static func platforms(of builds: [TargetBuild?]) -> Set<String>? {
-        var result = Set<String>()
-        for build in builds {
-            guard let platforms = build.flatMap({ BuildSettings.platforms($0.settings) }) else { return nil }
-            result.formUnion(platforms)
-        }
-        return result.isEmpty ? nil : result
     }
 }
 

@@ -56,11 +56,11 @@ package struct SyncWorkflow: Sendable {
         var errors: [Diagnostic] = []
         for scope in layout.catalogs {
             let strings: [ExtractedString]
-            let key = CacheKey(files: scope.codeFiles, platforms: scope.platforms)
+            let key = CacheKey(files: scope.codeFiles, settings: scope.readerSettings)
             if let cached = cache[key] {
                 strings = cached
             } else {
-                strings = extract(scope.codeFiles, platforms: scope.platforms, diagnostics: &diagnostics)
+                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &diagnostics)
                 cache[key] = strings
             }
             let built = Self.applyingBuildSettings(scope.builds, to: strings)
@@ -102,10 +102,10 @@ package struct SyncWorkflow: Sendable {
         try transaction.commit()
     }
 
-    /// The code files and platforms that give one set of strings.
+    /// The code files and reader settings that give one set of strings.
     private struct CacheKey: Hashable {
         var files: [String]
-        var platforms: Set<String>?
+        var settings: ReaderSettings
     }
 
     /// What a build of the targets adds to the strings of their files: Info.plist values with build settings
@@ -137,16 +137,26 @@ package struct SyncWorkflow: Sendable {
         return result
     }
 
-    /// What the code files say, every reader over the files of its kind; the Swift reader reads the `#if os(…)`
-    /// clauses of `platforms` (all when `nil`).
-    func extract(_ paths: [String], platforms: Set<String>? = nil, diagnostics: inout Diagnostics)
+    /// What the code files say, every reader over the files of its kind, configured by the targets' `settings`:
+    /// the Swift reader reads the `#if os(…)` clauses of their platforms (all when not known); both code readers
+    /// take their `LOCALIZED_STRING_MACRO_NAMES`, and the Objective-C reader their `LOCALIZED_STRING_CODE_COMMENTS`.
+    func extract(_ paths: [String], settings: ReaderSettings = ReaderSettings(), diagnostics: inout Diagnostics)
         -> [ExtractedString]
     {
         var result: [ExtractedString] = []
         for var reader in readers {
-            if var swift = reader as? SwiftCodeReader, swift.platforms == nil {
-                swift.platforms = platforms
+            if var swift = reader as? SwiftCodeReader {
+                if swift.platforms == nil { swift.platforms = settings.platforms }
+                swift.localizedStringMacroNames.formUnion(settings.macroNames)
                 reader = swift
+            } else if var objectiveC = reader as? ObjectiveCCodeReader {
+                for name in settings.macroNames.sorted() where !objectiveC.macroBaseNames.contains(name) {
+                    objectiveC.macroBaseNames.append(name)
+                }
+                objectiveC.includesCommentedOutCode =
+                    objectiveC.includesCommentedOutCode
+                    || settings.includesCommentedOutCode
+                reader = objectiveC
             }
             var files: [CodeFile] = []
             for path in paths where reader.fileExtensions.contains(ProjectWalk.fileExtension(path)) {
