@@ -29,8 +29,9 @@ extension Export {
     ///
     /// A key found in code keeps its values; its comment is the code's, else the table's, else
     /// ``noCommentNote``. A key only in code is added with the code's value (or none: the key is the text).
-    static func merging(_ code: CodeStrings, into base: StringTable) -> (table: StringTable, sources: OrderedMap<String>)
-    {
+    static func merging(_ code: CodeStrings, into base: StringTable) -> (
+        table: StringTable, sources: OrderedMap<String>
+    ) {
         var table = base
         var sources = OrderedMap<String>()
         let language = base.sourceLanguage

@@ -52,11 +52,14 @@ extension Export {
             let table = try self.table(
                 for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
                 diagnostics: &local)
-            document.write(
-                XLIFFExport.file(
-                    for: table, kind: source.kind, original: source.original, targetLanguage: language,
-                    tool: options.tool, companion: base.companion, sourceTexts: sourceTexts[position],
-                    diagnostics: &local))
+            let file = XLIFFExport.file(
+                for: table, kind: source.kind, original: source.original, targetLanguage: language,
+                tool: options.tool, companion: base.companion, sourceTexts: sourceTexts[position],
+                diagnostics: &local)
+            // A storyboard without texts (a launch screen) gets no <file>, only its copy in Source Contents, as in
+            // Xcode's exports (ketchup's and loop's LaunchScreen.storyboard).
+            if file.units.isEmpty, source.interfaceBuilderFile != nil, !fileExists(source.path) { continue }
+            document.write(file)
         }
         return LanguageDocument(xliff: document.finish(), diagnostics: local)
     }

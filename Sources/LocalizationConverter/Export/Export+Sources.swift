@@ -66,11 +66,13 @@ extension Export {
                     Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
             }
         }
-        /// A storyboard or xib in `Base.lproj` as a table, `Base.lproj/<Name>.strings` (which need not exist).
+        /// A storyboard or xib in `Base.lproj` as a table: its development-language `.strings` file if there is
+        /// one, else `Base.lproj/<Name>.strings` (which need not exist).
         func addInterfaceBuilder(_ file: String) {
-            let strings = ProjectPaths.sibling(of: file, language: "Base")
             let name = ProjectPaths.baseName(of: file) ?? ""
-            let path = parentDirectory(of: strings) + "/" + name + ".strings"
+            let base = parentDirectory(of: file) + "/" + name + ".strings"
+            let development = ProjectPaths.sibling(of: base, language: sourceLanguage)
+            let path = fileExists(development) ? development : base
             let original = ProjectPaths.relative(file, to: root)
             if seen.insert(original).inserted {
                 result.append(Source(kind: .strings, path: path, original: original, interfaceBuilderFile: file))
