@@ -78,6 +78,17 @@ struct ExportExtractionTests {
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("refused").path))
     }
 
+    @Test("A folder holding only storyboards is exported without a warning that it holds no tables")
+    func storyboardFolder() throws {
+        let result = try StringBridgeProcess.run(
+            ["export", "App/Base.lproj", "--language", "fr", "-o", "../out"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
+        #expect(result.output == "wrote ../out/fr.xliff (3 tables)\n")
+        let xliff = String(decoding: bytes("out/fr.xliff"), as: UTF8.self)
+        #expect(xliff.components(separatedBy: "<file ").count == 3)  // Splash.storyboard has no texts
+    }
+
     @Test("The .xcloc copies a storyboard-only table's storyboard under Source Contents, also one without texts")
     func xcloc() throws {
         let result = try StringBridgeProcess.run(

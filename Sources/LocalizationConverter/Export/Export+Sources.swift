@@ -108,7 +108,7 @@ extension Export {
                         add(file)  // reports the translations of a table whose texts live in a storyboard
                     }
                 }
-                if tables.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
+                if tables.isEmpty, interfaceBuilderFiles.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
                     // A folder without tables is a warning; the export goes on with the other sources.
                     diagnostics.warn("no String Catalogs or source-language .lproj tables found", path: path)
                 }
