@@ -169,7 +169,9 @@ struct FoundKey {
     /// The first value the code gives (`defaultValue:`, IB text, Info.plist value), in source order.
     var value: String?
     /// The distinct non-empty comments, sorted by their UTF-8 bytes and joined with a newline; `nil` when none.
-    var comment: String?
+    var comment: String? { comments.isEmpty ? nil : comments.joined(separator: "\n") }
+    /// The distinct non-empty comments, sorted by their UTF-8 bytes.
+    var comments: [String]
     /// The first call site.
     var location: FileLocation
     /// The first call site's kind.
@@ -197,8 +199,7 @@ struct FoundKey {
             distinct.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             let value = found.value.flatMap { sameUTF8($0, found.first.key) ? nil : $0 }
             return FoundKey(
-                key: found.first.key, value: value,
-                comment: distinct.isEmpty ? nil : distinct.joined(separator: "\n"), location: found.first.location,
+                key: found.first.key, value: value, comments: distinct, location: found.first.location,
                 origin: found.first.origin)
         }
     }

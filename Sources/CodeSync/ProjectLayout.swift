@@ -111,13 +111,81 @@ package struct ProjectLayout: Sendable {
     package var catalogs: [CatalogScope]
     /// Catalogs left alone, with the reason.
     package var leftOut: [(path: String, reason: String)]
+    /// Every file below the root, sorted.
+    private var files: [String]
+    /// The targets found: who owns them, their files, synchronized folders and the files those leave out.
+    private var units: [Unit]
+    /// The folders of the Xcode projects and packages found.
+    private var projectFolders: [String]
+    /// The root folder.
+    private var root: String
+    /// Whether a path is code for the readers given.
+    private let codeExtensions: Set<String>
+
+    /// A target found: who owns it, its files, synchronized folders, the files those leave out, and for an Xcode
+    /// target its build settings.
+    private typealias Unit = (
+        owner: String, files: Set<String>, folders: [String], excluded: Set<String>, build: TargetBuild?
+    )
+
+    /// The targets that contain `resource`.
+    private func owningUnits(of resource: String) -> [Unit] {
+        units.filter { unit in
+            unit.files.contains(resource)
+                || (!unit.excluded.contains(resource) && unit.folders.contains { ProjectWalk.isInside(resource, $0) })
+        }
+    }
+
+    /// The code a resource (a catalog, a legacy table, a storyboard) is built with.
+    package enum Scope {
+        /// The code files of every target that contains the resource, sorted, and how the targets were found.
+        case code(files: [String], owners: [String])
+        /// No target contains it, and why.
+        case leftOut(reason: String)
+    }
+
+    /// The code `resource` (a path below the root, as the walk gives it) belongs to: that of every target that
+    /// contains it, else with no project or package around it the nearest folder above it that holds code.
+    package func scope(of resource: String) -> Scope {
+        let isCode = { (path: String) in codeExtensions.contains(ProjectWalk.fileExtension(path)) }
+        let owning = owningUnits(of: resource)
+        if !owning.isEmpty {
+            var code = Set<String>()
+            for unit in owning {
+                code.formUnion(unit.files.filter(isCode))
+                for folder in unit.folders {
+                    code.formUnion(
+                        files.lazy.filter {
+                            isCode($0) && ProjectWalk.isInside($0, folder) && !unit.excluded.contains($0)
+                        })
+                }
+            }
+            return .code(files: code.sorted(), owners: owning.map(\.owner))
+        }
+        if projectFolders.contains(where: { ProjectWalk.isInside(resource, $0) }) {
+            return .leftOut(reason: "no target of the enclosing Xcode project or package contains it")
+        }
+        // No project: the nearest enclosing folder that holds code, without the projects nested in it.
+        var folder = ProjectWalk.parent(of: resource)
+        var code: [String] = []
+        while true {
+            code = files.filter { path in
+                isCode(path) && ProjectWalk.isInside(path, folder)
+                    && !projectFolders.contains {
+                        ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
+                    }
+            }
+            if !code.isEmpty || folder == ProjectWalk.normalized(root) || folder == "." || folder == "/" { break }
+            folder = ProjectWalk.parent(of: folder)
+        }
+        return .code(files: code, owners: ["folder \(folder)"])
+    }
 
     /// Finds the catalogs below `root` and the code each belongs to; `codeExtensions` are the readers' extensions.
     package init(root: String, codeExtensions: Set<String>, diagnostics: inout Diagnostics) {
         let files = ProjectWalk.files(below: root)
-        let isCode = { (path: String) in codeExtensions.contains(ProjectWalk.fileExtension(path)) }
-        var units:
-            [(owner: String, files: Set<String>, folders: [String], excluded: Set<String>, build: TargetBuild?)] = []
+        self.codeExtensions = codeExtensions
+        var units: [Unit] = []
         var projectFolders: [String] = []
         for path in files where ProjectWalk.name(of: path) == "project.pbxproj" {
             let bundle = ProjectWalk.parent(of: path)
@@ -154,51 +222,28 @@ package struct ProjectLayout: Sendable {
                 units.append(("package \(folder), target \(target.name)", [], [targetFolder], [], nil))
             }
         }
+        self.files = files
+        self.units = units
+        self.projectFolders = projectFolders
+        self.root = root
+        self.catalogs = []
+        self.leftOut = []
         var catalogs: [CatalogScope] = []
         var leftOut: [(path: String, reason: String)] = []
         for catalog in files where ProjectWalk.fileExtension(catalog) == "xcstrings" {
             let table = String(ProjectWalk.name(of: catalog).dropLast(".xcstrings".count))
-            let owning = units.filter { unit in
-                unit.files.contains(catalog)
-                    || (!unit.excluded.contains(catalog) && unit.folders.contains { ProjectWalk.isInside(catalog, $0) })
-            }
-            if !owning.isEmpty {
-                var code = Set<String>()
-                for unit in owning {
-                    code.formUnion(unit.files.filter(isCode))
-                    for folder in unit.folders {
-                        code.formUnion(
-                            files.lazy.filter {
-                                isCode($0) && ProjectWalk.isInside($0, folder) && !unit.excluded.contains($0)
-                            })
-                    }
+            switch scope(of: catalog) {
+            case .code(let files, let owners):
+                var scope = CatalogScope(path: catalog, table: table, codeFiles: files, owners: owners)
+                let owning = owningUnits(of: catalog)
+                if !owning.isEmpty {
+                    scope.builds = owning.compactMap(\.build)
+                    scope.readerSettings = ReaderSettings(owning.map(\.build))
                 }
-                catalogs.append(
-                    CatalogScope(
-                        path: catalog, table: table, codeFiles: code.sorted(), owners: owning.map(\.owner),
-                        builds: owning.compactMap(\.build),
-                        readerSettings: ReaderSettings(owning.map(\.build))))
-                continue
+                catalogs.append(scope)
+            case .leftOut(let reason):
+                leftOut.append((path: catalog, reason: reason))
             }
-            if projectFolders.contains(where: { ProjectWalk.isInside(catalog, $0) }) {
-                leftOut.append(
-                    (path: catalog, reason: "no target of the enclosing Xcode project or package contains it"))
-                continue
-            }
-            // No project: the nearest enclosing folder that holds code, without the projects nested in it.
-            var folder = ProjectWalk.parent(of: catalog)
-            var code: [String] = []
-            while true {
-                code = files.filter { path in
-                    isCode(path) && ProjectWalk.isInside(path, folder)
-                        && !projectFolders.contains {
-                            ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
-                        }
-                }
-                if !code.isEmpty || folder == ProjectWalk.normalized(root) || folder == "." || folder == "/" { break }
-                folder = ProjectWalk.parent(of: folder)
-            }
-            catalogs.append(CatalogScope(path: catalog, table: table, codeFiles: code, owners: ["folder \(folder)"]))
         }
         self.catalogs = catalogs
         self.leftOut = leftOut

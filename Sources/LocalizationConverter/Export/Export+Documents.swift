@@ -19,6 +19,7 @@ extension Export {
         of sources: [Source], tables: consuming ReadTables, languages: [String], options: Options
     ) throws -> [LanguageDocument] {
         let bases = tables.tables
+        let sourceTexts = tables.sourceTexts
         // A catalog is the same table in every language: what its export does not owe to the language is
         // worked out once, and shared by the languages' threads.
         let catalogs = zip(sources, bases).map { source, base in
@@ -26,7 +27,9 @@ extension Export {
         }
         let documents = parallelMap(languages) { language in
             Swift.Result {
-                try exportDocument(of: sources, bases: bases, catalogs: catalogs, language: language, options: options)
+                try exportDocument(
+                    of: sources, bases: bases, sourceTexts: sourceTexts, catalogs: catalogs, language: language,
+                    options: options)
             }
         }
         // The tables are freed while the files are written, not after.
@@ -36,7 +39,7 @@ extension Export {
 
     /// One language's document; each file is written as soon as it is made, in Xcode's layout.
     private func exportDocument(
-        of sources: [Source], bases: [(table: StringTable, companion: StringTable?)],
+        of sources: [Source], bases: [(table: StringTable, companion: StringTable?)], sourceTexts: [OrderedMap<String>],
         catalogs: [XLIFFCatalogExport?], language: String, options: Options
     ) throws -> LanguageDocument {
         var local = Diagnostics()
@@ -49,10 +52,14 @@ extension Export {
             let table = try self.table(
                 for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
                 diagnostics: &local)
-            document.write(
-                XLIFFExport.file(
-                    for: table, kind: source.kind, original: source.original, targetLanguage: language,
-                    tool: options.tool, companion: base.companion, diagnostics: &local))
+            let file = XLIFFExport.file(
+                for: table, kind: source.kind, original: source.original, targetLanguage: language,
+                tool: options.tool, companion: base.companion, sourceTexts: sourceTexts[position],
+                diagnostics: &local)
+            // A storyboard without texts (a launch screen) gets no <file>, only its copy in Source Contents, as in
+            // Xcode's exports (ketchup's and loop's LaunchScreen.storyboard).
+            if file.units.isEmpty, source.interfaceBuilderFile != nil, !fileExists(source.path) { continue }
+            document.write(file)
         }
         return LanguageDocument(xliff: document.finish(), diagnostics: local)
     }

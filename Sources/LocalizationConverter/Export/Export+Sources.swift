@@ -13,11 +13,13 @@ extension Export {
     /// app reads and which cannot be catalogs) are left out unless `includeBundles`, with a warning naming them;
     /// a file named explicitly is always taken. The translations of an Interface Builder table whose
     /// development-language texts live only in the storyboard or xib (no `Base.lproj` or source-language
-    /// `.strings` file) cannot be exported: a warning names them.
+    /// `.strings` file) cannot be exported: a warning names them — unless `interfaceBuilderTables`, for an export
+    /// whose code strings (``Options/codeStrings``) give those texts: such a table is then exported, and so is every
+    /// storyboard or xib in a `Base.lproj` folder searched or named.
     /// - Throws: ``ConversionError`` for a path that is missing or holds no table.
     public func sources(
         for paths: [String], root: String, sourceLanguage: String, includeBundles: Bool = false,
-        diagnostics: inout Diagnostics
+        interfaceBuilderTables: Bool = false, diagnostics: inout Diagnostics
     ) throws -> [Source] {
         var result: [Source] = []
         var seen = Set<String>()
@@ -37,6 +39,10 @@ extension Export {
                     }
                 }
                 if !found, kind == .strings, let interfaceBuilder = Self.interfaceBuilderFile(for: path) {
+                    if interfaceBuilderTables {
+                        addInterfaceBuilder(interfaceBuilder)
+                        return
+                    }
                     if let index = withoutSource.firstIndex(where: { $0.interfaceBuilderFile == interfaceBuilder }) {
                         withoutSource[index].translations.append(path)
                     } else {
@@ -60,13 +66,32 @@ extension Export {
                     Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
             }
         }
+        /// A storyboard or xib in `Base.lproj` as a table: its development-language `.strings` file if there is
+        /// one, else `Base.lproj/<Name>.strings` (which need not exist).
+        func addInterfaceBuilder(_ file: String) {
+            let name = ProjectPaths.baseName(of: file) ?? ""
+            let base = parentDirectory(of: file) + "/" + name + ".strings"
+            let development = ProjectPaths.sibling(of: base, language: sourceLanguage)
+            let path = fileExists(development) ? development : base
+            let original = ProjectPaths.relative(file, to: root)
+            if seen.insert(original).inserted {
+                result.append(Source(kind: .strings, path: path, original: original, interfaceBuilderFile: file))
+            }
+        }
+        func isInterfaceBuilderTable(_ file: String) -> Bool {
+            interfaceBuilderTables && ProjectPaths.lprojLanguage(of: file) == "Base"
+                && ["storyboard", "xib"].contains(fileExtension(file)?.lowercased() ?? "")
+        }
         var inBundles: [String] = []
         var bundlesFoundBelow: String?  // the folder the message about them names
         for path in paths {
             if isDirectory(path) {
                 let found = ProjectPaths.files(
-                    below: path, extensions: registry.fileExtensions(of: [.xcstrings, .strings, .stringsdict]))
+                    below: path,
+                    extensions: registry.fileExtensions(of: [.xcstrings, .strings, .stringsdict])
+                        .union(interfaceBuilderTables ? ["storyboard", "xib"] : []))
                 var tables: [String] = []
+                var interfaceBuilderFiles: [String] = []
                 for file in found {
                     let below = file.dropFirst(path.count).split(separator: "/").dropLast()
                     if !includeBundles, below.contains(where: { $0.lowercased().hasSuffix(".bundle") }) {
@@ -75,18 +100,26 @@ extension Export {
                         continue
                     }
                     let language = ProjectPaths.lprojLanguage(of: file)
-                    if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base" {
+                    if isInterfaceBuilderTable(file) {
+                        interfaceBuilderFiles.append(file)
+                    } else if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base" {
                         tables.append(file)
                     } else if TableKind(path: file) == .strings, Self.interfaceBuilderFile(for: file) != nil {
                         add(file)  // reports the translations of a table whose texts live in a storyboard
                     }
                 }
-                if tables.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
+                if tables.isEmpty, interfaceBuilderFiles.isEmpty, inBundles.isEmpty, withoutSource.isEmpty {
                     // A folder without tables is a warning; the export goes on with the other sources.
                     diagnostics.warn("no String Catalogs or source-language .lproj tables found", path: path)
                 }
                 tables.forEach(add)
+                // A storyboard that a table above already stands for is skipped by its original.
+                interfaceBuilderFiles.forEach(addInterfaceBuilder)
             } else if fileExists(path) {
+                if isInterfaceBuilderTable(path) {
+                    addInterfaceBuilder(path)
+                    continue
+                }
                 guard TableKind(path: path) != nil else {
                     throw ConversionError("not a .xcstrings, .strings or .stringsdict file", path: path)
                 }
@@ -132,6 +165,10 @@ extension Export {
 
     /// A table as read once for all languages: the catalog, or the source-language legacy file.
     func baseTable(for source: Source, sourceLanguage: String, diagnostics: inout Diagnostics) throws -> StringTable {
+        if source.interfaceBuilderFile != nil, source.kind == .strings, !fileExists(source.path) {
+            // An Interface Builder table whose texts live only in the storyboard: code gives them.
+            return StringTable(name: ProjectPaths.baseName(of: source.path) ?? "", sourceLanguage: sourceLanguage)
+        }
         guard let reader = registry.format(forPath: source.path)?.reader else {
             throw ConversionError("no reader for this file", path: source.path)
         }
@@ -180,11 +217,25 @@ extension Export {
     /// The tables of `sources` as read once for all languages, with their companions, and the development region
     /// of the export (the last catalog's, else the option's).
     func readTables(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> ReadTables {
-        var read = ReadTables(tables: [], developmentRegion: options.sourceLanguage)
+        var read = ReadTables(tables: [], sourceTexts: [], developmentRegion: options.sourceLanguage)
         for source in sources {
-            let table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+            var table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
             if source.kind == .catalog { read.developmentRegion = table.sourceLanguage }
-            read.tables.append((table, companionTable(of: source, sourceLanguage: options.sourceLanguage)))
+            var companion = companionTable(of: source, sourceLanguage: options.sourceLanguage)
+            var sourceTexts = OrderedMap<String>()
+            if let code = options.codeStrings[source.path] {
+                switch source.kind {
+                case .catalog: break
+                case .strings: (table, sourceTexts) = Self.merging(code, into: table)
+                case .stringsDict:
+                    // The units of a .stringsdict take their notes from the .strings comments: code's comments
+                    // join those; its keys are added to the .strings table, not here.
+                    let strings = companion ?? StringTable(name: table.name, sourceLanguage: table.sourceLanguage)
+                    companion = Self.merging(code, into: strings).table
+                }
+            }
+            read.tables.append((table, companion))
+            read.sourceTexts.append(sourceTexts)
         }
         return read
     }
@@ -192,6 +243,8 @@ extension Export {
     /// The tables of an export, one per source, and its development region.
     struct ReadTables: Sendable {
         var tables: [(table: StringTable, companion: StringTable?)]
+        /// For each table, the source texts that code gives instead of the table's values.
+        var sourceTexts: [OrderedMap<String>]
         var developmentRegion: String
     }
 

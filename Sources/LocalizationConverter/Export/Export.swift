@@ -25,6 +25,9 @@ public struct Export: Sendable {
         /// Whether to export every language the tables have besides the development language, in addition to
         /// ``languages``.
         package var allLanguages = false
+        /// What code says about the legacy tables, by ``Source/path`` (an export with extraction; see
+        /// ``CodeStrings``); empty exports the tables as they are.
+        package var codeStrings: [String: CodeStrings] = [:]
 
         /// Creates options.
         public init(

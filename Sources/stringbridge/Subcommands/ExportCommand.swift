@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeSync
 import LocalizationCatalog
 import LocalizationConverter
 
@@ -14,6 +15,11 @@ struct ExportCommand: ParsableCommand {
             path relative to --root; with --xcloc an OUTDIR/L.xcloc bundle (contents.json, Localized Contents/L.xliff, \
             Source Contents/ with the source-language copies, Notes/). Exporting the development language gives \
             targets equal to the sources, as in Xcode.
+
+            Like Xcode, export extracts strings from code: a legacy table also gets the keys its targets' Swift and \
+            Objective-C code (and, for InfoPlist, the Info.plist) use, with their comments, and every storyboard or \
+            xib in a Base.lproj folder is exported with its texts (its <file> named after the storyboard). \
+            --no-extract exports the tables as they are.
 
             Examples:
               stringbridge export MyApp --language fr --language de -o Localizations
@@ -52,6 +58,11 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Also export the tables inside .bundle folders (Settings.bundle) of the folders searched.")
     var includeBundles = false
 
+    @Flag(
+        name: .customLong("extract"), inversion: .prefixedNo,
+        help: "Add the strings that code, storyboards and Info.plist files give legacy tables, as Xcode does.")
+    var extract = true
+
     @Option(help: "The project name written in contents.json (e.g. MyApp.xcodeproj).")
     var project: String?
 
@@ -74,13 +85,17 @@ struct ExportCommand: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             let found = try export.sources(
                 for: sources, root: root, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
-                diagnostics: &diagnostics)
+                interfaceBuilderTables: extract, diagnostics: &diagnostics)
             let tool = Export.defaultTool(version: toolVersion, buildNumber: toolBuild)
             var options = Export.Options(
                 languages: languages, root: root, outputDirectory: output, xcloc: xcloc,
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
             options.replacesReadOnlyFiles = force
             options.allLanguages = allLanguages
+            if extract {
+                options.codeStrings = ExportExtraction.codeStrings(
+                    for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+            }
             let written = try export.run(found, options: options, diagnostics: &diagnostics)
             for path in written where path.hasSuffix(".xliff") {
                 print("wrote \(path) (\(counted(found.count, "table")))")

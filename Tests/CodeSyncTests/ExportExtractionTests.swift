@@ -1,0 +1,95 @@
+import Foundation
+import LocalizationCatalog
+import LocalizationConverter
+import TestSupport
+import Testing
+
+@testable import CodeSync
+
+/// What `export` takes from code for a legacy table: the code of the targets that contain the table, the strings
+/// of its table name, comments joined as genstrings joins them.
+@Suite("export: the strings code gives legacy tables")
+struct ExportExtractionTests {
+    /// The keys of each table, with their comment and value, relative to the folder.
+    func extracted(_ sources: [Export.Source], in folder: ProjectFolder) -> [String: [String]] {
+        var diagnostics = Diagnostics()
+        let strings = ExportExtraction.codeStrings(
+            for: sources, root: folder.path, sourceLanguage: "en", diagnostics: &diagnostics)
+        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+        var result: [String: [String]] = [:]
+        for (path, code) in strings {
+            result[String(path.dropFirst(folder.path.count + 1))] = code.table.entries.map { key, entry in
+                let value = entry.localizations?["en"]?.stringUnit?.value
+                return "\(key) | \(entry.comment ?? "-") | \(value ?? "-")"
+            }
+        }
+        return result
+    }
+
+    /// The tables export finds at `relative` paths below the folder, storyboards included.
+    func sources(_ folder: ProjectFolder, _ relative: [String]) throws -> [Export.Source] {
+        var diagnostics = Diagnostics()
+        return try Export().sources(
+            for: relative.map { folder.path + "/" + $0 }, root: folder.path, sourceLanguage: "en",
+            interfaceBuilderTables: true, diagnostics: &diagnostics)
+    }
+
+    @Test("A table gets the strings of its targets' code only; a storyboard table its storyboard's texts")
+    func targets() throws {
+        let folder = try ProjectFolder()
+        try folder.write(projectFile, to: "App.xcodeproj/project.pbxproj")
+        try folder.write(#"let a = NSLocalizedString("App only", comment: "")"#, to: "App/App.swift")
+        try folder.write(
+            """
+            let a = NSLocalizedString("Shared", comment: "Widget title")
+            let b = NSLocalizedString("Other table", tableName: "Errors", comment: "")
+            """, to: "Widgets/Widget.swift")
+        try folder.write(
+            """
+            let a = NSLocalizedString("Shared", comment: "Intent title")
+            let b = Text("\\(count) of \\(total)")
+            let c = NSLocalizedString("Shared", comment: "Widget title")
+            """, to: "Widgets/Deep/Intent.swift")
+        try folder.write(#"let a = NSLocalizedString("Excluded", comment: "")"#, to: "Widgets/Deep/Excluded.swift")
+        try folder.write("\"Shared\" = \"Shared\";\n", to: "Widgets/en.lproj/Localizable.strings")
+        try folder.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                <scenes><scene sceneID="s"><objects>
+                    <viewController title="Home" id="Hom-e1-vc1" sceneMemberID="viewController"/>
+                </objects></scene></scenes>
+            </document>
+            """, to: "App/Base.lproj/Main.storyboard")
+        let got = extracted(try sources(folder, ["Widgets", "App"]), in: folder)
+        #expect(
+            got == [
+                "Widgets/en.lproj/Localizable.strings": [
+                    "Shared | Intent title\n   Widget title | -",
+                    "%@ of %@ | - | %1$@ of %2$@",
+                ],
+                "App/Base.lproj/Main.strings": [
+                    #"Hom-e1-vc1.title | Class = "UIViewController"; title = "Home"; ObjectID = "Hom-e1-vc1"; | Home"#
+                ],
+            ], "\(got)")
+    }
+
+    @Test("A table outside the root gets nothing from code, with a warning; unreadable code is a warning")
+    func outsideRoot() throws {
+        let folder = try ProjectFolder()
+        try folder.write("\"A\" = \"A\";\n", to: "Project/en.lproj/Localizable.strings")
+        try folder.write("\"A\" = \"A\";\n", to: "Other/en.lproj/Localizable.strings")
+        try folder.write("NSString *a = NSLocalizedString(@\"A\", @\"unterminated);\n", to: "Project/Broken.m")
+        var diagnostics = Diagnostics()
+        let strings = ExportExtraction.codeStrings(
+            for: try sources(
+                folder, ["Project/en.lproj/Localizable.strings", "Other/en.lproj/Localizable.strings"]),
+            root: folder.path + "/Project", sourceLanguage: "en", diagnostics: &diagnostics)
+        #expect(strings.count == 1)
+        #expect(diagnostics.all.map(\.severity) == [.warning, .warning])
+        #expect(
+            diagnostics.all.map(\.message).contains(
+                "this table is outside the project root \(folder.path)/Project; no strings from code are added to it"))
+        #expect(diagnostics.all.contains { $0.message.hasSuffix("; its strings are not exported") })
+    }
+}
