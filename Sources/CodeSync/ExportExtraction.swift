@@ -27,7 +27,7 @@ package enum ExportExtraction {
         let absolute = legacy.contains { $0.path.hasPrefix("/") }
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         var layout: ProjectLayout?
-        var cache: [[String]: [ExtractedString]] = [:]
+        var cache: [CodeKey: [ExtractedString]] = [:]
         var result: [String: Export.CodeStrings] = [:]
         var read = Diagnostics()
         for source in legacy {
@@ -47,14 +47,19 @@ package enum ExportExtraction {
                 let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
                 layout = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read)
             }
-            guard case .code(let files, _)? = layout?.scope(of: path) else { continue }
-            let strings: [ExtractedString]
-            if let cached = cache[files] {
-                strings = cached
+            guard let layout, case .code(let files, _) = layout.scope(of: path) else { continue }
+            // As a build of the table's targets reads the code: their platforms and macro names, Info.plist values
+            // with settings expanded, and the Info.plist keys Xcode generates (sync.md, "Build settings").
+            let build = layout.buildContext(of: path)
+            let key = CodeKey(files: files, settings: build.readerSettings)
+            let extracted: [ExtractedString]
+            if let cached = cache[key] {
+                extracted = cached
             } else {
-                strings = workflow.extract(files, diagnostics: &read)
-                cache[files] = strings
+                extracted = workflow.extract(files, settings: build.readerSettings, diagnostics: &read)
+                cache[key] = extracted
             }
+            let strings = SyncWorkflow.applyingBuildSettings(build.builds, to: extracted)
             let table = tableName(of: source.path)
             result[source.path] = codeStrings(
                 strings.filter { $0.table == table }, sourceLanguage: sourceLanguage,
@@ -86,6 +91,12 @@ package enum ExportExtraction {
             _ = table.entries.appendNew(entry, forKey: key)
         }
         return Export.CodeStrings(table: table, valuesAreSources: valuesAreSources)
+    }
+
+    /// The code files and reader settings that give one set of strings.
+    struct CodeKey: Hashable {
+        var files: [String]
+        var settings: ReaderSettings
     }
 
     /// `X/en.lproj/Localizable.strings` → `Localizable`.

@@ -136,6 +136,14 @@ package struct ProjectLayout: Sendable {
         }
     }
 
+    /// The build settings of the Xcode targets that contain `resource`, and what they tell the code readers; none
+    /// (the readers' defaults) when a package or folder owns it.
+    func buildContext(of resource: String) -> (builds: [TargetBuild], readerSettings: ReaderSettings) {
+        let owning = owningUnits(of: resource)
+        guard !owning.isEmpty else { return ([], ReaderSettings()) }
+        return (owning.compactMap(\.build), ReaderSettings(owning.map(\.build)))
+    }
+
     /// The code a resource (a catalog, a legacy table, a storyboard) is built with.
     package enum Scope {
         /// The code files of every target that contains the resource, sorted, and how the targets were found.
@@ -234,13 +242,11 @@ package struct ProjectLayout: Sendable {
             let table = String(ProjectWalk.name(of: catalog).dropLast(".xcstrings".count))
             switch scope(of: catalog) {
             case .code(let files, let owners):
-                var scope = CatalogScope(path: catalog, table: table, codeFiles: files, owners: owners)
-                let owning = owningUnits(of: catalog)
-                if !owning.isEmpty {
-                    scope.builds = owning.compactMap(\.build)
-                    scope.readerSettings = ReaderSettings(owning.map(\.build))
-                }
-                catalogs.append(scope)
+                let build = buildContext(of: catalog)
+                catalogs.append(
+                    CatalogScope(
+                        path: catalog, table: table, codeFiles: files, owners: owners, builds: build.builds,
+                        readerSettings: build.readerSettings))
             case .leftOut(let reason):
                 leftOut.append((path: catalog, reason: reason))
             }

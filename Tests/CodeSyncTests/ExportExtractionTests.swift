@@ -92,4 +92,36 @@ struct ExportExtractionTests {
                 "this table is outside the project root \(folder.path)/Project; no strings from code are added to it"))
         #expect(diagnostics.all.contains { $0.message.hasSuffix("; its strings are not exported") })
     }
+
+    @Test("A table of an Xcode target is read as a build of the target reads it (platforms, macros, Info.plist keys)")
+    func buildSettings() throws {
+        let folder = try ProjectFolder()
+        let fixture = "code/sync/build-settings/project"
+        let source = Fixtures.url(fixture)
+        for file in Fixtures.files(below: fixture) where !file.hasSuffix(".xcstrings") {
+            try folder.write(
+                String(decoding: try Data(contentsOf: source.appendingPathComponent(file)), as: UTF8.self), to: file)
+        }
+        try folder.write("\"CFBundleName\" = \"Birds\";\n", to: "App/en.lproj/InfoPlist.strings")
+        try folder.write("\"On iOS\" = \"On iOS\";\n", to: "App/en.lproj/Localizable.strings")
+        let got = extracted(
+            try sources(folder, ["App/en.lproj/InfoPlist.strings", "App/en.lproj/Localizable.strings"]), in: folder)
+        // The target's LOCALIZED_STRING_MACRO_NAMES and LOCALIZED_STRING_CODE_COMMENTS, its platforms (iOS and
+        // macOS: not the watchOS or visionOS clauses), its generated Info.plist keys and `$(…)` expanded.
+        #expect(
+            got == [
+                "App/en.lproj/InfoPlist.strings": [
+                    "NSHumanReadableCopyright | Copyright (human-readable) | © Birds App ${UNKNOWN_SETTING}",
+                    "CFBundleName | Bundle name | Birds App",
+                    "CFBundleDisplayName | Bundle display name | Birds App",
+                    "NSCameraUsageDescription | Privacy - Camera Usage Description | Scans the bands of birds.",
+                ],
+                "App/en.lproj/Localizable.strings": [
+                    "Swift macro key | A macro of the target | -", "Other Bird Food | - | -", "On iOS | - | -",
+                    "On macOS | - | -", "Debug, not on the watch | - | -", "Everywhere | - | -",
+                    "Objective-C macro key | A macro's FromTable form | -",
+                    "Commented out | Read with LOCALIZED_STRING_CODE_COMMENTS | -",
+                ],
+            ], "\(got)")
+    }
 }
