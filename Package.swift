@@ -68,7 +68,7 @@ let package = Package(
 
         // Readers of code: what Objective-C, C, Interface Builder and Info.plist files say (and the types every code
         // reader returns). The Swift reader is its own module because it alone needs swift-syntax.
-        .target(name: "CodeExtraction", dependencies: ["LocalizationCatalog", "XMLSupport"]),
+        .target(name: "CodeExtraction", dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"]),
         .target(
             name: "SwiftCodeReader",
             dependencies: [
@@ -89,7 +89,10 @@ let package = Package(
         // Workflows built on the pipeline: catalogs kept in sync with code, quality checks, three-way merges.
         .target(
             name: "CodeSync",
-            dependencies: ["LocalizationCatalog", "LocalizationConverter", "CodeExtraction", "SwiftCodeReader"]
+            dependencies: [
+                "LocalizationCatalog", "LocalizationConverter", "CodeExtraction", "SwiftCodeReader",
+                "StringBridgeSupport",
+            ]
         ),
         .target(
             name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"],
@@ -108,6 +111,16 @@ let package = Package(
             name: "stringbridge-bench",
             dependencies: ["LocalizationConverter"],
             path: "Benchmarks/stringbridge-bench"
+        ),
+        // The phases of `sync` (it alone of the benchmarks needs swift-syntax):
+        // `swift build -c release --product stringbridge-sync-bench`.
+        .executableTarget(
+            name: "stringbridge-sync-bench",
+            dependencies: [
+                "CodeSync", "CodeExtraction", "SwiftCodeReader", "LocalizationConverter", "StringBridgeSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Benchmarks/stringbridge-sync-bench"
         ),
 
         // Tests
@@ -133,9 +146,13 @@ let package = Package(
             dependencies: ["LocalizationConverter", "XCStringsFormat", "TestSupport"]
         ),
         .testTarget(name: "StringBridgeSupportTests", dependencies: ["StringBridgeSupport", "TestSupport"]),
-        .testTarget(name: "CodeExtractionTests", dependencies: ["CodeExtraction", "TestSupport"]),
-        .testTarget(name: "SwiftCodeReaderTests", dependencies: ["SwiftCodeReader", "TestSupport"]),
-        .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "TestSupport"]),
+        .testTarget(
+            name: "CodeExtractionTests", dependencies: ["CodeExtraction", "StringBridgeSupport", "TestSupport"]
+        ),
+        .testTarget(
+            name: "SwiftCodeReaderTests", dependencies: ["SwiftCodeReader", "StringBridgeSupport", "TestSupport"]
+        ),
+        .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "StringBridgeSupport", "TestSupport"]),
         .testTarget(name: "CatalogChecksTests", dependencies: ["CatalogChecks", "TestSupport"]),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "stringbridge", "TestSupport"]),
         .testTarget(

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// One localizable string that a source file says, as Xcode's extraction would find it.
 ///
@@ -78,4 +79,23 @@ package protocol CodeReader: Sendable {
     ///
     /// A file that cannot be read is a diagnostic at its position; the other files are still read.
     func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString]
+}
+
+/// The strings of every file, each file read by `read` on the threads `parallelism` allows (files side by side),
+/// joined in file order with each file's diagnostics: the same result as reading the files one after the other.
+package func stringsOfEachFile(
+    _ files: [CodeFile], parallelism: Parallelism, diagnostics: inout Diagnostics,
+    _ read: @Sendable (CodeFile, inout Diagnostics) -> [ExtractedString]
+) -> [ExtractedString] {
+    let results = parallelism.map(files) { file -> ([ExtractedString], Diagnostics) in
+        var fileDiagnostics = Diagnostics()
+        let strings = read(file, &fileDiagnostics)
+        return (strings, fileDiagnostics)
+    }
+    var strings: [ExtractedString] = []
+    for (found, fileDiagnostics) in results {
+        strings += found
+        diagnostics.append(contentsOf: fileDiagnostics)
+    }
+    return strings
 }

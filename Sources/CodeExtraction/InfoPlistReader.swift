@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XMLSupport
 
 /// Reads the localizable keys of Info.plist files (XML property lists) as Xcode exports them into `InfoPlist`.
@@ -15,6 +16,11 @@ package struct InfoPlistReader: CodeReader {
     /// The table: `InfoPlist`.
     package var table: String
 
+    /// Which threads read the files: all cores by default (files side by side).
+    ///
+    /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
+    package var parallelism = Parallelism.automatic
+
     /// Creates a reader.
     package init(table: String = "InfoPlist") {
         self.table = table
@@ -22,11 +28,9 @@ package struct InfoPlistReader: CodeReader {
 
     /// Returns the strings of `files`, in file order and then the order of the keys in each file.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        var result: [ExtractedString] = []
-        for file in files {
-            result += strings(in: file, diagnostics: &diagnostics)
+        stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+            strings(in: file, diagnostics: &diagnostics)
         }
-        return result
     }
 
     private func strings(in file: CodeFile, diagnostics: inout Diagnostics) -> [ExtractedString] {

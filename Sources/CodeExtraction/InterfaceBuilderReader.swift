@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XMLSupport
 
 /// Reads the localizable texts of storyboards and xibs as `ibtool --export-strings-file` lists them.
@@ -10,16 +11,19 @@ package struct InterfaceBuilderReader: CodeReader {
     /// `storyboard`, `xib`.
     package var fileExtensions: Set<String> { ["storyboard", "xib"] }
 
+    /// Which threads read the files: all cores by default (files side by side).
+    ///
+    /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
+    package var parallelism = Parallelism.automatic
+
     /// Creates a reader.
     package init() {}
 
     /// Returns the strings of `files`, in file order and then document order.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        var result: [ExtractedString] = []
-        for file in files {
-            result += strings(in: file, diagnostics: &diagnostics)
+        stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+            strings(in: file, diagnostics: &diagnostics)
         }
-        return result
     }
 
     private func strings(in file: CodeFile, diagnostics: inout Diagnostics) -> [ExtractedString] {

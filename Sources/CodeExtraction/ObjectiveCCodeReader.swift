@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Reads the localized strings of Objective-C, C and C++ files by genstrings' rules.
 ///
@@ -21,6 +22,11 @@ package struct ObjectiveCCodeReader: CodeReader {
     /// Whether a key with two or more format arguments gets a value with numbered ones (`%1$@ of %2$d`), as
     /// genstrings writes it unless given `-noPositionalParameters`.
     package var numbersFormatArguments: Bool
+
+    /// Which threads read the files: all cores by default (files side by side).
+    ///
+    /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
+    package var parallelism = Parallelism.automatic
 
     /// Creates a reader.
     package init(
@@ -53,11 +59,9 @@ package struct ObjectiveCCodeReader: CodeReader {
     /// Returns the strings of `files`, in file order and then source order.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
         let signatures = self.signatures
-        var result: [ExtractedString] = []
-        for file in files {
-            result += strings(in: file, signatures: signatures, diagnostics: &diagnostics)
+        return stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+            strings(in: file, signatures: signatures, diagnostics: &diagnostics)
         }
-        return result
     }
 
     private func strings(

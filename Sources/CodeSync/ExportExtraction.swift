@@ -18,7 +18,7 @@ package enum ExportExtraction {
     /// strings from code, with a warning.
     package static func codeStrings(
         for sources: [Export.Source], root: String, sourceLanguage: String,
-        readers: [any CodeReader] = SyncWorkflow.standardReaders, diagnostics: inout Diagnostics
+        readers: [any CodeReader] = SyncWorkflow.standardReaders(), diagnostics: inout Diagnostics
     ) -> [String: Export.CodeStrings] {
         let legacy = sources.filter { $0.kind != .catalog }
         guard !legacy.isEmpty else { return [:] }

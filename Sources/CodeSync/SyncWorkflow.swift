@@ -1,6 +1,7 @@
 import CodeExtraction
 import LocalizationCatalog
 import LocalizationConverter
+import StringBridgeSupport
 import SwiftCodeReader
 
 /// Keeps the String Catalogs of a project in sync with its code (`stringbridge sync`) and extracts catalogs from
@@ -10,17 +11,32 @@ package struct SyncWorkflow: Sendable {
     package var readers: [any CodeReader]
     /// What Xcode version's choices to follow.
     package var options: SyncOptions
+    /// Which threads read the code files: all cores by default (files side by side).
+    package var parallelism: Parallelism
     let registry = FormatRegistry.standard
 
-    /// Creates the workflow with the given readers; by default every reader of this package.
-    package init(readers: [any CodeReader]? = nil, options: SyncOptions = SyncOptions()) {
-        self.readers = readers ?? Self.standardReaders
+    /// Creates the workflow with the given readers; by default every reader of this package, reading and parsing
+    /// files on the threads `parallelism` allows.
+    package init(
+        readers: [any CodeReader]? = nil, options: SyncOptions = SyncOptions(),
+        parallelism: Parallelism = .automatic
+    ) {
+        self.readers = readers ?? Self.standardReaders(parallelism: parallelism)
         self.options = options
+        self.parallelism = parallelism
     }
 
-    /// Every code reader of this package.
-    package static var standardReaders: [any CodeReader] {
-        [SwiftCodeReader(), ObjectiveCCodeReader(), InterfaceBuilderReader(), InfoPlistReader()]
+    /// Every code reader of this package, each reading its files on the threads `parallelism` allows.
+    package static func standardReaders(parallelism: Parallelism = .automatic) -> [any CodeReader] {
+        var swift = SwiftCodeReader()
+        var objectiveC = ObjectiveCCodeReader()
+        var interfaceBuilder = InterfaceBuilderReader()
+        var infoPlist = InfoPlistReader()
+        swift.parallelism = parallelism
+        objectiveC.parallelism = parallelism
+        interfaceBuilder.parallelism = parallelism
+        infoPlist.parallelism = parallelism
+        return [swift, objectiveC, interfaceBuilder, infoPlist]
     }
 
     /// One catalog as a sync would leave it.
@@ -158,17 +174,27 @@ package struct SyncWorkflow: Sendable {
                     || settings.includesCommentedOutCode
                 reader = objectiveC
             }
-            var files: [CodeFile] = []
-            for path in paths where reader.fileExtensions.contains(ProjectWalk.fileExtension(path)) {
+            let fileExtensions = reader.fileExtensions
+            let ofKind = paths.filter { fileExtensions.contains(ProjectWalk.fileExtension($0)) }
+            // Read side by side; the files and warnings are taken in path order, as one thread reads them.
+            let read = parallelism.map(ofKind) { path -> Result<CodeFile, ConversionError> in
                 do {
                     let file = try readSourceFile(path)
-                    files.append(CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self)))
+                    return .success(CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self)))
                 } catch let error as ConversionError {
+                    return .failure(error)
+                } catch {
+                    return .failure(ConversionError("cannot read the file: \(error)", path: path))
+                }
+            }
+            var files: [CodeFile] = []
+            for outcome in read {
+                switch outcome {
+                case .success(let file): files.append(file)
+                case .failure(let error):
                     for diagnostic in error.diagnostics {
                         diagnostics.append(Diagnostic(.warning, diagnostic.message, path: diagnostic.path))
                     }
-                } catch {
-                    diagnostics.append(Diagnostic(.warning, "cannot read the file: \(error)", path: path))
                 }
             }
             if !files.isEmpty { result += reader.strings(in: files, diagnostics: &diagnostics) }

@@ -56,6 +56,14 @@ package struct Parallelism: Sendable {
         return allowed > 0 ? allowed : nil
     }
 
+    /// Runs `transform` over `items` and returns the results in the order of `items`.
+    ///
+    /// Through ``parallelMap(_:_:)`` on all cores, or on the calling thread when this policy allows one chunk
+    /// (``sequential``, or a process allowed one core). The results are the same either way; only the threads differ.
+    package func map<Item, Result: Sendable>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
+        maximumChunks > 1 ? parallelMap(items, transform) : items.map(transform)
+    }
+
     /// The number of chunks for `bytes` bytes of input.
     package func chunks(forBytes bytes: Int) -> Int {
         guard maximumChunks > 1, bytes / 2 >= minimumChunkBytes else { return 1 }

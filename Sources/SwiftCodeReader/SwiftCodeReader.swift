@@ -17,6 +17,11 @@ package struct SwiftCodeReader: CodeReader {
     /// `nil` when not known, and then every `#if os(…)` clause is read.
     package var platforms: Set<String>?
 
+    /// Which threads read the files: all cores by default (files side by side).
+    ///
+    /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
+    package var parallelism = Parallelism.automatic
+
     /// Creates a reader.
     package init(localizedStringMacroNames: Set<String> = [], platforms: Set<String>? = nil) {
         self.localizedStringMacroNames = localizedStringMacroNames
@@ -28,7 +33,7 @@ package struct SwiftCodeReader: CodeReader {
 
     /// Returns the strings of `files`, in file order and then source order.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        let parsed = parallelMap(files) { file -> ParsedFile in
+        let parsed = parallelism.map(files) { file -> ParsedFile in
             let tree = Parser.parse(source: file.text)
             let collector = DeclarationCollector()
             collector.walk(tree)
@@ -37,7 +42,7 @@ package struct SwiftCodeReader: CodeReader {
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
         let macroNames = localizedStringMacroNames
         let platforms = platforms
-        let results = parallelMap(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
+        let results = parallelism.map(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
             let finder = StringFinder(
                 path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms)
             finder.walk(pair.1.tree)
