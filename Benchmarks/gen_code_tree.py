@@ -8,7 +8,8 @@ OUT/<app>-<n>/, round after round over the apps, until the code files counted (-
 So that the copies do not all say the same keys (`extract` over the whole tree puts every copy's strings into one
 catalog per table), copy n >= 2 appends " n" to every ordinary string literal of its code that has a letter and no
 backslash or `%` (Swift and C-family rules: comments, raw strings, multi-line strings, interpolations and
-character literals are left alone) and to the same keys of its catalogs. Non-key literals change too, which changes
+character literals are left alone; so are table names after `table:` and `tableName:`, which name the catalog
+files) and to the same keys of its catalogs. Non-key literals change too, which changes
 nothing for a parser.
 
 So that `sync` has real work to do, --strip (default 0.25) of the keys Xcode extracted (no extractionState, or
@@ -129,7 +130,9 @@ def vary_literals(text, suffix, c_family):
             end = string_end(i, 0)
             body = text[i + 1 : end - 1]
             plain = end <= n and text[end - 1] == '"' and end - i >= 2
-            if plain and "\\" not in body and "%" not in body and any(c.isalpha() for c in body):
+            names_table = "".join(out[-40:]).rstrip().endswith(("table:", "tableName:"))
+            if (plain and "\\" not in body and "%" not in body and any(c.isalpha() for c in body)
+                    and not names_table):
                 out.append('"' + body + suffix + '"')
             else:
                 out.append(text[i:end])

@@ -24,12 +24,16 @@ import time
 
 
 def timed(command, expect=(0,)):
-    start = time.monotonic()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.monotonic() - start
-    output = process.stdout.read().decode(errors="replace")
-    errors = process.stderr.read().decode(errors="replace")
+    # Output goes to files, not pipes: a full pipe would stop the command while we wait for it.
+    with tempfile.TemporaryFile() as stdout, tempfile.TemporaryFile() as stderr:
+        start = time.monotonic()
+        process = subprocess.Popen(command, stdout=stdout, stderr=stderr)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.monotonic() - start
+        stdout.seek(0)
+        stderr.seek(0)
+        output = stdout.read().decode(errors="replace")
+        errors = stderr.read().decode(errors="replace")
     code = os.waitstatus_to_exitcode(status)
     if code not in expect:
         sys.exit(f"sync-speed.py: {' '.join(command)} exited with {code}\n{errors[-2000:]}\n{output[-2000:]}")

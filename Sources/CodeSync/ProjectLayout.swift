@@ -11,7 +11,11 @@ enum ProjectWalk {
 
     /// The last component of a path.
     static func name(of path: String) -> String {
-        path.split(separator: "/").last.map(String.init) ?? path
+        // What `path.split(separator: "/").last` gives, from the end without splitting the rest of the path.
+        guard let last = path.lastIndex(where: { $0 != "/" }) else { return path }
+        let end = path.index(after: last)
+        let start = path[..<end].lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        return String(path[start..<end])
     }
 
     /// `base/relative`, normalized; an absolute `relative` stays as it is.
@@ -111,8 +115,11 @@ package struct ProjectLayout: Sendable {
     package var catalogs: [CatalogScope]
     /// Catalogs left alone, with the reason.
     package var leftOut: [(path: String, reason: String)]
-    /// Every file below the root, sorted.
-    private var files: [String]
+    /// The code files below the root, sorted (found once: catalogs × files calls of the extension test took
+    /// seconds on large trees).
+    private var codeFiles: [String]
+    /// The code files of each target folder, found once however many catalogs share the folder.
+    private var codeInFolder: [String: [String]]
     /// The targets found: who owns them, their files, synchronized folders and the files those leave out.
     private var units: [Unit]
     /// The folders of the Xcode projects and packages found.
@@ -162,10 +169,8 @@ package struct ProjectLayout: Sendable {
             for unit in owning {
                 code.formUnion(unit.files.filter(isCode))
                 for folder in unit.folders {
-                    code.formUnion(
-                        files.lazy.filter {
-                            isCode($0) && ProjectWalk.isInside($0, folder) && !unit.excluded.contains($0)
-                        })
+                    let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
+                    code.formUnion(inside.lazy.filter { !unit.excluded.contains($0) })
                 }
             }
             return .code(files: code.sorted(), owners: owning.map(\.owner))
@@ -177,8 +182,8 @@ package struct ProjectLayout: Sendable {
         var folder = ProjectWalk.parent(of: resource)
         var code: [String] = []
         while true {
-            code = files.filter { path in
-                isCode(path) && ProjectWalk.isInside(path, folder)
+            code = codeFiles.filter { path in
+                ProjectWalk.isInside(path, folder)
                     && !projectFolders.contains {
                         ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
                     }
@@ -230,7 +235,15 @@ package struct ProjectLayout: Sendable {
                 units.append(("package \(folder), target \(target.name)", [], [targetFolder], [], nil))
             }
         }
-        self.files = files
+        let codeFiles = files.filter { codeExtensions.contains(ProjectWalk.fileExtension($0)) }
+        var codeInFolder: [String: [String]] = [:]
+        for unit in units {
+            for folder in unit.folders where codeInFolder[folder] == nil {
+                codeInFolder[folder] = codeFiles.filter { ProjectWalk.isInside($0, folder) }
+            }
+        }
+        self.codeFiles = codeFiles
+        self.codeInFolder = codeInFolder
         self.units = units
         self.projectFolders = projectFolders
         self.root = root

@@ -68,8 +68,7 @@ package struct SyncWorkflow: Sendable {
         let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let layout = ProjectLayout(root: root, codeExtensions: extensions, diagnostics: &diagnostics)
         var cache: [CacheKey: [ExtractedString]] = [:]
-        var catalogs: [PlannedCatalog] = []
-        var errors: [Diagnostic] = []
+        var work: [(path: String, strings: [ExtractedString])] = []
         for scope in layout.catalogs {
             let strings: [ExtractedString]
             let key = CacheKey(files: scope.codeFiles, settings: scope.readerSettings)
@@ -80,10 +79,19 @@ package struct SyncWorkflow: Sendable {
                 cache[key] = strings
             }
             let built = Self.applyingBuildSettings(scope.builds, to: strings)
-            do {
-                catalogs.append(try plan(catalog: scope.path, strings: built.filter { $0.table == scope.table }))
-            } catch let error as ConversionError {
-                errors += error.diagnostics
+            work.append((scope.path, built.filter { $0.table == scope.table }))
+        }
+        // The catalogs side by side (read, merge, write to bytes); results and errors in path order.
+        let planned = parallelism.map(work) { item in
+            Result { try plan(catalog: item.path, strings: item.strings) }
+        }
+        var catalogs: [PlannedCatalog] = []
+        var errors: [Diagnostic] = []
+        for outcome in planned {
+            switch outcome {
+            case .success(let catalog): catalogs.append(catalog)
+            case .failure(let error as ConversionError): errors += error.diagnostics
+            case .failure(let error): throw error
             }
         }
         if !errors.isEmpty { throw ConversionError(errors) }
@@ -218,17 +226,22 @@ package struct SyncWorkflow: Sendable {
             }
         }
         let strings = extract(files, diagnostics: &diagnostics)
-        var tables = OrderedMap<[ExtractedString]>()
+        // Each table's strings in code order, the tables in the order first seen (an array per table appended in
+        // place: copying a table's array for every string was quadratic).
+        var tables = OrderedMap<Int>()
+        var groups: [[ExtractedString]] = []
         for string in strings {
             if let index = tables.index(forKey: string.table) {
-                _ = tables.updateValue(tables[valueAt: index] + [string], forKey: string.table)
+                groups[tables[valueAt: index]].append(string)
             } else {
-                _ = tables.appendNew([string], forKey: string.table)
+                _ = tables.appendNew(groups.count, forKey: string.table)
+                groups.append([string])
             }
         }
         guard let writer = registry.format(named: "xcstrings")?.writer else { return [] }
         var result: [(path: String, table: StringTable, bytes: [UInt8])] = []
-        for (name, strings) in tables {
+        for (name, group) in tables {
+            let strings = groups[group]
             let table = CatalogSync.extractedTable(
                 named: name, sourceLanguage: sourceLanguage, strings: strings, options: options)
             let bytes = try writer.write(table, options: WriteOptions(), diagnostics: &diagnostics).first?.bytes ?? []
