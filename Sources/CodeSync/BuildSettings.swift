@@ -1,5 +1,6 @@
 import CodeExtraction
 import LocalizationCatalog
+import SwiftCodeReader
 
 /// What a target's build settings change in extraction: the platforms its code is compiled for, the values of
 /// its Info.plist (`$(PRODUCT_NAME)` expanded) and the Info.plist keys Xcode generates from settings.
@@ -102,6 +103,11 @@ enum BuildSettings {
         value.trimmingCharacters(in: " ").uppercased() == "YES"
     }
 
+    /// Xcode's Boolean settings: `NO` (any case).
+    static func isNo(_ value: String) -> Bool {
+        value.trimmingCharacters(in: " ").uppercased() == "NO"
+    }
+
     /// The first place `setting = ` is written in the project file (line 1 when it is not found).
     private static func location(of setting: String, in text: String, path: String) -> FileLocation {
         let bytes = Array(text.utf8)
@@ -131,8 +137,27 @@ struct ReaderSettings: Hashable, Sendable {
     var macroNames: Set<String> = []
     /// `LOCALIZED_STRING_CODE_COMMENTS = YES` in one of the targets.
     var includesCommentedOutCode = false
+    /// Which Swift key positions are read: the compiler's, as a build's sync reads them; an export reads what
+    /// ``exportExtraction(_:)`` says.
+    var swiftExtraction = SwiftExtraction.compiler
 
     init() {}
+
+    /// What a localization export reads of Swift code built by `builds` (Xcode targets; none for a package or a
+    /// folder, whose code is read as the compiler reads it): the compiler's key positions when one target sets
+    /// `SWIFT_EMIT_LOC_STRINGS`, else only `NSLocalizedString`-like calls and, unless
+    /// `LOCALIZED_STRING_SWIFTUI_SUPPORT = NO`, the literals of `Text()` (docs/extraction.md, "Export").
+    static func exportExtraction(_ builds: [ProjectLayout.TargetBuild]) -> SwiftExtraction {
+        guard !builds.isEmpty else { return .compiler }
+        var result = SwiftExtraction.localizedStringMacros
+        for build in builds {
+            if build.settings["SWIFT_EMIT_LOC_STRINGS"].map(BuildSettings.isYes) == true { return .compiler }
+            if build.settings["LOCALIZED_STRING_SWIFTUI_SUPPORT"].map(BuildSettings.isNo) != true {
+                result = .textLiterals
+            }
+        }
+        return result
+    }
 
     /// The settings of the owners of one catalog (`nil` for a package or folder owner).
     init(_ builds: [ProjectLayout.TargetBuild?]) {

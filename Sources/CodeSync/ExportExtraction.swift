@@ -51,12 +51,14 @@ package enum ExportExtraction {
             // As a build of the table's targets reads the code: their platforms and macro names, Info.plist values
             // with settings expanded, and the Info.plist keys Xcode generates (sync.md, "Build settings").
             let build = layout.buildContext(of: path)
-            let key = CodeKey(files: files, settings: build.readerSettings)
+            var settings = build.readerSettings
+            settings.swiftExtraction = ReaderSettings.exportExtraction(build.builds)
+            let key = CodeKey(files: files, settings: settings)
             let extracted: [ExtractedString]
             if let cached = cache[key] {
                 extracted = cached
             } else {
-                extracted = workflow.extract(files, settings: build.readerSettings, diagnostics: &read)
+                extracted = workflow.extract(files, settings: settings, diagnostics: &read)
                 cache[key] = extracted
             }
             let strings = SyncWorkflow.applyingBuildSettings(build.builds, to: extracted)

@@ -172,6 +172,7 @@ package struct SyncWorkflow: Sendable {
             if var swift = reader as? SwiftCodeReader {
                 if swift.platforms == nil { swift.platforms = settings.platforms }
                 swift.localizedStringMacroNames.formUnion(settings.macroNames)
+                swift.extraction = min(swift.extraction, settings.swiftExtraction)
                 reader = swift
             } else if var objectiveC = reader as? ObjectiveCCodeReader {
                 for name in settings.macroNames.sorted() where !objectiveC.macroBaseNames.contains(name) {

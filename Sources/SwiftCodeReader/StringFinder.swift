@@ -16,6 +16,20 @@ struct KeyContext {
     var value: String?
     /// Whether the key must be a literal without interpolations (`NSLocalizedString`).
     var plainOnly = false
+    /// Which extraction finds the key: every one, or only the compiler's (``SwiftExtraction``).
+    var extraction = SwiftExtraction.compiler
+}
+
+/// How Swift strings are extracted: by the compiler (`SWIFT_EMIT_LOC_STRINGS`), or by a localization export without
+/// it, which finds only `NSLocalizedString`-like calls and, with `LOCALIZED_STRING_SWIFTUI_SUPPORT`, the literals
+/// of `Text()` (docs/extraction.md, "Export").
+package enum SwiftExtraction: Sendable, Hashable, Comparable {
+    /// Only `NSLocalizedString` and the `LOCALIZED_STRING_MACRO_NAMES`.
+    case localizedStringMacros
+    /// Those, and the literal of `Text()` (`LOCALIZED_STRING_SWIFTUI_SUPPORT`).
+    case textLiterals
+    /// Every key position the compiler types as a key (`SWIFT_EMIT_LOC_STRINGS`).
+    case compiler
 }
 
 /// The second pass over one file: finds the literals Xcode extracts.
@@ -24,15 +38,20 @@ final class StringFinder: SyntaxVisitor {
     private let lines: LineIndex
     private let macroNames: Set<String>
     private let platforms: Set<String>?
+    private let extraction: SwiftExtraction
     private let types: TypeResolver
     private(set) var found: [ExtractedString] = []
     private(set) var diagnostics = Diagnostics()
 
-    init(path: String, text: String, index: ProjectIndex, macroNames: Set<String>, platforms: Set<String>? = nil) {
+    init(
+        path: String, text: String, index: ProjectIndex, macroNames: Set<String>, platforms: Set<String>? = nil,
+        extraction: SwiftExtraction = .compiler
+    ) {
         self.path = path
         self.lines = LineIndex(text)
         self.macroNames = macroNames
         self.platforms = platforms
+        self.extraction = extraction
         self.types = TypeResolver(index: index)
         super.init(viewMode: .sourceAccurate)
     }
@@ -45,7 +64,7 @@ final class StringFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let context = context(of: node) else { return .visitChildren }
+        guard let context = context(of: node), context.extraction <= extraction else { return .visitChildren }
         let location = lines.location(path: path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         let hasInterpolation = node.segments.contains { $0.is(ExpressionSegmentSyntax.self) }
         if context.plainOnly && hasInterpolation { return .visitChildren }
@@ -346,7 +365,8 @@ final class StringFinder: SyntaxVisitor {
         if name == "NSLocalizedString" || macroNames.contains(name) {
             guard label == nil, position == 0, containers.isEmpty else { return nil }
             return KeyContext(
-                table: plain("tableName"), comment: plain("comment"), value: plain("value"), plainOnly: true)
+                table: plain("tableName"), comment: plain("comment"), value: plain("value"), plainOnly: true,
+                extraction: .localizedStringMacros)
         }
         if name == "AppShortcut", label == "phrases", containers == [.array] {
             return KeyContext(origin: .appShortcut)
@@ -357,7 +377,8 @@ final class StringFinder: SyntaxVisitor {
             return KeyContext(
                 table: plain("tableName") ?? plain("table"),
                 comment: plain("comment"),
-                valueLiteral: literal("defaultValue")
+                valueLiteral: literal("defaultValue"),
+                extraction: name == "Text" && label == nil ? .textLiterals : .compiler
             )
         }
         if containers == [.array], let labels = KnownAPIs.keyArrayParameters[name], labels.contains(label) {

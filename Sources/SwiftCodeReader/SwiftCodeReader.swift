@@ -16,6 +16,9 @@ package struct SwiftCodeReader: CodeReader {
     /// The platforms the code is compiled for, as `os(…)` names (`iOS`, `macOS`, `watchOS`, `tvOS`, `visionOS`);
     /// `nil` when not known, and then every `#if os(…)` clause is read.
     package var platforms: Set<String>?
+    /// Which key positions are read: the compiler's by default; a localization export of a target without
+    /// `SWIFT_EMIT_LOC_STRINGS` reads fewer (``SwiftExtraction``).
+    package var extraction = SwiftExtraction.compiler
 
     /// Which threads read the files: all cores by default (files side by side).
     ///
@@ -42,9 +45,11 @@ package struct SwiftCodeReader: CodeReader {
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
         let macroNames = localizedStringMacroNames
         let platforms = platforms
+        let extraction = extraction
         let results = parallelism.map(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
             let finder = StringFinder(
-                path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms)
+                path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms,
+                extraction: extraction)
             finder.walk(pair.1.tree)
             return (finder.found, finder.diagnostics)
         }

@@ -124,4 +124,45 @@ struct ExportExtractionTests {
                 ],
             ], "\(got)")
     }
+
+    @Test(
+        "Without SWIFT_EMIT_LOC_STRINGS an export reads only NSLocalizedString-like calls and Text() literals",
+        arguments: [
+            ("", ["Seeds", "Nuts"]),
+            ("SWIFT_EMIT_LOC_STRINGS = YES;", ["Buy", "Seeds", "Nuts", "Suet"]),
+            ("LOCALIZED_STRING_SWIFTUI_SUPPORT = NO;", ["Nuts"]),
+        ])
+    func compilerSetting(setting: String, expected: [String]) throws {
+        let folder = try ProjectFolder()
+        let fixture = "code/sync/build-settings/project"
+        let source = Fixtures.url(fixture)
+        for file in Fixtures.files(below: fixture) where !file.hasSuffix(".xcstrings") {
+            var text = String(decoding: try Data(contentsOf: source.appendingPathComponent(file)), as: UTF8.self)
+            if file.hasSuffix("project.pbxproj") {
+                // The app target's Debug configuration.
+                text = text.replacingOccurrences(
+                    of: "LOCALIZED_STRING_CODE_COMMENTS = YES;",
+                    with: "LOCALIZED_STRING_CODE_COMMENTS = YES; \(setting)")
+            }
+            try folder.write(text, to: file)
+        }
+        try folder.write(
+            """
+            import SwiftUI
+
+            struct Feeder: View {
+                var body: some View {
+                    Button("Buy") {}
+                    Text("Seeds")
+                    let nuts = NSLocalizedString("Nuts", comment: "")
+                    let suet = String(localized: "Suet")
+                }
+            }
+            """, to: "App/Feeder.swift")
+        try folder.write("\"Nuts\" = \"Nuts\";\n", to: "App/en.lproj/Localizable.strings")
+        let got = extracted(try sources(folder, ["App/en.lproj/Localizable.strings"]), in: folder)
+        let keys = got["App/en.lproj/Localizable.strings"]?.map { String($0.prefix { $0 != " " }) } ?? []
+        let feeder = keys.filter { ["Buy", "Seeds", "Nuts", "Suet"].contains($0) }
+        #expect(feeder == expected, "\(keys)")
+    }
 }
