@@ -76,7 +76,7 @@ package enum FileMerge {
             throw ConversionError("\(format.name) files cannot be merged", path: ours)
         }
         let language = [ours, output, theirs, base].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
-        let options = ReadOptions(tableName: tableName(of: output), language: language)
+        let options = ReadOptions(tableName: tableName(ofPath: output), language: language)
         let sources = try [base, ours, theirs].map(readSourceFile)
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
         let result = TableMerge.merge(base: tables[0], ours: tables[1], theirs: tables[2])
@@ -143,13 +143,6 @@ func lprojFolderLanguage(_ path: String) -> String? {
     guard parts.count >= 2 else { return nil }
     let folder = parts[parts.count - 2]
     return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
-}
-
-/// The table name a path implies: its base name without the extension.
-func tableName(of path: String) -> String {
-    let base = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-    return String(base[..<dot])
 }
 
 /// Finds the line a key's entry starts at in a written file: the writer writes the entry alone, and the line

@@ -27,7 +27,7 @@ package enum ExportExtraction {
         let absolute = legacy.contains { $0.path.hasPrefix("/") }
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         var layout: ProjectLayout?
-        var cache: [CodeKey: [ExtractedString]] = [:]
+        var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
         var result: [String: Export.CodeStrings] = [:]
         var read = Diagnostics()
         for source in legacy {
@@ -53,7 +53,7 @@ package enum ExportExtraction {
             let build = layout.buildContext(of: path)
             var settings = build.readerSettings
             settings.swiftExtraction = ReaderSettings.exportExtraction(build.builds)
-            let key = CodeKey(files: files, settings: settings)
+            let key = SyncWorkflow.CacheKey(files: files, settings: settings)
             let extracted: [ExtractedString]
             if let cached = cache[key] {
                 extracted = cached
@@ -62,7 +62,7 @@ package enum ExportExtraction {
                 cache[key] = extracted
             }
             let strings = SyncWorkflow.applyingBuildSettings(build.builds, to: extracted)
-            let table = tableName(of: source.path)
+            let table = tableName(ofPath: source.path)
             result[source.path] = codeStrings(
                 strings.filter { $0.table == table }, sourceLanguage: sourceLanguage,
                 valuesAreSources: table == "InfoPlist")
@@ -93,19 +93,6 @@ package enum ExportExtraction {
             _ = table.entries.appendNew(entry, forKey: key)
         }
         return Export.CodeStrings(table: table, valuesAreSources: valuesAreSources)
-    }
-
-    /// The code files and reader settings that give one set of strings.
-    struct CodeKey: Hashable {
-        var files: [String]
-        var settings: ReaderSettings
-    }
-
-    /// `X/en.lproj/Localizable.strings` → `Localizable`.
-    static func tableName(of path: String) -> String {
-        let name = ProjectWalk.name(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-        return String(name[..<dot])
     }
 
     /// `path` made absolute against the current folder, normalized.

@@ -127,7 +127,7 @@ package struct SyncWorkflow: Sendable {
     }
 
     /// The code files and reader settings that give one set of strings.
-    private struct CacheKey: Hashable {
+    struct CacheKey: Hashable {
         var files: [String]
         var settings: ReaderSettings
     }

@@ -122,7 +122,7 @@ public struct Converter: Sendable {
             sourceFormats.insert(source.id)
             var options = readOptions
             // An XLIFF `<file original>` names the table it came from, so an XLIFF output keeps the input's name.
-            if !target.namesItsOwnTable { options.tableName = options.tableName ?? tableName(of: named) }
+            if !target.namesItsOwnTable { options.tableName = options.tableName ?? tableName(ofPath: named) }
             if options.language == nil, !source.holdsEveryLanguage, !target.holdsEveryLanguage,
                 ProjectPaths.lprojLanguage(of: input) == nil
             {
@@ -149,7 +149,7 @@ public struct Converter: Sendable {
             let lost = removed.filter { table.entries[$0.key]?.comment != $0.comment }
             Migration.warnTranslationCommentsLeftOut(lost.map(\.key), path: path, diagnostics: &diagnostics)
         }
-        if !target.namesItsOwnTable { table.name = tableName(of: named) }
+        if !target.namesItsOwnTable { table.name = tableName(ofPath: named) }
         if target.holdsEveryLanguage,
             !sourceFormats.contains(where: { registry.format($0)?.holdsEveryLanguage == true })
         {
@@ -206,11 +206,4 @@ func writeToStandardOutput(_ bytes: [UInt8]) throws {
             offset += count
         }
     }
-}
-
-/// The table name a path implies: its base name without the extension.
-func tableName(of path: String) -> String {
-    let base = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = base.lastIndex(of: "."), dot != base.startIndex else { return base }
-    return String(base[..<dot])
 }

@@ -511,7 +511,7 @@ public struct Migration: Sendable {
                 guard let language = ProjectPaths.lprojLanguage(of: path) else { return nil }
                 let name = path.split(separator: "/").last.map(String.init) ?? path
                 return LegacyFile(
-                    path: path, table: tableName(of: name), lprojLanguage: language,
+                    path: path, table: tableName(ofPath: name), lprojLanguage: language,
                     isStringsDict: name.lowercased().hasSuffix(".stringsdict"))
             }
     }

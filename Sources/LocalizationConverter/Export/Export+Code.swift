@@ -53,15 +53,10 @@ extension Export {
             }
             table.entries[valueAt: index] = entry
             let current = entry.localizations?[language]?.stringUnit?.value
-            if code.valuesAreSources, let value, current.map({ !sameBytes($0, value) }) ?? true {
+            if code.valuesAreSources, let value, current.map({ !sameUTF8($0, value) }) ?? true {
                 _ = sources.appendNew(value, forKey: key)
             }
         }
         return (table, sources)
-    }
-
-    /// Whether two strings have the same UTF-8 bytes (Swift's `==` equates canonically equivalent strings).
-    private static func sameBytes(_ lhs: String, _ rhs: String) -> Bool {
-        lhs.utf8.elementsEqual(rhs.utf8)
     }
 }
