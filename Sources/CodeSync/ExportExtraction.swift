@@ -61,11 +61,15 @@ package enum ExportExtraction {
                 extracted = workflow.extract(files, settings: settings, diagnostics: &read)
                 cache[key] = extracted
             }
-            let strings = SyncWorkflow.applyingBuildSettings(build.builds, to: extracted)
             let table = tableName(ofPath: source.path)
+            var strings = extracted.filter { $0.table == table }
+            // Build settings change only Info.plist strings and add `InfoPlist` keys: other tables need not read
+            // the project file again.
+            if table == "InfoPlist" || strings.contains(where: { $0.origin == .infoPlist }) {
+                strings = SyncWorkflow.applyingBuildSettings(build.builds, to: strings).filter { $0.table == table }
+            }
             result[source.path] = codeStrings(
-                strings.filter { $0.table == table }, sourceLanguage: sourceLanguage,
-                valuesAreSources: table == "InfoPlist")
+                strings, sourceLanguage: sourceLanguage, valuesAreSources: table == "InfoPlist")
         }
         // What cannot be read leaves that file's strings out; the export goes on.
         for var diagnostic in read.all {
