@@ -28,6 +28,45 @@ struct FormatArgumentComparisonTests {
         #expect(positional.map(\.text) == ["%1$d", "%2$@", "%3$@"])
     }
 
+    @Test("Specifiers as Foundation reads them: flags anywhere, %n, swallowed invalid conversions, widths before #@")
+    func foundationGrammar() {
+        func read(_ string: String) -> [String] {
+            C.arguments(in: string, substitutionSpecifier: { $0 == "COUNT" ? "lld" : nil }).map {
+                "\($0.position) \($0.text) \($0.kind.map(\.rawValue) ?? "any")"
+            }
+        }
+        // A space after a width is a flag: "%0 p" is a pointer, "%1 u" an unsigned integer, "%5 S" a unichar *.
+        #expect(read("%0 performance cores") == ["1 %0 p pointer"])
+        #expect(read("%1 used") == ["1 %1 u integer"])
+        #expect(read("%5 Sessions") == ["1 %5 S cString"])
+        // %n takes an argument (a pointer Foundation writes nothing to).
+        #expect(read("%d%n") == ["1 %d integer", "2 %n pointer"])
+        // An invalid conversion ends the specifier and is swallowed with it: no argument, and no "% t" after it.
+        #expect(read("%0% to full charge") == [])
+        #expect(read("50% off") == ["1 % o integer"])  // a space flag, then o: an octal integer
+        #expect(read("100%%") == [])
+        // Digits before # are a width: %1#@name@ and %#1@name@ are sequential substitutions like %#@name@.
+        #expect(read("%1#@COUNT@") == ["1 %1#@COUNT@ integer"])
+        #expect(read("%#1@COUNT@ %@") == ["1 %#1@COUNT@ integer", "2 %@ object"])
+        // * reads an integer argument before the value; *N$ a positional one.
+        #expect(read("%*d %@") == ["1 %*d integer", "2 %*d integer", "3 %@ object"])
+        #expect(read("%.*f") == ["1 %.*f integer", "2 %.*f float"])
+        #expect(read("%2$*1$d") == ["1 %2$*1$d integer", "2 %2$*1$d integer"])
+        // Size letters in any order, and a string ending inside a specifier reads nothing there.
+        #expect(read("%lhd %") == ["1 %lhd integer"])
+        // A specifier after a positional one takes the next sequential argument; positional ones never advance it.
+        #expect(read("%2$@ %@") == ["1 %@ object", "2 %2$@ object"])
+    }
+
+    @Test("One argument read as two kinds is a mismatch, even when the source reads it the same way once")
+    func readTwice() {
+        #expect(
+            compare("%1$d%%", "%1$d% af") == [
+                "argument 1 is read twice, as an integer (%1$d) and as a floating-point number (% a)"
+            ])
+        #expect(compare("%1$d %1$d", "%1$d %d") == [])
+    }
+
     @Test("The same arguments, in another order or spelling of the same kind, match")
     func matching() {
         #expect(compare("Hello %@", "Bonjour %@") == [])
@@ -54,7 +93,10 @@ struct FormatArgumentComparisonTests {
     @Test("Strings with the same specifier texts read the same arguments (the quick test never hides a difference)")
     func sameTextsHoldTheFullReadingEqual() {
         // Pieces that make specifiers, near-specifiers and plain text; a translation keeps or changes them.
-        let specifiers = ["%@", "%lld", "%1$@", "%2$d", "%%", "%#@COUNT@", "%1$#@A@", "%.2f", "%5$s", "%", "%l", "%#@"]
+        let specifiers = [
+            "%@", "%lld", "%1$@", "%2$d", "%%", "%#@COUNT@", "%1$#@A@", "%.2f", "%5$s", "%", "%l", "%#@", "% a", "%1 u",
+            "%*d", "%.*f", "%2$*1$d", "%n", "%0%", "%1#@COUNT@", "%[x]@", "%#1@A@",
+        ]
         let plain = [" x ", "é", "$", "@", "#", "1", "", "%%"]
         var random = SplitMix64(seed: 0x5eed)
         func piece() -> String {

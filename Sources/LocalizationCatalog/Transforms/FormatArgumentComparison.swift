@@ -8,13 +8,17 @@ import StringBridgeSupport
 /// arguments; one that leaves an argument out loses it. Import checks every target it changes with
 /// ``compare(source:translation:substitutionSpecifier:allowsMissingIntegers:)``.
 ///
-/// The rules (docs/formats/xliff.md, "Placeholders"):
-/// - a specifier reads the argument at its position (`%2$@` → 2), or the next one in order (`%@ %d` → 1, 2);
-///   `%%` is a percent sign, not a specifier;
+/// The rules (docs/formats/xliff.md, "Placeholders"; docs/check.md):
+/// - specifiers are read exactly as Foundation reads them (``FoundationFormatScanner``): a specifier reads the
+///   argument at its position (`%2$@` → 2), or the next one of a count only sequential specifiers advance
+///   (`%@ %d` → 1, 2; `%1$d% af` → 1, 1); `*` reads an integer argument the same way; `%%`, `% t` and other
+///   specifiers without a conversion are text;
 /// - `%#@NAME@` / `%N$#@NAME@` reads an argument too, as the substitution's `formatSpecifier` says (any kind
 ///   when it is unknown);
 /// - kinds are compared, not spellings: integer (`d i u x X o` and their length modifiers, `D U O`), floating
-///   point (`f e E g G a A`), object (`@`), C string (`s S`), character (`c C`), pointer (`p`).
+///   point (`f F e E g G a A`), object (`@`), C string (`s S P`), character (`c C`), pointer (`p n`);
+/// - one string reading one argument as two kinds is a mismatch of its own (Foundation reads the argument as
+///   both: a crash or garbage).
 package enum FormatArgumentComparison {
     /// The kind of value a specifier reads.
     package enum Kind: String, Sendable, Equatable, CustomStringConvertible {
@@ -31,9 +35,9 @@ package enum FormatArgumentComparison {
                 UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"):
                 self = .float
             case UInt8(ascii: "@"): self = .object
-            case UInt8(ascii: "s"), UInt8(ascii: "S"): self = .cString
+            case UInt8(ascii: "s"), UInt8(ascii: "S"), UInt8(ascii: "P"): self = .cString
             case UInt8(ascii: "c"), UInt8(ascii: "C"): self = .character
-            case UInt8(ascii: "p"): self = .pointer
+            case UInt8(ascii: "p"), UInt8(ascii: "n"): self = .pointer
             default: return nil
             }
         }
@@ -69,6 +73,8 @@ package enum FormatArgumentComparison {
         case added(Argument)
         /// Both read the argument, as different kinds.
         case kindChanged(source: Argument, translation: Argument)
+        /// The translation reads one argument twice, as different kinds.
+        case readTwice(Argument, Argument)
 
         /// The mismatch in words, for a diagnostic.
         package var description: String {
@@ -80,11 +86,14 @@ package enum FormatArgumentComparison {
             case .kindChanged(let source, let translation):
                 "argument \(source.position) is \(source.kind.map(\.description) ?? "a value") (\(source.text)) in "
                     + "the source but \(translation.kind.map(\.description) ?? "a value") (\(translation.text)) here"
+            case .readTwice(let first, let second):
+                "argument \(first.position) is read twice, as \(first.kind.map(\.description) ?? "a value") "
+                    + "(\(first.text)) and as \(second.kind.map(\.description) ?? "a value") (\(second.text))"
             }
         }
     }
 
-    /// The arguments `string` reads, by position (the first specifier of each position).
+    /// The arguments `string` reads, by position (the first reader of each position).
     ///
     /// - Parameters:
     ///   - string: The format string.
@@ -93,37 +102,62 @@ package enum FormatArgumentComparison {
     package static func arguments(
         in string: String, substitutionSpecifier: (String) -> String? = { _ in nil }
     ) -> [Argument] {
-        guard string.utf8.contains(UInt8(ascii: "%")) else { return [] }
-        var readers: [(start: Int, position: Int?, text: String, kind: Kind?)] = []
-        let utf8 = Array(string.utf8)
-        func text(_ range: Range<Int>) -> String { String(decoding: utf8[range], as: UTF8.self) }
-        for specifier in FormatSpecifiers.specifiers(in: string) {
-            readers.append(
-                (specifier.range.lowerBound, specifier.position, text(specifier.range), Kind(spec: specifier.spec)))
-        }
-        for reference in FormatSpecifiers.substitutionReferences(in: string) {
-            readers.append(
-                (
-                    reference.range.lowerBound, reference.position, text(reference.range),
-                    substitutionSpecifier(reference.name).flatMap(Kind.init(spec:))
-                ))
-        }
-        readers.sort { $0.start < $1.start }
-        var result: [Argument] = []
-        var seen = Set<Int>()
-        var sequential = 0
-        for reader in readers {
-            let position: Int
-            if let explicit = reader.position {
-                position = explicit
-            } else {
-                sequential += 1
-                position = sequential
+        readers(in: string, substitutionSpecifier: substitutionSpecifier).first
+    }
+
+    /// The arguments `string` reads (the first reader of each position, in position order), and every later reader
+    /// of an argument that reads it as another kind than the first.
+    static func readers(
+        in string: String, substitutionSpecifier: (String) -> String?
+    ) -> (first: [Argument], conflicts: [(Argument, Argument)]) {
+        guard string.utf8.contains(UInt8(ascii: "%")) else { return ([], []) }
+        var all: [Argument] = []
+        string.withUTF8Span { bytes in
+            func text(_ range: Range<Int>) -> String {
+                var scalars: [UInt8] = []
+                scalars.reserveCapacity(range.count)
+                for offset in range { scalars.append(bytes[offset]) }
+                return String(decoding: scalars, as: UTF8.self)
             }
-            guard seen.insert(position).inserted else { continue }
-            result.append(Argument(position: position, text: reader.text, kind: reader.kind))
+            var index = 0
+            var sequential = 0
+            while let specifier = FoundationFormatScanner.next(in: bytes, from: &index) {
+                let whole = text(specifier.range)
+                for star in [specifier.width, specifier.precision] {
+                    switch star {
+                    case nil: continue
+                    case .sequential:
+                        sequential += 1
+                        all.append(Argument(position: sequential, text: whole, kind: .integer))
+                    case .position(let position):
+                        all.append(Argument(position: position, text: whole, kind: .integer))
+                    }
+                }
+                let position: Int
+                if let explicit = specifier.position {
+                    position = explicit
+                } else {
+                    sequential += 1
+                    position = sequential
+                }
+                let kind: Kind?
+                switch specifier.conversion {
+                case .character(let byte): kind = Kind(spec: String(UnicodeScalar(byte)))
+                case .substitution(let name): kind = substitutionSpecifier(text(name)).flatMap(Kind.init(spec:))
+                }
+                all.append(Argument(position: position, text: whole, kind: kind))
+            }
         }
-        return result.sorted { $0.position < $1.position }
+        var first: [Int: Argument] = [:]
+        var conflicts: [(Argument, Argument)] = []
+        for argument in all {
+            guard let earlier = first[argument.position] else {
+                first[argument.position] = argument
+                continue
+            }
+            if let kind = earlier.kind, let other = argument.kind, kind != other { conflicts.append((earlier, argument)) }
+        }
+        return (first.values.sorted { $0.position < $1.position }, conflicts)
     }
 
     /// How the arguments `translation` reads differ from those `source` reads, by position; empty when they
@@ -146,8 +180,8 @@ package enum FormatArgumentComparison {
         // Most translations have the source's placeholders, in the same order: then nothing differs.
         if sameSpecifierTexts(source, translation) { return [] }
         let expected = arguments(in: source, substitutionSpecifier: substitutionSpecifier)
-        let found = arguments(in: translation, substitutionSpecifier: substitutionSpecifier)
-        var result: [Mismatch] = []
+        let (found, conflicts) = readers(in: translation, substitutionSpecifier: substitutionSpecifier)
+        var result: [Mismatch] = conflicts.map { .readTwice($0.0, $0.1) }
         var foundAt: [Int: Argument] = [:]
         for argument in found { foundAt[argument.position] = argument }
         let expectedPositions = Set(expected.map(\.position))
@@ -168,19 +202,19 @@ package enum FormatArgumentComparison {
 
     /// Whether `lhs` and `rhs` have the same run of specifier texts, in the same order.
     ///
-    /// A specifier text is each `%` up to and including the first conversion character after it, a `%#@NAME@` up
-    /// to its closing `@`; `%%` is skipped.
-    /// Such strings read the same arguments, so they are compared without making any array.
-    /// Every specifier or reference `FormatSpecifiers` reads lies inside one such text, and its reading depends
-    /// on nothing else, so equal runs give equal ``arguments(in:substitutionSpecifier:)``.
+    /// A specifier text is the bytes of a specifier that reads arguments, as ``FoundationFormatScanner`` finds it
+    /// (`%2$@`, `%#@NAME@` with its name, `%*d`); literal specifiers (`%%`) are passed over. Such strings read the
+    /// same arguments, so they are compared without making any array: the reading of each specifier depends on its
+    /// own bytes alone, and the numbering of sequential arguments on the run of specifiers alone, so equal runs
+    /// give equal ``arguments(in:substitutionSpecifier:)`` and equal conflicts.
     package static func sameSpecifierTexts(_ lhs: String, _ rhs: String) -> Bool {
         lhs.withUTF8Span { left in
             rhs.withUTF8Span { right in
                 var leftIndex = 0
                 var rightIndex = 0
                 while true {
-                    let leftText = nextSpecifierText(left, from: &leftIndex)
-                    let rightText = nextSpecifierText(right, from: &rightIndex)
+                    let leftText = FoundationFormatScanner.next(in: left, from: &leftIndex)?.range
+                    let rightText = FoundationFormatScanner.next(in: right, from: &rightIndex)?.range
                     guard let leftText, let rightText else { return leftText == nil && rightText == nil }
                     guard leftText.count == rightText.count else { return false }
                     for offset in 0..<leftText.count
@@ -189,50 +223,6 @@ package enum FormatArgumentComparison {
                     }
                 }
             }
-        }
-    }
-
-    /// The bytes of the next specifier text at or after `index` (see ``sameSpecifierTexts(_:_:)``), moving
-    /// `index` past it; `nil` when there is none.
-    private static func nextSpecifierText(_ bytes: Span<UInt8>, from index: inout Int) -> Range<Int>? {
-        let percent = UInt8(ascii: "%")
-        while index < bytes.count {
-            guard bytes[index] == percent else {
-                index += 1
-                continue
-            }
-            let start = index
-            if start + 1 < bytes.count, bytes[start + 1] == percent {
-                index = start + 2
-                continue
-            }
-            var cursor = start + 1
-            while cursor < bytes.count, !isConversion(bytes[cursor]) { cursor += 1 }
-            guard cursor < bytes.count else {
-                index = bytes.count
-                return start..<bytes.count
-            }
-            if bytes[cursor] == UInt8(ascii: "@"), bytes[cursor - 1] == UInt8(ascii: "#") {
-                // A substitution reference: its name, up to the closing `@`, is part of it.
-                cursor += 1
-                while cursor < bytes.count, bytes[cursor] != UInt8(ascii: "@") { cursor += 1 }
-            }
-            index = min(cursor + 1, bytes.count)
-            return start..<index
-        }
-        return nil
-    }
-
-    /// The conversion characters (`d`, `@`, …), and `F`: a superset of what ``FormatSpecifiers`` reads.
-    private static func isConversion(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
-            UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "f"),
-            UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"),
-            UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
-            UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "@"):
-            true
-        default: false
         }
     }
 }
