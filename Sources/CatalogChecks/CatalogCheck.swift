@@ -20,6 +20,11 @@ package struct CatalogCheck: Sendable {
         package var sourceLanguage = "en"
         /// Whether catalogs not in Xcode's layout are rewritten (``CheckReport/fixes``).
         package var fix = false
+        /// A severity per rule, replacing the rule's own (``CheckRule/severity``) for its findings; a finding made
+        /// less serious for its own reason (a stale key's, a source without specifiers) keeps its severity.
+        package var severities: [CheckRule: CheckSeverity] = [:]
+        /// Findings less serious than this are left out of the report.
+        package var minimumSeverity = CheckSeverity.note
 
         package init() {}
     }
@@ -57,6 +62,13 @@ package struct CatalogCheck: Sendable {
         }
         // Reader findings (duplicate-key, invalid-file) are made before the rules are known to apply.
         report.findings.removeAll { !options.rules.contains($0.rule) }
+        for index in report.findings.indices {
+            let rule = report.findings[index].rule
+            if let severity = options.severities[rule], report.findings[index].severity == rule.severity {
+                report.findings[index].severity = severity
+            }
+        }
+        report.findings.removeAll { $0.severity > options.minimumSeverity }
         report.sort()
         return report
     }
@@ -142,8 +154,11 @@ package struct CatalogCheck: Sendable {
         return result
     }
 
-    /// Reader errors as findings: a duplicate key is `duplicate-key`, anything else `invalid-file`.
-    static func readFailure(_ error: any Error, path: String, table: String, into result: inout UnitResult) {
+    /// Reader errors as findings: a duplicate key is `duplicate-key`, anything else `invalid-file`; `language` is the
+    /// file's (legacy files), empty for a file of several languages.
+    static func readFailure(
+        _ error: any Error, path: String, table: String, language: String = "", into result: inout UnitResult
+    ) {
         let diagnostics = (error as? ConversionError)?.diagnostics ?? [Diagnostic(.error, "\(error)", path: path)]
         for diagnostic in diagnostics where diagnostic.severity == .error {
             let rule: CheckRule = diagnostic.message.hasPrefix("duplicate key") ? .duplicateKey : .invalidFile
@@ -151,7 +166,8 @@ package struct CatalogCheck: Sendable {
                 file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
             result.findings.append(
                 Finding(
-                    rule, at: position, table: table, key: quotedKey(diagnostic.message), message: diagnostic.message))
+                    rule, at: position, table: table, key: quotedKey(diagnostic.message), language: language,
+                    message: diagnostic.message))
         }
     }
 
@@ -181,13 +197,15 @@ package struct CatalogCheck: Sendable {
     }
 
     /// Reader warnings about duplicate keys as findings.
-    static func duplicates(_ diagnostics: Diagnostics, path: String, table: String, into result: inout UnitResult) {
+    static func duplicates(
+        _ diagnostics: Diagnostics, path: String, table: String, language: String = "", into result: inout UnitResult
+    ) {
         for diagnostic in diagnostics.all where diagnostic.message.hasPrefix("duplicate key") {
             let position = KeyPosition(
                 file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
             result.findings.append(
                 Finding(
-                    .duplicateKey, at: position, table: table, key: quotedKey(diagnostic.message),
+                    .duplicateKey, at: position, table: table, key: quotedKey(diagnostic.message), language: language,
                     message: diagnostic.message))
         }
     }
@@ -268,6 +286,27 @@ package struct CatalogCheck: Sendable {
 
     // MARK: - Legacy tables
 
+    /// Whether the table `name` of `files` belongs to a storyboard or xib: a `name.storyboard` or `name.xib` in one of
+    /// the `.lproj` folders (`Base.lproj` included) beside its files' folders.
+    static func isInterfaceBuilderTable(name: String, files: [String]) -> Bool {
+        var folders: [String] = []
+        for file in files {
+            let folder = parent(parent(file))
+            if !folders.contains(folder) { folders.append(folder) }
+        }
+        for folder in folders {
+            var lprojs = ["Base.lproj"]
+            for file in files where parent(parent(file)) == folder {
+                let lproj = String(parent(file).split(separator: "/").last ?? "")
+                if !lprojs.contains(lproj) { lprojs.append(lproj) }
+            }
+            for lproj in lprojs {
+                for ext in ["storyboard", "xib"] where fileExists("\(folder)/\(lproj)/\(name).\(ext)") { return true }
+            }
+        }
+        return false
+    }
+
     /// One file of a legacy table.
     struct LegacyInput {
         var path: String
@@ -299,11 +338,13 @@ package struct CatalogCheck: Sendable {
                     source, options: ReadOptions(tableName: name, language: language, sourceLanguage: sourceLanguage),
                     diagnostics: &diagnostics)
             } catch {
-                Self.readFailure(error, path: file.path, table: name, into: &result)
+                Self.readFailure(
+                    error, path: file.path, table: name, language: languagesAreKnown ? language : "", into: &result)
                 continue
             }
             readAny = true
-            Self.duplicates(diagnostics, path: file.path, table: name, into: &result)
+            Self.duplicates(
+                diagnostics, path: file.path, table: name, language: languagesAreKnown ? language : "", into: &result)
             if !languages.contains(language) { languages.append(language) }
             if fileOf[language] == nil || !file.isStringsDict { fileOf[language] = file.path }
             var found = positions[language] ?? [:]
@@ -324,14 +365,19 @@ package struct CatalogCheck: Sendable {
         result.tables += 1
         let mainFile = fileOf[sourceLanguage] ?? files[0].path
         let finalPositions = positions
+        // A key the development language lacks is placed in the first language, in sorted order, that has it: the
+        // same place on every run.
+        let sortedLanguages = positions.keys.sorted()
         var subject = TableUnderCheck(
             table: table, files: fileOf, mainFile: mainFile,
             position: { key, language in
                 finalPositions[language]?[key] ?? finalPositions[sourceLanguage]?[key]
-                    ?? finalPositions.values.lazy.compactMap { $0[key] }.first ?? KeyPosition(file: mainFile)
+                    ?? sortedLanguages.lazy.compactMap { finalPositions[$0]?[key] }.first ?? KeyPosition(file: mainFile)
             },
             languages: languages, keyIsSourceText: false)
         subject.languagesAreKnown = languagesAreKnown
+        subject.reportsOrphans = languagesAreKnown && fileOf[sourceLanguage] != nil
+        subject.isInterfaceBuilder = Self.isInterfaceBuilderTable(name: name, files: files.map(\.path))
         TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
     }
 }

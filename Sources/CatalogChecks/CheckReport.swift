@@ -54,10 +54,11 @@ package struct CheckReport: Sendable {
         }
         var counts: [String: Int] = [:]
         for item in list {
-            let fields = ["rule", "file", "table", "key", "language", "path", "message"].map {
-                item[$0] as? String ?? ""
-            }
-            counts[fields.joined(separator: "\u{0}"), default: 0] += 1
+            func field(_ name: String) -> String { item[name] as? String ?? "" }
+            let identity = Finding.identity(
+                rule: field("rule"), file: field("file"), table: field("table"), key: field("key"),
+                language: field("language"), path: field("path"), message: field("message"))
+            counts[identity, default: 0] += 1
         }
         findings.removeAll { finding in
             guard let count = counts[finding.identity], count > 0 else { return false }

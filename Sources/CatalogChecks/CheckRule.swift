@@ -12,6 +12,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     case controlCharacter = "control-character"
     case whitespaceMismatch = "whitespace-mismatch"
     case widthVariation = "width-variation"
+    case orphanKey = "orphan-key"
 
     package static func < (lhs: CheckRule, rhs: CheckRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -19,7 +20,8 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     package var severity: CheckSeverity {
         switch self {
         case .placeholderMismatch, .pluralMissingCategory, .duplicateKey, .invalidFile: .error
-        case .pluralExtraCategory, .missingTranslation, .notXcodeFormatted, .controlCharacter, .whitespaceMismatch:
+        case .pluralExtraCategory, .missingTranslation, .notXcodeFormatted, .controlCharacter, .whitespaceMismatch,
+            .orphanKey:
             .warning
         case .untranslatedState, .staleKey, .widthVariation: .note
         }
@@ -40,6 +42,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .controlCharacter: "A key or value holds a control character other than newline and tab."
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the source."
         case .widthVariation: "A .stringsdict width variation, which String Catalogs cannot hold."
+        case .orphanKey: "A key some translations have and the development language does not."
         }
     }
 
@@ -77,6 +80,9 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .widthVariation:
             "NSStringVariableWidthRuleType rules work in .stringsdict but are lost when the table is migrated "
                 + "to a String Catalog."
+        case .orphanKey:
+            "Code looks a key up in the development language first; a key only translations have is usually left "
+                + "over from a removed string, or its development-language entry was lost."
         }
     }
 
@@ -95,6 +101,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .controlCharacter: "Remove the control character."
         case .whitespaceMismatch: "Give the translation the source's leading and trailing whitespace."
         case .widthVariation: "Replace width variations before migrating, or keep the table as .stringsdict."
+        case .orphanKey: "Add the key to the development language's file, or remove it from the translations."
         }
     }
 }
@@ -118,7 +125,8 @@ package enum CheckSeverity: String, Sendable, Comparable {
 package struct Finding: Sendable, Equatable {
     /// The rule that found it.
     package var rule: CheckRule
-    /// The rule's severity.
+    /// The finding's severity: the rule's (``CheckRule/severity``, or as configured), lower for a finding on a stale
+    /// key (a note) and for a translation with placeholders whose source has none (a warning).
     package var severity: CheckSeverity
     /// The file, as found under the paths given.
     package var file: String
@@ -139,10 +147,10 @@ package struct Finding: Sendable, Equatable {
 
     package init(
         _ rule: CheckRule, at position: KeyPosition, table: String, key: String = "", language: String = "",
-        path: String = "", message: String
+        path: String = "", message: String, severity: CheckSeverity? = nil
     ) {
         self.rule = rule
-        self.severity = rule.severity
+        self.severity = severity ?? rule.severity
         self.file = position.file
         self.line = position.line
         self.column = position.column
@@ -153,9 +161,32 @@ package struct Finding: Sendable, Equatable {
         self.message = message
     }
 
-    /// What a baseline matches a finding by: everything but the line and column.
+    /// What a baseline matches a finding by: everything but the line and column, and the message without the
+    /// positions it names (``positionFree(_:)``), so that an edit elsewhere in the file leaves it matching.
     package var identity: String {
-        [rule.rawValue, file, table, key, language, path, message].joined(separator: "\u{0}")
+        Self.identity(
+            rule: rule.rawValue, file: file, table: table, key: key, language: language, path: path, message: message)
+    }
+
+    /// ``identity`` of the fields of a finding (those of a baseline's JSON report too).
+    static func identity(
+        rule: String, file: String, table: String, key: String, language: String, path: String, message: String
+    ) -> String {
+        [rule, file, table, key, language, path, positionFree(message)].joined(separator: "\u{0}")
+    }
+
+    /// `message` with every number that follows `line`, `lines` or `column` replaced by `#` ("first defined at
+    /// line 12, column 3" → "first defined at line #, column #").
+    static func positionFree(_ message: String) -> String {
+        guard message.contains("line") || message.contains("column") else { return message }
+        var result = ""
+        var rest = Substring(message)
+        while let match = rest.firstMatch(of: /(line|lines|column) [0-9]+/) {
+            result += rest[..<match.range.lowerBound]
+            result += match.output.1 + " #"
+            rest = rest[match.range.upperBound...]
+        }
+        return result + rest
     }
 }
 

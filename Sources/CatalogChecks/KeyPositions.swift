@@ -7,6 +7,7 @@ import LocalizationCatalog
 ///   JSON escapes decoded; the position is the name's opening quote.
 /// - A `.strings` file: the first token of each `key = value;` statement (quoted or not, comments skipped), its
 ///   escapes decoded; UTF-16 files are scanned as UTF-8 after conversion (columns count scalars, so they agree).
+///   A key written twice is placed at its last statement, the one whose value Foundation (and every reader) uses.
 /// A key the scan misses (an XML property list `.strings`) is placed at the file's first line.
 package struct KeyPositions: Sendable {
     package let file: String
@@ -253,7 +254,7 @@ package struct KeyPositions: Sendable {
                 if expectingKey {
                     let content = bytes[start + 1..<max(start + 1, end - 1)]
                     let key = hasEscape ? Self.decodeStrings(content) : String(decoding: content, as: UTF8.self)
-                    if offsets[key] == nil { offsets[key] = start }
+                    offsets[key] = start
                     expectingKey = false
                 }
                 index = end
@@ -267,7 +268,7 @@ package struct KeyPositions: Sendable {
                     index += 1
                 } else if expectingKey {
                     let key = String(decoding: bytes[start..<index], as: UTF8.self)
-                    if offsets[key] == nil { offsets[key] = start }
+                    offsets[key] = start
                     expectingKey = false
                 }
             }

@@ -17,6 +17,12 @@ struct TableUnderCheck {
     /// Whether the languages are known: a legacy file outside an `.lproj` folder is only assumed to be in the
     /// source language, so its plural categories are not checked.
     var languagesAreKnown = true
+    /// Whether the table is an Interface Builder file's (`Main.strings` beside `Base.lproj/Main.storyboard`):
+    /// its strings are loaded as text, never through `String(format:)`, so placeholders are not compared.
+    var isInterfaceBuilder = false
+    /// Whether a key the source language lacks is an `orphan-key` (legacy tables whose development language has a
+    /// file); otherwise such a key is its own source (catalogs) or the table has no development-language file.
+    var reportsOrphans = false
 }
 
 /// One string of a localization: its variation path and unit.
@@ -43,22 +49,34 @@ struct TableRules {
         }
         for (key, entry) in table.entries {
             let keyPosition = subject.position(key, source)
-            func add(_ rule: CheckRule, _ language: String, _ path: String, _ message: String) {
+            let isStale = entry.extractionState?.rawValue == "stale"
+            func add(
+                _ rule: CheckRule, _ language: String, _ path: String, _ message: String,
+                severity: CheckSeverity? = nil
+            ) {
                 guard rules.contains(rule) else { return }
                 let position = language.isEmpty ? keyPosition : subject.position(key, language)
+                // A key Xcode no longer finds in code is probably unused: what is wrong with it is a note.
                 findings.append(
                     Finding(
                         rule, at: position, table: table.name, key: key, language: language, path: path,
-                        message: message))
+                        message: message, severity: isStale ? .note : severity))
             }
-            let isStale = entry.extractionState?.rawValue == "stale"
+            let sourceLocalization = entry.localizations?[source]
+            if subject.reportsOrphans, sourceLocalization == nil {
+                let languages = (entry.localizations?.keys).map { Array($0) } ?? []
+                add(
+                    .orphanKey, "", "",
+                    "\(Diagnostic.quoted(key)) is in \(languages.sorted().joined(separator: ", ")) but not in the "
+                        + "development language (\(source))")
+                continue
+            }
             if isStale {
                 add(.staleKey, "", "", "key \(Diagnostic.quoted(key)) is stale: Xcode no longer finds it in code")
             }
             if let control = Self.firstControl(key) {
                 add(.controlCharacter, "", "", "key \(Diagnostic.quoted(key)) holds control character \(control)")
             }
-            let sourceLocalization = entry.localizations?[source]
             for (language, localization) in entry.localizations ?? [:] {
                 let leaves = Self.leaves(of: localization)
                 for leaf in leaves {
@@ -71,7 +89,8 @@ struct TableRules {
                     if leaf.state?.rawValue == "needs_review" { states[language, default: (0, 0)].review += 1 }
                 }
                 if subject.languagesAreKnown {
-                    checkPlurals(localization, path: "", language: language) { path, message in
+                    checkPlurals(localization, path: "", language: Self.pluralLanguage(language, source: source)) {
+                        path, message in
                         let rule: CheckRule = message.hasPrefix("lacks") ? .pluralMissingCategory : .pluralExtraCategory
                         add(
                             rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)"
@@ -96,15 +115,22 @@ struct TableRules {
                 guard let sourceRoot else { continue }
                 for leaf in leaves where !leaf.value.isEmpty {
                     guard let sourceText = Self.sourceText(for: leaf.path, in: sourceRoot) else { continue }
-                    if rules.contains(.placeholderMismatch) {
+                    if rules.contains(.placeholderMismatch), !subject.isInterfaceBuilder {
+                        let placeholderSource =
+                            Self.pluralCategory(of: leaf.path) != nil
+                            ? (Self.sourceText(for: leaf.path, in: sourceRoot, case: "other") ?? sourceText)
+                            : sourceText
                         let mismatches = Self.compare(
-                            source: sourceText, translation: leaf.value, leaf: leaf, localization: localization,
-                            sourceLocalization: sourceRoot)
+                            source: placeholderSource, translation: leaf.value, leaf: leaf,
+                            localization: localization, sourceLocalization: sourceRoot)
                         if !mismatches.isEmpty {
+                            // A source without any specifier may not be a format string at all.
+                            let sourceReadsNothing = FormatArgumentComparison.arguments(in: placeholderSource).isEmpty
                             add(
                                 .placeholderMismatch, language, leaf.path,
                                 "\(language) value of \(Diagnostic.quoted(key)): "
-                                    + mismatches.map(\.description).joined(separator: "; "))
+                                    + mismatches.map(\.description).joined(separator: "; "),
+                                severity: sourceReadsNothing ? .warning : nil)
                         }
                     }
                     if rules.contains(.whitespaceMismatch), !sourceText.isEmpty {
@@ -124,6 +150,11 @@ struct TableRules {
                 }
             }
             guard rules.contains(.missingTranslation), entry.shouldTranslate != false, !isStale else { continue }
+            // An empty source (the empty key) has nothing to translate: no translation, or an empty one, is right.
+            let sourceIsEmpty =
+                sourceLocalization.map { source in Self.leaves(of: source).allSatisfy(\.value.isEmpty) }
+                ?? (subject.keyIsSourceText && key.isEmpty)
+            if sourceIsEmpty { continue }
             for language in languages {
                 guard let localization = entry.localizations?[language], localization.hasContent else {
                     add(.missingTranslation, language, "", "\(Diagnostic.quoted(key)) has no \(language) translation")
@@ -196,9 +227,22 @@ struct TableRules {
         }
     }
 
-    /// The source string a translation's leaf at `path` is compared with: the same case, else the source's
-    /// `other` case, else the level above (a plain source for a plural translation).
-    static func sourceText(for path: String, in source: Localization) -> String? {
+    /// The language whose plural rules a localization follows: a pseudo-language (`en-XA`, `ar-XB`: region `XA` or
+    /// `XB`) is the source text made to look foreign, with the source language's plural categories.
+    static func pluralLanguage(_ language: String, source: String) -> String {
+        let parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-")
+        guard parts.count >= 2, let region = parts.last?.uppercased(), region == "XA" || region == "XB" else {
+            return language
+        }
+        return source
+    }
+
+    /// The source string a translation's leaf at `path` is compared with.
+    ///
+    /// That is the same case, else the source's `other` case, else the level above (a plain source for a plural
+    /// translation). With `case`, every plural
+    /// level takes that case of the source (its `other`, the general form) instead of the same one.
+    static func sourceText(for path: String, in source: Localization, case pluralCase: String? = nil) -> String? {
         var current = source
         let parts = path.isEmpty ? [] : path.split(separator: ".").map(String.init)
         var index = 0
@@ -220,7 +264,8 @@ struct TableRules {
             default: cases = current.variations?.width
             }
             guard let cases else { continue }
-            guard let found = cases[name] ?? cases["other"] else { return nil }
+            let wanted = kind == "plural" ? (pluralCase ?? name) : name
+            guard let found = cases[wanted] ?? cases["other"] else { return nil }
             current = found
         }
         return current.stringUnit?.value

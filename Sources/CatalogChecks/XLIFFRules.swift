@@ -26,13 +26,20 @@ struct XLIFFRules {
             var seen: [String: Int] = [:]
             var newCount = 0
             var reviewCount = 0
+            // An Interface Builder file's strings are loaded as text, never through String(format:).
+            let original = file.original.lowercased()
+            let isInterfaceBuilder = original.hasSuffix(".storyboard") || original.hasSuffix(".xib")
+            var sources: [String: String] = [:]
+            for unit in file.units where sources[unit.id] == nil { sources[unit.id] = unit.source }
             for unit in file.units {
                 let position = KeyPosition(
                     file: path, line: unit.location?.line ?? 1, column: unit.location?.column ?? 1)
-                func add(_ rule: CheckRule, _ language: String, _ message: String) {
+                func add(_ rule: CheckRule, _ language: String, _ message: String, severity: CheckSeverity? = nil) {
                     guard rules.contains(rule) else { return }
                     result.findings.append(
-                        Finding(rule, at: position, table: table, key: unit.id, language: language, message: message))
+                        Finding(
+                            rule, at: position, table: table, key: unit.id, language: language, message: message,
+                            severity: severity))
                 }
                 let key = Diagnostic.quoted(unit.id)
                 if let first = seen[unit.id] {
@@ -66,12 +73,19 @@ struct XLIFFRules {
                 }
                 guard let source = unit.source else { continue }
                 let category = Self.pluralCategory(ofUnit: unit.id)
-                let mismatches = FormatArgumentComparison.compare(
-                    source: source, translation: target, allowsMissingIntegers: category != nil && category != "other")
+                // A plural case is compared with the source's other case, the general form.
+                let general = Self.otherCaseID(ofUnit: unit.id).flatMap { sources[$0] } ?? source
+                let mismatches =
+                    isInterfaceBuilder
+                    ? []
+                    : FormatArgumentComparison.compare(
+                        source: general, translation: target,
+                        allowsMissingIntegers: category != nil && category != "other")
                 if !mismatches.isEmpty {
                     add(
                         .placeholderMismatch, language,
-                        "\(language) target of \(key): " + mismatches.map(\.description).joined(separator: "; "))
+                        "\(language) target of \(key): " + mismatches.map(\.description).joined(separator: "; "),
+                        severity: FormatArgumentComparison.arguments(in: general).isEmpty ? .warning : nil)
                 }
                 if !source.isEmpty {
                     let (sourceLeading, sourceTrailing) = TableRules.edges(source)
@@ -99,6 +113,19 @@ struct XLIFFRules {
                         message: "\(language): \(parts.joined(separator: ", "))"))
             }
         }
+    }
+
+    /// The id of the `other` case of the plural case a unit's id names (`k|==|plural.one` → `k|==|plural.other`,
+    /// `/k:dict/n:dict/one:dict/:string` → `/k:dict/n:dict/other:dict/:string`), or `nil`.
+    static func otherCaseID(ofUnit id: String) -> String? {
+        guard let category = pluralCategory(ofUnit: id), category != "other" else { return nil }
+        if let range = id.range(of: "plural." + category, options: .backwards) {
+            return id.replacingCharacters(in: range, with: "plural.other")
+        }
+        if let range = id.range(of: "/" + category + ":dict/:string", options: .backwards) {
+            return id.replacingCharacters(in: range, with: "/other:dict/:string")
+        }
+        return nil
     }
 
     /// The plural category a unit's id names: `key|==|plural.one` (catalogs), `/key:dict/n:dict/one:dict/:string`

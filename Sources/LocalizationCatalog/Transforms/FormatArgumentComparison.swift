@@ -155,7 +155,9 @@ package enum FormatArgumentComparison {
                 first[argument.position] = argument
                 continue
             }
-            if let kind = earlier.kind, let other = argument.kind, kind != other { conflicts.append((earlier, argument)) }
+            if let kind = earlier.kind, let other = argument.kind, kind != other {
+                conflicts.append((earlier, argument))
+            }
         }
         return (first.values.sorted { $0.position < $1.position }, conflicts)
     }

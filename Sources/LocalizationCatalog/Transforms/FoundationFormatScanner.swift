@@ -51,8 +51,9 @@ package enum FoundationFormatScanner {
     /// The largest argument position (``FormatSpecifiers/maximumPosition``); a larger one makes the specifier text.
     static let maximumPosition = FormatSpecifiers.maximumPosition
 
-    /// The next specifier that reads arguments at or after `index`, moving `index` past it; literal specifiers
-    /// (`%%`, `% t`) are passed over. `nil` when there is none.
+    /// The next specifier that reads arguments at or after `index`, moving `index` past it; `nil` when there is none.
+    ///
+    /// Literal specifiers (`%%`, `% t`) are passed over.
     package static func next(in bytes: Span<UInt8>, from index: inout Int) -> Specifier? {
         let percent = UInt8(ascii: "%")
         while index < bytes.count {
@@ -67,8 +68,10 @@ package enum FoundationFormatScanner {
         return nil
     }
 
-    /// Reads one specifier whose `%` is at `start`; `cursor` is just after it and ends just after the specifier.
-    /// `nil` for a literal specifier or one the string ends inside (Foundation prints nothing for either).
+    /// Reads one specifier whose `%` is at `start`; `nil` for a literal specifier or one the string ends inside.
+    ///
+    /// `cursor` is just after the `%` and ends just after the specifier. Foundation prints nothing for a specifier
+    /// the string ends inside.
     private static func parse(_ bytes: Span<UInt8>, start: Int, cursor: inout Int) -> Specifier? {
         var seenSharp = false
         var seenOpenBracket = false

@@ -12,8 +12,12 @@ struct CheckCommand: ParsableCommand {
             bundles) and reports each finding as path:line:column: severity: message [rule]. Rules: \
             placeholder-mismatch, plural-missing-category, plural-extra-category, missing-translation, \
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
-            whitespace-mismatch, width-variation (docs/check.md). Exit status 0 when no finding is an error, 1 when \
-            one is, 64 on a usage error.
+            whitespace-mismatch, width-variation, orphan-key (docs/check.md). Exit status 0 when no finding is an \
+            error, 1 when one is, 64 on a usage error.
+
+            Settings a project checks in go in .stringbridge.json, found in the first path's folder or the nearest \
+            folder above it ({"check": {"excludeRules": [...], "severity": {"rule": "error"}, "minSeverity": \
+            "warning", "rules": [...], "languages": [...], "sourceLanguage": "en"}}); options given here override it.
 
             Examples:
               stringbridge check MyApp
@@ -21,6 +25,8 @@ struct CheckCommand: ParsableCommand {
               stringbridge check MyApp --format json > baseline.json
               stringbridge check MyApp --baseline baseline.json
               stringbridge check MyApp --rule not-xcode-formatted --fix
+              stringbridge check MyApp --exclude-rule stale-key --severity missing-translation=error
+              stringbridge check MyApp --min-severity warning
 
             """
     )
@@ -40,14 +46,45 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "Only this rule (repeatable; default all).")
     var rule: [CheckRule] = []
 
-    @Option(help: "The development language of legacy tables.")
-    var sourceLanguage: String = "en"
+    @Option(name: .customLong("exclude-rule"), help: "Leave this rule out (repeatable).")
+    var excludeRule: [CheckRule] = []
+
+    @Option(help: "A rule's severity instead of its own, as RULE=error|warning|note (repeatable).")
+    var severity: [RuleSeverity] = []
+
+    @Option(
+        name: .customLong("min-severity"), help: "Report only findings this serious or more: error, warning or note.")
+    var minSeverity: CheckSeverity?
+
+    @Option(help: "The configuration file (default: .stringbridge.json in the first path's folder or above).")
+    var config: String?
+
+    @Flag(name: .customLong("no-config"), help: "Read no configuration file.")
+    var noConfig = false
+
+    @Option(help: "The development language of legacy tables (default: en).")
+    var sourceLanguage: String?
 
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
 
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json, sarif
+    }
+
+    /// `RULE=SEVERITY`.
+    struct RuleSeverity: ExpressibleByArgument {
+        var rule: CheckRule
+        var severity: CheckSeverity
+
+        init?(argument: String) {
+            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let rule = CheckRule(rawValue: parts[0]),
+                let severity = CheckSeverity(rawValue: parts[1])
+            else { return nil }
+            self.rule = rule
+            self.severity = severity
+        }
     }
 
     func validate() throws {
@@ -59,9 +96,22 @@ struct CheckCommand: ParsableCommand {
         var failed = false
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
             var options = CatalogCheck.Options()
+            let configPath = noConfig ? nil : (config ?? CheckConfiguration.find(for: paths[0]))
+            if let configPath {
+                let configuration = try CheckConfiguration.read(configPath)
+                if let rules = configuration.rules { options.rules = Set(rules) }
+                options.rules.subtract(configuration.excludeRules ?? [])
+                options.severities = configuration.severities
+                options.minimumSeverity = configuration.minimumSeverity ?? options.minimumSeverity
+                options.languages = configuration.languages ?? []
+                options.sourceLanguage = configuration.sourceLanguage ?? options.sourceLanguage
+            }
             if !rule.isEmpty { options.rules = Set(rule) }
-            options.languages = language
-            options.sourceLanguage = sourceLanguage
+            options.rules.subtract(excludeRule)
+            for entry in severity { options.severities[entry.rule] = entry.severity }
+            if let minSeverity { options.minimumSeverity = minSeverity }
+            if !language.isEmpty { options.languages = language }
+            if let sourceLanguage { options.sourceLanguage = sourceLanguage }
             options.fix = fix
             var report = try CatalogCheck().run(paths, options: options)
             if let baseline {
@@ -83,3 +133,4 @@ struct CheckCommand: ParsableCommand {
 }
 
 extension CheckRule: ExpressibleByArgument {}
+extension CheckSeverity: ExpressibleByArgument {}
