@@ -2,6 +2,7 @@ import Foundation
 import LocalizationCatalog
 import LocalizationConverter
 import StringBridgeSupport
+import XLIFFFormat
 
 /// How far each table is translated, per language: what `stringbridge stats` prints (docs/check.md, "stats").
 ///
@@ -67,47 +68,68 @@ package struct TableStatistics: Sendable {
             Self.read(unit, sourceLanguage: sourceLanguage, registry: registry)
         }
         var statistics = TableStatistics()
-        for result in read {
-            switch result {
-            case .success(let found):
-                statistics.tables += found.map { Self.count($0.table, file: $0.file) }
-            case .failure(let error):
-                statistics.unreadable += error.diagnostics
-            }
+        for (found, problems) in read {
+            statistics.tables += found.map { Self.count($0.table, file: $0.file) }
+            statistics.unreadable += problems
         }
         return statistics
     }
 
-    /// The tables one discovered unit holds, or the reason it cannot be read.
+    /// The tables one discovered unit holds, and the diagnostics of the files that cannot be read.
+    ///
+    /// A legacy table's malformed file leaves out that file alone: the table's other languages are still counted.
+    /// An XLIFF document gives one table per `<file>`.
     private static func read(
         _ unit: CatalogCheck.Unit, sourceLanguage: String, registry: FormatRegistry
-    ) -> Result<[(table: StringTable, file: String)], ConversionError> {
+    ) -> (tables: [(table: StringTable, file: String)], problems: [Diagnostic]) {
         let converter = Converter(registry: registry)
         var ignored = Diagnostics()
-        do {
-            switch unit {
-            case .catalog(let path), .xliff(let path):
-                return .success([(try converter.read(path, diagnostics: &ignored), path)])
-            case .single(let path):
-                let language = ProjectPaths.lprojLanguage(of: path) ?? sourceLanguage
-                let options = ReadOptions(
-                    language: language == "Base" ? sourceLanguage : language, sourceLanguage: sourceLanguage)
-                return .success([(try converter.read(path, options: options, diagnostics: &ignored), path)])
-            case .legacy(let name, let files):
-                var options = Migration.Options()
-                options.sourceLanguage = sourceLanguage
-                options.strict = true
-                let parts = try Migration(registry: registry).read(
-                    files, tableName: name, options: options, diagnostics: &ignored)
-                var table = StringTable(name: name, sourceLanguage: sourceLanguage)
-                for part in parts { table.merge(part.table, diagnostics: &ignored, origin: part.file.path) }
-                let main = parts.first { $0.language == sourceLanguage }?.file.path ?? files[0].path
-                return .success([(table, main)])
+        func attempt<T>(_ body: () throws -> T) -> Result<T, ConversionError> {
+            do {
+                return .success(try body())
+            } catch let error as ConversionError {
+                return .failure(error)
+            } catch {
+                return .failure(ConversionError("\(error)", path: nil))
             }
-        } catch let error as ConversionError {
-            return .failure(error)
-        } catch {
-            return .failure(ConversionError("\(error)", path: nil))
+        }
+        func outcome(_ result: Result<[(StringTable, String)], ConversionError>) -> (
+            tables: [(table: StringTable, file: String)], problems: [Diagnostic]
+        ) {
+            switch result {
+            case .success(let tables): (tables.map { (table: $0.0, file: $0.1) }, [])
+            case .failure(let error): ([], error.diagnostics)
+            }
+        }
+        switch unit {
+        case .catalog(let path):
+            return outcome(attempt { [(try converter.read(path, diagnostics: &ignored), path)] })
+        case .xliff(let path):
+            return outcome(
+                attempt { try XLIFFReader().tables(in: try readSourceFile(path), diagnostics: &ignored).map { ($0, path) } })
+        case .single(let path):
+            let language = ProjectPaths.lprojLanguage(of: path) ?? sourceLanguage
+            let options = ReadOptions(
+                language: language == "Base" ? sourceLanguage : language, sourceLanguage: sourceLanguage)
+            return outcome(attempt { [(try converter.read(path, options: options, diagnostics: &ignored), path)] })
+        case .legacy(let name, let files):
+            var table = StringTable(name: name, sourceLanguage: sourceLanguage)
+            var problems: [Diagnostic] = []
+            var main: String?
+            var readAny = false
+            for file in files {
+                let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
+                let options = ReadOptions(tableName: name, language: language, sourceLanguage: sourceLanguage)
+                switch attempt({ try converter.read(file.path, options: options, diagnostics: &ignored) }) {
+                case .success(let part):
+                    readAny = true
+                    table.merge(part, diagnostics: &ignored, origin: file.path)
+                    if language == sourceLanguage, main == nil { main = file.path }
+                case .failure(let error):
+                    problems += error.diagnostics
+                }
+            }
+            return (readAny ? [(table, main ?? files[0].path)] : [], problems)
         }
     }
 
@@ -116,14 +138,17 @@ package struct TableStatistics: Sendable {
         let languages = [table.sourceLanguage] + table.languages.filter { $0 != table.sourceLanguage }
         var rows = languages.map { Row(language: $0) }
         for (key, entry) in table.entries where entry.shouldTranslate != false {
-            let isStale = entry.extractionState == .stale
+            // A key Xcode no longer finds in code is no work to do: it counts as stale alone.
+            if entry.extractionState == .stale {
+                for index in rows.indices { rows[index].stale += 1 }
+                continue
+            }
             let sourceText =
                 entry.localization(for: table.sourceLanguage).flatMap { leafTexts($0).first } ?? key
             let words = wordCount(sourceText)
             for index in rows.indices {
                 rows[index].keys += 1
                 rows[index].words += words
-                if isStale { rows[index].stale += 1 }
                 let progress: Progress
                 if let localization = entry.localization(for: rows[index].language) {
                     progress = self.progress(of: localization)

@@ -28,9 +28,25 @@ public struct XLIFFReader: CatalogReader {
                 "the document has \(document.files.count) <file> elements; convert reads exactly one table "
                     + "(use import for several)", path: file.path)
         }
+        var table = Self.table(of: xliffFile, in: file.path, diagnostics: &diagnostics)
+        if let name = options.tableName { table.name = name }
+        return table
+    }
+
+    /// The tables of every `<file>` of the document, in order, each read as ``read(_:options:diagnostics:)`` reads
+    /// the one of a document of one `<file>` (for `stats`, `pseudo` and `check`, which take documents of several).
+    ///
+    /// - Throws: ``ConversionError`` when the document cannot be read.
+    package func tables(in file: SourceFile, diagnostics: inout Diagnostics) throws -> [StringTable] {
+        let document = try XLIFFDocumentReader().read(file, diagnostics: &diagnostics)
+        return document.files.map { Self.table(of: $0, in: file.path, diagnostics: &diagnostics) }
+    }
+
+    /// The table of one `<file>` of the document at `path`.
+    static func table(of xliffFile: XLIFFFile, in path: String, diagnostics: inout Diagnostics) -> StringTable {
         let kind = XLIFFTableKind(path: xliffFile.original) ?? .catalog
         var table = XLIFFSkeleton.table(for: xliffFile, kind: kind)
-        table.name = options.tableName ?? XLIFFTableKind.tableName(of: xliffFile.original)
+        table.name = XLIFFTableKind.tableName(of: xliffFile.original)
         table.traits.originalPath = xliffFile.original
         if let language = xliffFile.targetLanguage, language != xliffFile.sourceLanguage {
             let report = XLIFFImport.apply(
@@ -40,7 +56,7 @@ public struct XLIFFReader: CatalogReader {
                 if let location = skipped.location {
                     diagnostics.append(Diagnostic(.warning, message, at: location))
                 } else {
-                    diagnostics.warn(message, path: file.path)
+                    diagnostics.warn(message, path: path)
                 }
             }
         }
