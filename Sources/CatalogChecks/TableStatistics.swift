@@ -106,7 +106,9 @@ package struct TableStatistics: Sendable {
             return outcome(attempt { [(try converter.read(path, diagnostics: &ignored), path)] })
         case .xliff(let path):
             return outcome(
-                attempt { try XLIFFReader().tables(in: try readSourceFile(path), diagnostics: &ignored).map { ($0, path) } })
+                attempt {
+                    try XLIFFReader().tables(in: try readSourceFile(path), diagnostics: &ignored).map { ($0, path) }
+                })
         case .single(let path):
             let language = ProjectPaths.lprojLanguage(of: path) ?? sourceLanguage
             let options = ReadOptions(
