@@ -3,8 +3,10 @@ import LocalizationConverter
 
 /// What `stringbridge merge` did: the conflicts, each placed at its key in the output.
 package struct FileMergeReport: Sendable {
-    /// The file written.
+    /// The file written (or, listing the conflicts again, the file named).
     package var output: String
+    /// The file's name in diagnostics: the path in the repository (`--name`, git's `%P`), else ``output``.
+    package var name: String
     /// The format of the three inputs (`xcstrings`, `strings`, `stringsdict`).
     package var format: String
     /// The conflicts, in the output's entry order; the output keeps our side at each.
@@ -40,7 +42,8 @@ package struct FileMergeReport: Sendable {
             text += "\n    }"
         }
         text += conflicts.isEmpty ? "]" : "\n  ]"
-        text += ",\n  \"format\" : \(jsonString(format)),\n  \"output\" : \(jsonString(output)),\n"
+        text += ",\n  \"format\" : \(jsonString(format)),\n  \"name\" : \(jsonString(name)),\n"
+        text += "  \"output\" : \(jsonString(output)),\n"
         text += "  \"status\" : \"\(conflicts.isEmpty ? "merged" : "conflicts")\"\n}\n"
         return text
     }
@@ -62,22 +65,59 @@ package enum FileMerge {
     ///
     /// The format is told by `ours`'s extension or `format`, else by the content (git's driver gets temporary
     /// files without extensions). The output is written all or nothing, as the format's writer writes it, also
-    /// when there are conflicts (with our side at each); the report lists them.
+    /// when there are conflicts (with our side at each); the report lists them. `name` is the file's path in the
+    /// repository (git's `%P`), which diagnostics name and the table's name and language come from; git's
+    /// temporary files say neither.
     ///
     /// - Throws: ``ConversionError`` when an input cannot be read or the output cannot be written; the output is
     ///   then untouched.
     package static func merge(
-        base: String, ours: String, theirs: String, output: String, format name: String? = nil,
+        base: String, ours: String, theirs: String, output: String, name: String? = nil, format: String? = nil,
         replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {
-        let converter = Converter()
-        let format = try Self.format(of: [ours, theirs, base, output], named: name, converter: converter)
-        guard let reader = format.reader, let writer = format.writer else {
-            throw ConversionError("\(format.name) files cannot be merged", path: ours)
-        }
-        let language = [ours, output, theirs, base].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
-        let options = ReadOptions(tableName: tableName(ofPath: output), language: language)
         let sources = try [base, ours, theirs].map(readSourceFile)
+        let planned = try plan(
+            base: sources[0], ours: sources[1], theirs: sources[2], output: output, name: name, format: format,
+            diagnostics: &diagnostics)
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
+        transaction.stage(planned.bytes, at: output)
+        try transaction.commit()
+        return planned.report
+    }
+
+    /// The conflicts of a merge left unresolved, found again from the three versions git keeps of the file
+    /// (`merge --list`): the same report as the merge gave, placed in the bytes it wrote; nothing is written.
+    ///
+    /// - Throws: ``ConversionError`` when a version cannot be read.
+    package static func conflicts(
+        base: SourceFile, ours: SourceFile, theirs: SourceFile, name: String, format: String? = nil,
+        diagnostics: inout Diagnostics
+    ) throws -> FileMergeReport {
+        try plan(
+            base: base, ours: ours, theirs: theirs, output: name, name: name, format: format,
+            diagnostics: &diagnostics
+        ).report
+    }
+
+    /// The merged file's bytes and the report, without writing.
+    static func plan(
+        base: SourceFile, ours: SourceFile, theirs: SourceFile, output: String, name: String?,
+        format formatName: String?,
+        diagnostics: inout Diagnostics
+    ) throws -> (bytes: [UInt8], report: FileMergeReport) {
+        let converter = Converter()
+        let named = name ?? output
+        let format = try Self.format(
+            of: [named, ours.path, theirs.path, base.path, output], named: formatName, converter: converter,
+            sniffing: ours)
+        guard let reader = format.reader, let writer = format.writer else {
+            throw ConversionError("\(format.name) files cannot be merged", path: ours.path)
+        }
+        let language =
+            [named, ours.path, output, theirs.path, base.path].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
+        let options = ReadOptions(tableName: tableName(ofPath: named), language: language)
+        let sources = [base, ours, theirs]
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
         let result = TableMerge.merge(base: tables[0], ours: tables[1], theirs: tables[2])
         var table = result.table
@@ -85,20 +125,20 @@ package enum FileMerge {
         let writeOptions = WriteOptions(languages: format.name == "xcstrings" ? nil : [language])
         let files = try writer.write(table, options: writeOptions, diagnostics: &diagnostics)
         guard files.count == 1, let file = files.first else {
-            throw ConversionError("the merged \(format.name) table makes \(files.count) files, not one", path: output)
+            throw ConversionError("the merged \(format.name) table makes \(files.count) files, not one", path: named)
         }
-        var transaction = FileTransaction()
-        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
-        transaction.stage(file.bytes, at: output)
-        try transaction.commit()
         var ignored = Diagnostics()
         let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
-            .locate(result.conflicts.map { $0.key }, in: file.bytes, path: output, diagnostics: &ignored)
-        return FileMergeReport(output: output, format: format.name, conflicts: result.conflicts, locations: locations)
+            .locate(result.conflicts.map { $0.key }, in: file.bytes, path: named, diagnostics: &ignored)
+        let report = FileMergeReport(
+            output: output, name: named, format: format.name, conflicts: result.conflicts, locations: locations)
+        return (file.bytes, report)
     }
 
-    /// The format of the files: named, or told by the first path with a known extension, or by `ours`'s content.
-    static func format(of paths: [String], named name: String?, converter: Converter) throws -> FormatDescriptor {
+    /// The format of the files: named, or told by the first path with a known extension, or by `sniffing`'s content.
+    static func format(
+        of paths: [String], named name: String?, converter: Converter, sniffing file: SourceFile
+    ) throws -> FormatDescriptor {
         if let name { return try converter.format(for: paths[0], override: name) }
         let mergeable = ["xcstrings", "strings", "stringsdict"]
         for path in paths {
@@ -111,8 +151,7 @@ package enum FileMerge {
                 return format
             }
         }
-        let sniffed = sniff(try readSourceFile(paths[0]))
-        return try converter.format(for: paths[0], override: sniffed)
+        return try converter.format(for: paths[0], override: sniff(file))
     }
 
     /// `xcstrings` for a JSON object, `stringsdict` for a property list with `NSStringLocalizedFormatKey`,

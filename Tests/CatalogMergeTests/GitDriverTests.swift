@@ -36,7 +36,7 @@ struct GitDriverTests {
     func mergeCase(_ name: String, ext: String, file: String) throws -> CommandResult {
         let binary = StringBridgeProcess.productsFolder.appendingPathComponent("stringbridge").path
         try git(["init", "-q", "-b", "main"])
-        try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A"])
+        try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A --name %P"])
         try write(
             Array(
                 "*.xcstrings merge=stringbridge\n*.strings merge=stringbridge\n*.stringsdict merge=stringbridge\n".utf8),
@@ -80,21 +80,42 @@ struct GitDriverTests {
         let result = try mergeCase(name, ext: "xcstrings", file: file)
         #expect(result.status == 1)
         #expect(result.output.contains("CONFLICT (content): Merge conflict in \(file)"))
-        // The driver's report names git's temporary file; each conflict is one line.
-        let conflicts = result.error.split(separator: "\n").filter { $0.contains(": error: conflict: key ") }
+        // The driver's report names the file by its path in the repository (%P), not git's temporary file; each
+        // conflict is one line, as in the fixture's report.
+        let conflicts = result.error.split(separator: "\n").filter { $0.contains(": error: conflict: ") }
         let expected = String(decoding: try Fixtures.bytes("merge/\(name)/expected.report"), as: UTF8.self)
-        #expect(conflicts.count == expected.split(separator: "\n").count)
+        #expect(
+            conflicts.map(String.init)
+                == expected.split(separator: "\n").map {
+                    $0.replacingOccurrences(of: "merged.xcstrings:", with: "\(file):")
+                })
+        // After the terminal is gone, --list says them again from git's index, and writes nothing.
+        let listed = try StringBridgeProcess.run(["merge", "--list", file], in: repository)
+        #expect(listed.status == 1)
+        #expect(
+            listed.error
+                == result.error.split(separator: "\n").filter { $0.contains(": error: conflict: ") }
+                .map { $0 + "\n" }.joined())
+        #expect(listed.output == "")
         #expect(try git(["diff", "--name-only", "--diff-filter=U"]).output == "\(file)\n")
         // The file is the merge with our side at each conflict: valid, no conflict markers.
         #expect(try contents(file) == (try Fixtures.bytes("merge/\(name)/expected.xcstrings")))
         #expect(!String(decoding: try contents(file), as: UTF8.self).contains("<<<<<<<"))
+        // Once resolved, there is nothing to list: exit 2 with the reason.
+        try git(["add", file])
+        let resolved = try StringBridgeProcess.run(["merge", "--list", file], in: repository)
+        #expect(resolved.status == 2)
+        #expect(
+            resolved.error.hasPrefix(
+                "\(file):1:1: error: no base version in git's index: the file's merge is not in conflict (or was "
+                    + "resolved)"))
     }
 
     @Test func unreadableSideFailsTheMergeAndLeavesOursAlone() throws {
         let file = "Localizable.xcstrings"
         let binary = StringBridgeProcess.productsFolder.appendingPathComponent("stringbridge").path
         try git(["init", "-q", "-b", "main"])
-        try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A"])
+        try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A --name %P"])
         try write(Array("*.xcstrings merge=stringbridge\n".utf8), to: ".gitattributes")
         try write(try Fixtures.bytes("merge/independent-changes/base.xcstrings"), to: file)
         try git(["add", "."])

@@ -13,30 +13,38 @@ struct MergeCommand: ParsableCommand {
             writer writes it, also when there are conflicts (with our side at each). The rules: docs/merge.md.
 
             Exit status: 0 when merged cleanly, 1 when there are conflicts (each printed as \
-            OUT:line:column: error: conflict: …), 2 when an input cannot be read or OUT cannot be written (OUT is \
-            then untouched), 64 on a usage error.
+            NAME:line:column: error: conflict: …, NAME being --name or else OUT), 2 when an input cannot be read or \
+            OUT cannot be written (OUT is then untouched), 64 on a usage error.
 
-            As a git merge driver:
-              git config merge.stringbridge.driver 'stringbridge merge %O %A %B -o %A'
+            As a git merge driver (%P names the file in the repository, where git's %A is a temporary file):
+              git config merge.stringbridge.driver \\
+                'stringbridge merge %O %A %B -o %A --name %P'
               echo '*.xcstrings merge=stringbridge' >> .gitattributes
 
+            --list FILE... prints again the conflicts of files whose merge git left unresolved, from the three \
+            versions git keeps in its index; nothing is written.
+
             Examples:
-              stringbridge merge base.xcstrings ours.xcstrings theirs.xcstrings -o Localizable.xcstrings
-              stringbridge merge base.strings ours.strings theirs.strings -o out.strings --format json
+              stringbridge merge base.xcstrings ours.xcstrings theirs.xcstrings \\
+                -o Localizable.xcstrings
+              stringbridge merge base.strings ours.strings theirs.strings \\
+                -o out.strings --format json
+              stringbridge merge --list App/Localizable.xcstrings
             """
     )
 
-    @Argument(help: "The common ancestor.")
-    var base: String
-
-    @Argument(help: "Our version (git's %A).")
-    var ours: String
-
-    @Argument(help: "Their version (git's %B).")
-    var theirs: String
+    @Argument(
+        help: "BASE OURS THEIRS: the common ancestor, our version (git's %A) and theirs (%B); with --list, the files.")
+    var files: [String]
 
     @Option(name: [.short, .customLong("output")], help: "The file to write (may be OURS).")
-    var output: String
+    var output: String?
+
+    @Option(help: "The file's path in the repository (git's %P), named in conflicts; its folder gives the language.")
+    var name: String?
+
+    @Flag(help: "List the conflicts of files git left unresolved, from its index; write nothing.")
+    var list = false
 
     @Option(help: "The report: text (conflicts on standard error) or json (on standard output).")
     var format: ReportFormat = .text
@@ -51,13 +59,28 @@ struct MergeCommand: ParsableCommand {
         case text, json
     }
 
+    func validate() throws {
+        if list {
+            guard !files.isEmpty else { throw ValidationError("Name the files whose conflicts to list.") }
+            guard output == nil, name == nil else {
+                throw ValidationError("--list writes nothing: it takes neither -o nor --name.")
+            }
+        } else {
+            guard files.count == 3 else {
+                throw ValidationError("Name three files: BASE OURS THEIRS (or use --list FILE...).")
+            }
+            guard output != nil else { throw ValidationError("Name the file to write with -o.") }
+        }
+    }
+
     func run() throws {
+        if list { return try listConflicts() }
         var diagnostics = Diagnostics()
         let report: FileMergeReport
         do {
             report = try FileMerge.merge(
-                base: base, ours: ours, theirs: theirs, output: output, format: from, replacesReadOnlyFiles: force,
-                diagnostics: &diagnostics)
+                base: files[0], ours: files[1], theirs: files[2], output: output ?? files[1], name: name, format: from,
+                replacesReadOnlyFiles: force, diagnostics: &diagnostics)
         } catch let error as ConversionError {
             printDiagnostics(diagnostics.all)
             printDiagnostics(error.diagnostics)
@@ -69,5 +92,37 @@ struct MergeCommand: ParsableCommand {
         case .json: writeAll(Array(report.json.utf8), to: 1)
         }
         if !report.conflicts.isEmpty { throw ExitCode(1) }
+    }
+
+    /// `--list`: each file's conflicts again, from git's index stages; exit 1 when any has conflicts, 2 when a file's
+    /// versions cannot be read.
+    private func listConflicts() throws {
+        var conflicts = false
+        var failed = false
+        var reports: [String] = []
+        for path in files {
+            var diagnostics = Diagnostics()
+            do {
+                let versions = try GitStages.read(path)
+                let report = try FileMerge.conflicts(
+                    base: versions.base, ours: versions.ours, theirs: versions.theirs, name: path, format: from,
+                    diagnostics: &diagnostics)
+                printDiagnostics(diagnostics.all)
+                if format == .text { printDiagnostics(report.diagnostics) }
+                reports.append(report.json)
+                conflicts = conflicts || !report.conflicts.isEmpty
+            } catch let error as ConversionError {
+                printDiagnostics(diagnostics.all)
+                printDiagnostics(error.diagnostics)
+                failed = true
+            }
+        }
+        if format == .json {
+            let indented = reports.map { $0.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n") }
+            let text = indented.isEmpty ? "[]\n" : "[\n" + indented.joined(separator: ",\n") + "\n]\n"
+            writeAll(Array(text.utf8), to: 1)
+        }
+        if failed { throw ExitCode(2) }
+        if conflicts { throw ExitCode(1) }
     }
 }
