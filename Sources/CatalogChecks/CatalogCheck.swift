@@ -54,8 +54,17 @@ package struct CatalogCheck: Sendable {
         }
         let results = parallelMap(units) { unit in check(unit, options: options) }
         var report = CheckReport()
+        // A key one folder's development-language file lacks may be in another folder's file of the same table
+        // (Resources/en.lproj/Localizable.strings beside Resources/Plurals/en.lproj/Localizable.stringsdict): both
+        // go into one bundle, so such a key is no orphan.
+        var sourceKeys: [String: Set<[UInt8]>] = [:]
         for result in results {
-            report.findings += result.findings
+            for (table, keys) in result.sourceKeys { sourceKeys[table, default: []].formUnion(keys) }
+        }
+        for result in results {
+            report.findings += result.findings.filter { finding in
+                finding.rule != .orphanKey || sourceKeys[finding.table]?.contains(Array(finding.key.utf8)) != true
+            }
             report.fixes += result.fixes
             report.files += result.files
             report.tables += result.tables
@@ -128,6 +137,8 @@ package struct CatalogCheck: Sendable {
 
     struct UnitResult: Sendable {
         var findings: [Finding] = []
+        /// The keys of each legacy table's development-language files (for `orphan-key` across folders).
+        var sourceKeys: [String: Set<[UInt8]>] = [:]
         var fixes: [CheckReport.Fix] = []
         var files = 0
         var tables = 0
@@ -363,6 +374,13 @@ package struct CatalogCheck: Sendable {
         }
         guard readAny else { return }
         result.tables += 1
+        if languagesAreKnown {
+            var keys = result.sourceKeys[name] ?? []
+            for (key, entry) in table.entries where entry.localizations?[sourceLanguage] != nil {
+                keys.insert(Array(key.utf8))
+            }
+            result.sourceKeys[name] = keys
+        }
         let mainFile = fileOf[sourceLanguage] ?? files[0].path
         let finalPositions = positions
         // A key the development language lacks is placed in the first language, in sorted order, that has it: the
