@@ -19,7 +19,12 @@ package struct CatalogCheck: Sendable {
         /// The development language of legacy tables.
         package var sourceLanguage = "en"
         /// Whether catalogs not in Xcode's layout are rewritten (``CheckReport/fixes``).
+        ///
+        /// The catalogs are then read for update (``FileTransaction/readForUpdate(_:)``), those that get a fix
+        /// staying locked until ``CheckReport/apply()``.
         package var fix = false
+        /// How long to wait, in seconds, for another process writing a catalog that `fix` would rewrite.
+        package var lockTimeout: Double = 120
 
         package init() {}
     }
@@ -52,6 +57,7 @@ package struct CatalogCheck: Sendable {
         for result in results {
             report.findings += result.findings
             report.fixes += result.fixes
+            report.updates.include(result.updates)
             report.files += result.files
             report.tables += result.tables
         }
@@ -117,6 +123,8 @@ package struct CatalogCheck: Sendable {
     struct UnitResult: Sendable {
         var findings: [Finding] = []
         var fixes: [CheckReport.Fix] = []
+        /// The catalogs of ``fixes``, read for update.
+        var updates = FileTransaction()
         var files = 0
         var tables = 0
     }
@@ -201,8 +209,12 @@ package struct CatalogCheck: Sendable {
         let source: SourceFile
         let table: StringTable
         var diagnostics = Diagnostics()
+        // A catalog --fix may rewrite is read for update: released at once unless it gets a fix.
+        var updates = FileTransaction()
+        updates.lockTimeout = options.lockTimeout
+        let forUpdate = options.fix && options.rules.contains(.notXcodeFormatted)
         do {
-            source = try readSourceFile(path)
+            source = forUpdate ? try updates.readForUpdate(path) : try readSourceFile(path)
             table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
         } catch {
             Self.readFailure(error, path: path, table: name, into: &result)
@@ -235,6 +247,7 @@ package struct CatalogCheck: Sendable {
         let same = reread.map { Self.sameContent($0, table) } ?? false
         if options.fix, same {
             result.fixes.append(CheckReport.Fix(path: path, bytes: output.bytes))
+            result.updates.include(updates)
             return
         }
         result.findings.append(

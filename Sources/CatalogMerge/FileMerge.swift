@@ -64,20 +64,40 @@ package enum FileMerge {
     /// files without extensions). The output is written all or nothing, as the format's writer writes it, also
     /// when there are conflicts (with our side at each); the report lists them.
     ///
+    /// An input that is `output` itself (git's driver writes `%A`, ours) is read for update
+    /// (``FileTransaction/readForUpdate(_:)``, waiting up to `lockTimeout` seconds for another stringbridge process
+    /// writing it), and the output is not written when another program changed it meanwhile. An `output` that is
+    /// none of the inputs is made from them, and replaced whatever it holds.
+    ///
     /// - Throws: ``ConversionError`` when an input cannot be read or the output cannot be written; the output is
     ///   then untouched.
     package static func merge(
         base: String, ours: String, theirs: String, output: String, format name: String? = nil,
-        replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
+        replacesReadOnlyFiles: Bool = false, lockTimeout: Double = 120, diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {
+        // The inputs first: the one that is the output under its lock, and `ours` is what tells an unnamed format.
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
+        transaction.lockTimeout = lockTimeout
+        var sources: [SourceFile] = []
+        var rewritten: SourceFile?
+        for input in [base, ours, theirs] {
+            guard input == output || isSameFile(input, output) else {
+                sources.append(try readSourceFile(input))
+                continue
+            }
+            let file = try rewritten ?? transaction.readForUpdate(input)
+            rewritten = file
+            sources.append(file)
+        }
         let converter = Converter()
-        let format = try Self.format(of: [ours, theirs, base, output], named: name, converter: converter)
+        let format = try Self.format(
+            of: [ours, theirs, base, output], named: name, converter: converter, content: sources[1])
         guard let reader = format.reader, let writer = format.writer else {
             throw ConversionError("\(format.name) files cannot be merged", path: ours)
         }
         let language = [ours, output, theirs, base].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
         let options = ReadOptions(tableName: tableName(ofPath: output), language: language)
-        let sources = try [base, ours, theirs].map(readSourceFile)
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
         let result = TableMerge.merge(base: tables[0], ours: tables[1], theirs: tables[2])
         var table = result.table
@@ -87,9 +107,7 @@ package enum FileMerge {
         guard files.count == 1, let file = files.first else {
             throw ConversionError("the merged \(format.name) table makes \(files.count) files, not one", path: output)
         }
-        var transaction = FileTransaction()
-        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
-        transaction.stage(file.bytes, at: output)
+        transaction.stage(file.bytes, at: output, as: rewritten == nil ? .replacingUnread : .update)
         try transaction.commit()
         var ignored = Diagnostics()
         let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
@@ -97,8 +115,10 @@ package enum FileMerge {
         return FileMergeReport(output: output, format: format.name, conflicts: result.conflicts, locations: locations)
     }
 
-    /// The format of the files: named, or told by the first path with a known extension, or by `ours`'s content.
-    static func format(of paths: [String], named name: String?, converter: Converter) throws -> FormatDescriptor {
+    /// The format of the files: named, or told by the first path with a known extension, or by `content` (ours).
+    static func format(of paths: [String], named name: String?, converter: Converter, content: SourceFile) throws
+        -> FormatDescriptor
+    {
         if let name { return try converter.format(for: paths[0], override: name) }
         let mergeable = ["xcstrings", "strings", "stringsdict"]
         for path in paths {
@@ -111,7 +131,7 @@ package enum FileMerge {
                 return format
             }
         }
-        let sniffed = sniff(try readSourceFile(paths[0]))
+        let sniffed = sniff(content)
         return try converter.format(for: paths[0], override: sniffed)
     }
 

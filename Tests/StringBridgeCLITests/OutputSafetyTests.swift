@@ -303,6 +303,70 @@ struct OutputSafetyTests {
         }
     }
 
+    /// Runs `other` and `import fr.xliff` at once on a fresh catalog, `rounds` times, and checks that neither's
+    /// change is lost: each shows in the catalog, or its command failed naming the catalog (never exit 0 and lost).
+    ///
+    /// Round by round: `other` is held after it has read the catalog and written its temporary file, just before
+    /// its rename (`STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME`), and the import started then; the import held so and
+    /// `other` started then; both started at once.
+    private func raceWithImport(
+        _ other: [String], rounds: Int, prepare: () throws -> Void = {}, otherChange: (String) -> Bool
+    ) throws {
+        let pause = ["STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME": "2"]
+        for round in 0..<rounds {
+            try makeImportable(count: 3000)
+            try prepare()
+            let results: (other: Finished, import: Finished)
+            switch round % 3 {
+            case 0, 1:
+                let (first, second) = round % 3 == 0 ? (other, ["import", "fr.xliff"]) : (["import", "fr.xliff"], other)
+                let held = try launch(first, environment: pause)
+                var waited = 0
+                while temporaryLeftovers.isEmpty, waited < 600 {
+                    usleep(10_000)
+                    waited += 1
+                }
+                let started = try launch(second)
+                let (heldResult, startedResult) = (held.wait(), started.wait())
+                results = round % 3 == 0 ? (heldResult, startedResult) : (startedResult, heldResult)
+            default:
+                let running = try launch(other)
+                let importing = try launch(["import", "fr.xliff"])
+                results = (running.wait(), importing.wait())
+            }
+            let catalog = String(decoding: bytes("Localizable.xcstrings") ?? [], as: UTF8.self)
+            for (name, result, kept) in [
+                (other[0], results.other, otherChange(catalog)),
+                ("import", results.import, catalog.contains("\"value\" : \"fr 2999\"")),
+            ] {
+                if result.status == 0 {
+                    #expect(kept, "round \(round): \(name) exited 0 but its change is lost")
+                } else {
+                    #expect(result.status == 1, "round \(round): \(name): \(result.error)")
+                    #expect(result.error.contains("Localizable.xcstrings"), "round \(round): \(name): \(result.error)")
+                }
+            }
+            #expect(results.other.status == 0 || results.import.status == 0, "round \(round)")
+            #expect(temporaryLeftovers.isEmpty)
+        }
+    }
+
+    @Test("sync racing an import loses neither's change", .timeLimit(.minutes(5)))
+    func syncRacingImport() throws {
+        // The code names one new key: sync adds it and marks the catalog's 3000 keys stale.
+        try raceWithImport(
+            ["sync", "."], rounds: 5,
+            prepare: { try write("let text = NSLocalizedString(\"Synced\", comment: \"From code\")\n", to: "App.swift") },
+            otherChange: { $0.contains("\"Synced\" : {") && $0.contains("\"comment\" : \"From code\"") })
+    }
+
+    @Test("pseudo racing an import loses neither's change", .timeLimit(.minutes(5)))
+    func pseudoRacingImport() throws {
+        try raceWithImport(
+            ["pseudo", "Localizable.xcstrings", "--language", "en-XA"], rounds: 5,
+            otherChange: { $0.contains("\"en-XA\" : {") })
+    }
+
     @Test("An import waits for another process's lock, and gives up after --lock-timeout writing nothing")
     func importWaitsForTheLock() throws {
         try makeImportable()

@@ -46,6 +46,8 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
 
+    @OptionGroup var lock: LockOptions
+
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json, sarif
     }
@@ -63,6 +65,7 @@ struct CheckCommand: ParsableCommand {
             options.languages = language
             options.sourceLanguage = sourceLanguage
             options.fix = fix
+            options.lockTimeout = lock.lockTimeout
             var report = try CatalogCheck().run(paths, options: options)
             if let baseline {
                 try report.subtract(baseline: try readSourceFile(baseline).bytes, path: baseline)

@@ -44,8 +44,7 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "The files' format when their names do not tell it (xcstrings, strings, stringsdict).")
     var from: String?
 
-    @Flag(help: "Replace the output file even when it is read-only.")
-    var force = false
+    @OptionGroup var writing: WritingOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json
@@ -56,8 +55,8 @@ struct MergeCommand: ParsableCommand {
         let report: FileMergeReport
         do {
             report = try FileMerge.merge(
-                base: base, ours: ours, theirs: theirs, output: output, format: from, replacesReadOnlyFiles: force,
-                diagnostics: &diagnostics)
+                base: base, ours: ours, theirs: theirs, output: output, format: from,
+                replacesReadOnlyFiles: writing.force, lockTimeout: writing.lockTimeout, diagnostics: &diagnostics)
         } catch let error as ConversionError {
             printDiagnostics(diagnostics.all)
             printDiagnostics(error.diagnostics)
