@@ -207,7 +207,8 @@ public struct Migration: Sendable {
         var ignored = Diagnostics()
         let catalog: StringTable
         do {
-            catalog = try reader.read(try transaction.readForUpdate(path), options: ReadOptions(), diagnostics: &ignored)
+            catalog = try reader.read(
+                try transaction.readForUpdate(path), options: ReadOptions(), diagnostics: &ignored)
         } catch let error as ConversionError {
             var diagnostics = error.diagnostics
             diagnostics.append(

@@ -168,7 +168,8 @@ struct FileTransactionTests {
         again.discard()
     }
 
-    @Test("A file changed by another program between the read and the commit is not replaced", arguments: [true, false])
+    @Test(
+        "A file changed by another program between the read and the commit is not replaced", arguments: [true, false])
     func changedSinceRead(_ replaced: Bool) throws {
         let folder = try FileTests.freshFolder("changed")
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -319,7 +319,8 @@ struct OutputSafetyTests {
             let results: (other: Finished, import: Finished)
             switch round % 3 {
             case 0, 1:
-                let (first, second) = round % 3 == 0 ? (other, ["import", "fr.xliff"]) : (["import", "fr.xliff"], other)
+                let (first, second) =
+                    round % 3 == 0 ? (other, ["import", "fr.xliff"]) : (["import", "fr.xliff"], other)
                 let held = try launch(first, environment: pause)
                 var waited = 0
                 while temporaryLeftovers.isEmpty, waited < 600 {
@@ -356,7 +357,9 @@ struct OutputSafetyTests {
         // The code names one new key: sync adds it and marks the catalog's 3000 keys stale.
         try raceWithImport(
             ["sync", "."], rounds: 5,
-            prepare: { try write("let text = NSLocalizedString(\"Synced\", comment: \"From code\")\n", to: "App.swift") },
+            prepare: {
+                try write("let text = NSLocalizedString(\"Synced\", comment: \"From code\")\n", to: "App.swift")
+            },
             otherChange: { $0.contains("\"Synced\" : {") && $0.contains("\"comment\" : \"From code\"") })
     }
 

@@ -16,9 +16,10 @@ struct LockOptions: ParsableArguments {
     }
 }
 
-/// The options of a command that rewrites files it reads (import, sync, pseudo, merge): `--lock-timeout`, and
-/// `--force` to replace read-only files. `check --fix` has no `--force`, and `migrate`'s means more: they take
-/// ``LockOptions`` alone.
+/// The options of a command that rewrites files it reads: `--lock-timeout`, and `--force`.
+///
+/// For import, sync, pseudo and merge, where `--force` replaces read-only files. `check --fix` has no `--force`, and
+/// `migrate`'s means more: they take ``LockOptions`` alone.
 struct WritingOptions: ParsableArguments {
     @OptionGroup var lock: LockOptions
 
