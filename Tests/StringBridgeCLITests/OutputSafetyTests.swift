@@ -370,6 +370,65 @@ struct OutputSafetyTests {
             otherChange: { $0.contains("\"en-XA\" : {") })
     }
 
+    @Test(
+        "Every command that rewrites a catalog takes its lock: past --lock-timeout it fails, writing nothing",
+        arguments: ["sync", "pseudo", "check", "merge", "migrate"])
+    func writersTakeTheLock(_ command: String) throws {
+        try makeImportable()
+        try write("let text = NSLocalizedString(\"Synced\", comment: \"From code\")\n", to: "App.swift")
+        let arguments: [String]
+        var status: Int32 = 1
+        switch command {
+        case "sync": arguments = ["sync", "."]
+        case "pseudo": arguments = ["pseudo", "Localizable.xcstrings", "--language", "en-XA"]
+        case "check": arguments = ["check", "Localizable.xcstrings", "--fix"]
+        case "merge":
+            try FileManager.default.copyItem(atPath: path("Localizable.xcstrings"), toPath: path("base.xcstrings"))
+            try write(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#, to: "theirs.xcstrings")
+            arguments = [
+                "merge", "base.xcstrings", "Localizable.xcstrings", "theirs.xcstrings", "-o", "Localizable.xcstrings",
+            ]
+            status = 2
+        default:
+            try write("\"key 0\" = \"Text 0\";\n\"Added\" = \"Added\";\n", to: "en.lproj/Localizable.strings")
+            arguments = ["migrate", ".", "--force"]
+        }
+        let before = bytes("Localizable.xcstrings")
+        let descriptor = open(path("Localizable.xcstrings"), O_RDONLY)
+        defer { close(descriptor) }
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let refused = try runWithTimeout(arguments + ["--lock-timeout", "0.5"])
+        #expect(refused.status == status, "\(refused.output)\(refused.error)")
+        #expect(
+            (refused.output + refused.error).contains(
+                "Localizable.xcstrings:1:1: error: another process is writing this file (still locked after 0.5 s); "
+                    + "nothing was written"), "\(refused.output)\(refused.error)")
+        #expect(bytes("Localizable.xcstrings") == before)
+        #expect(temporaryLeftovers.isEmpty)
+    }
+
+    @Test("convert onto its input waits for another process's lock, then writes; onto another file it does not wait")
+    func convertOntoItselfWaits() throws {
+        try makeImportable()
+        let descriptor = open(path("Localizable.xcstrings"), O_RDONLY)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let waiting = try launch(["convert", "Localizable.xcstrings", "-o", "Localizable.xcstrings"])
+        usleep(700_000)
+        #expect(waiting.process.isRunning)
+        close(descriptor)
+        let result = waiting.wait()
+        #expect(result.status == 0, "\(result.error)")
+
+        // An output made from another file is replaced unread: not waited for.
+        let locked = open(path("Localizable.xcstrings"), O_RDONLY)
+        defer { close(locked) }
+        #expect(locked >= 0 && flock(locked, LOCK_EX) == 0)
+        try write(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#, to: "other.xcstrings")
+        let converted = try runWithTimeout(["convert", "other.xcstrings", "-o", "Localizable.xcstrings"])
+        #expect(converted.status == 0, "\(converted.error)")
+        #expect(!String(decoding: bytes("Localizable.xcstrings") ?? [], as: UTF8.self).contains("key 0"))
+    }
+
     @Test("An import waits for another process's lock, and gives up after --lock-timeout writing nothing")
     func importWaitsForTheLock() throws {
         try makeImportable()
