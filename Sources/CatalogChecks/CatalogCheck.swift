@@ -45,7 +45,8 @@ package struct CatalogCheck: Sendable {
     }
 
     /// Finds the tables under `paths` and checks them.
-    /// - Throws: ``ConversionError`` when a path does not exist.
+    /// - Throws: ``ConversionError`` when a path does not exist, or with `fix` when a catalog cannot be read for
+    ///   update (another process held it past `lockTimeout`): no fix is written then.
     package func run(_ paths: [String], options: Options) throws -> CheckReport {
         var units: [Unit] = []
         for path in paths {
@@ -53,6 +54,8 @@ package struct CatalogCheck: Sendable {
             units += discover(path, sourceLanguage: options.sourceLanguage)
         }
         let results = parallelMap(units) { unit in check(unit, options: options) }
+        let updateErrors = results.flatMap(\.updateErrors)
+        if !updateErrors.isEmpty { throw ConversionError(updateErrors) }
         var report = CheckReport()
         for result in results {
             report.findings += result.findings
@@ -125,6 +128,8 @@ package struct CatalogCheck: Sendable {
         var fixes: [CheckReport.Fix] = []
         /// The catalogs of ``fixes``, read for update.
         var updates = FileTransaction()
+        /// Why a catalog `fix` would rewrite could not be read for update; the check then fails.
+        var updateErrors: [Diagnostic] = []
         var files = 0
         var tables = 0
     }
@@ -214,7 +219,16 @@ package struct CatalogCheck: Sendable {
         updates.lockTimeout = options.lockTimeout
         let forUpdate = options.fix && options.rules.contains(.notXcodeFormatted)
         do {
-            source = forUpdate ? try updates.readForUpdate(path) : try readSourceFile(path)
+            if forUpdate {
+                do {
+                    source = try updates.readForUpdate(path)
+                } catch let error as ConversionError {
+                    result.updateErrors += error.diagnostics
+                    return
+                }
+            } else {
+                source = try readSourceFile(path)
+            }
             table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
         } catch {
             Self.readFailure(error, path: path, table: name, into: &result)
