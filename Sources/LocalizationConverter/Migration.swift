@@ -48,8 +48,9 @@ public struct Migration: Sendable {
         package var existing: ExistingCatalog?
         /// The legacy files of the table left out of the catalog, with why.
         package var leftOut: [LeftOutFile] = []
-        /// The catalog that exists at `destination`, read for update: locked until ``Migration/write(_:force:diagnostics:)``
-        /// has written the plan (or the plan is dropped), which fails when another program changed it meanwhile.
+        /// The catalog that exists at `destination`, read for update: locked until
+        /// ``Migration/write(_:force:diagnostics:)`` has written the plan (or the plan is dropped), which fails when
+        /// another program changed it meanwhile.
         package var transaction = FileTransaction()
     }
 
