@@ -429,6 +429,46 @@ struct OutputSafetyTests {
         #expect(!String(decoding: bytes("Localizable.xcstrings") ?? [], as: UTF8.self).contains("key 0"))
     }
 
+    @Test("Two imports creating one new legacy language file: the second to write fails rather than replace the first")
+    func importsCreatingOneNewFile() throws {
+        try write("\"key 0\" = \"Text 0\";\n\"key 1\" = \"Text 1\";\n", to: "en.lproj/T.strings")
+        for (name, index) in [("a", 0), ("b", 1)] {
+            try write(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                  <file original="en.lproj/T.strings" source-language="en" target-language="fr" datatype="plaintext">
+                    <body>
+                      <trans-unit id="key \(index)">
+                        <source>Text \(index)</source>
+                        <target state="translated">fr \(index)</target>
+                      </trans-unit>
+                    </body>
+                  </file>
+                </xliff>
+
+                """, to: "\(name).xliff")
+        }
+        // `a` has read the table (fr.lproj/T.strings does not exist yet) and written its temporary file when `b`
+        // starts and creates the file.
+        let held = try launch(["import", "a.xliff"], environment: ["STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME": "2"])
+        var waited = 0
+        while temporaryLeftovers.isEmpty, waited < 600 {
+            usleep(10_000)
+            waited += 1
+        }
+        let second = try runWithTimeout(["import", "b.xliff"])
+        let first = held.wait()
+        #expect(second.status == 0, "\(second.error)")
+        #expect(first.status == 1)
+        #expect(
+            first.error
+                == "./fr.lproj/T.strings:1:1: error: the file exists but this command did not read it before replacing "
+                + "it (another program may have created it meanwhile); nothing was written\n")
+        #expect(String(decoding: bytes("fr.lproj/T.strings") ?? [], as: UTF8.self) == "\"key 1\" = \"fr 1\";\n")
+        #expect(temporaryLeftovers.isEmpty)
+    }
+
     @Test("An import waits for another process's lock, and gives up after --lock-timeout writing nothing")
     func importWaitsForTheLock() throws {
         try makeImportable()
