@@ -19,12 +19,17 @@ package struct CatalogCheck: Sendable {
         /// The development language of legacy tables.
         package var sourceLanguage = "en"
         /// Whether catalogs not in Xcode's layout are rewritten (``CheckReport/fixes``).
+        ///
+        /// The catalogs are then read for update (``FileTransaction/readForUpdate(_:)``), those that get a fix
+        /// staying locked until ``CheckReport/apply()``.
         package var fix = false
         /// A severity per rule, replacing the rule's own (``CheckRule/severity``) for its findings; a finding made
         /// less serious for its own reason (a stale key's, a source without specifiers) keeps its severity.
         package var severities: [CheckRule: CheckSeverity] = [:]
         /// Findings less serious than this are left out of the report.
         package var minimumSeverity = CheckSeverity.note
+        /// How long to wait, in seconds, for another process writing a catalog that `fix` would rewrite.
+        package var lockTimeout: Double = 120
 
         package init() {}
     }
@@ -45,7 +50,8 @@ package struct CatalogCheck: Sendable {
     }
 
     /// Finds the tables under `paths` and checks them.
-    /// - Throws: ``ConversionError`` when a path does not exist.
+    /// - Throws: ``ConversionError`` when a path does not exist, or with `fix` when a catalog cannot be read for
+    ///   update (another process held it past `lockTimeout`): no fix is written then.
     package func run(_ paths: [String], options: Options) throws -> CheckReport {
         var units: [Unit] = []
         for path in paths {
@@ -53,6 +59,8 @@ package struct CatalogCheck: Sendable {
             units += discover(path, sourceLanguage: options.sourceLanguage)
         }
         let results = parallelMap(units) { unit in check(unit, options: options) }
+        let updateErrors = results.flatMap(\.updateErrors)
+        if !updateErrors.isEmpty { throw ConversionError(updateErrors) }
         var report = CheckReport()
         // A key one folder's development-language file lacks may be in another folder's file of the same table
         // (Resources/en.lproj/Localizable.strings beside Resources/Plurals/en.lproj/Localizable.stringsdict): both
@@ -66,6 +74,7 @@ package struct CatalogCheck: Sendable {
                 finding.rule != .orphanKey || sourceKeys[finding.table]?.contains(Array(finding.key.utf8)) != true
             }
             report.fixes += result.fixes
+            report.updates.include(result.updates)
             report.files += result.files
             report.tables += result.tables
         }
@@ -140,6 +149,10 @@ package struct CatalogCheck: Sendable {
         /// The keys of each legacy table's development-language files (for `orphan-key` across folders).
         var sourceKeys: [String: Set<[UInt8]>] = [:]
         var fixes: [CheckReport.Fix] = []
+        /// The catalogs of ``fixes``, read for update.
+        var updates = FileTransaction()
+        /// Why a catalog `fix` would rewrite could not be read for update; the check then fails.
+        var updateErrors: [Diagnostic] = []
         var files = 0
         var tables = 0
     }
@@ -230,8 +243,21 @@ package struct CatalogCheck: Sendable {
         let source: SourceFile
         let table: StringTable
         var diagnostics = Diagnostics()
+        // A catalog --fix may rewrite is read for update: released at once unless it gets a fix.
+        var updates = FileTransaction()
+        updates.lockTimeout = options.lockTimeout
+        let forUpdate = options.fix && options.rules.contains(.notXcodeFormatted)
         do {
-            source = try readSourceFile(path)
+            if forUpdate {
+                do {
+                    source = try updates.readForUpdate(path)
+                } catch let error as ConversionError {
+                    result.updateErrors += error.diagnostics
+                    return
+                }
+            } else {
+                source = try readSourceFile(path)
+            }
             table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
         } catch {
             Self.readFailure(error, path: path, table: name, into: &result)
@@ -264,6 +290,7 @@ package struct CatalogCheck: Sendable {
         let same = reread.map { Self.sameContent($0, table) } ?? false
         if options.fix, same {
             result.fixes.append(CheckReport.Fix(path: path, bytes: output.bytes))
+            result.updates.include(updates)
             return
         }
         result.findings.append(

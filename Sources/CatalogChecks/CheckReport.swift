@@ -14,6 +14,8 @@ package struct CheckReport: Sendable {
     package var findings: [Finding] = []
     /// The rewrites `--fix` makes (``apply()``).
     package var fixes: [Fix] = []
+    /// The catalogs of ``fixes``, read for update: locked until ``apply()`` has written them.
+    var updates = FileTransaction()
     /// How many files and tables were checked.
     package var files = 0
     package var tables = 0
@@ -35,10 +37,11 @@ package struct CheckReport: Sendable {
     /// Whether any finding is an error (the command then exits with status 1).
     package var hasErrors: Bool { findings.contains { $0.severity == .error } }
 
-    /// Writes the ``fixes`` all or nothing.
+    /// Writes the ``fixes`` all or nothing; each catalog must still be the file checked (else nothing is
+    /// written).
     package func apply() throws {
         guard !fixes.isEmpty else { return }
-        var transaction = FileTransaction()
+        var transaction = updates
         for fix in fixes { transaction.stage(fix.bytes, at: fix.path) }
         try transaction.commit()
     }

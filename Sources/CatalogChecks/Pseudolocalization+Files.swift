@@ -8,11 +8,16 @@ extension Pseudolocalization {
     /// become the pseudo-language's text and its `target-language` the pseudo-language. The file is written as the
     /// format's writer writes it, all or nothing.
     ///
+    /// Writing into `path` itself (no `output`, or an `output` that is the same file), the file is read for update
+    /// (``FileTransaction/readForUpdate(_:)``): another stringbridge process writing it is waited for, up to
+    /// `lockTimeout` seconds, and a file changed by another program meanwhile is not replaced. Another `output` is
+    /// made from `path` and replaced whatever it holds.
+    ///
     /// - Throws: ``ConversionError`` when the file cannot be read, is of another format, or cannot be written; then
     ///   nothing is written.
     package static func run(
         path: String, output: String?, options: Options, replacesReadOnlyFiles: Bool = false,
-        diagnostics: inout Diagnostics
+        lockTimeout: Double = 120, diagnostics: inout Diagnostics
     ) throws -> Summary {
         let converter = Converter()
         let format = try converter.format(for: path, override: nil)
@@ -25,7 +30,14 @@ extension Pseudolocalization {
         if let message = LanguageIdentifier.message(options.language, as: "--language") {
             throw ConversionError(message, path: path)
         }
-        var table = try converter.read(path, diagnostics: &diagnostics)
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
+        transaction.lockTimeout = lockTimeout
+        let rewritesInput = output.map { $0 == path || isSameFile($0, path) } ?? true
+        var table =
+            rewritesInput
+            ? try converter.read(forUpdate: path, in: &transaction, diagnostics: &diagnostics)
+            : try converter.read(path, diagnostics: &diagnostics)
         if options.language == table.sourceLanguage {
             throw ConversionError(
                 "'\(options.language)' is the development language of the file; name a pseudo-language such as en-XA",
@@ -46,9 +58,7 @@ extension Pseudolocalization {
         guard files.count == 1, let file = files.first else {
             throw ConversionError("the \(format.name) output has \(files.count) files; expected one", path: path)
         }
-        var transaction = FileTransaction()
-        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
-        transaction.stage(file.bytes, at: output ?? path)
+        transaction.stage(file.bytes, at: output ?? path, as: rewritesInput ? .update : .replacingUnread)
         try transaction.commit()
         return summary
     }

@@ -69,19 +69,47 @@ package enum FileMerge {
     /// repository (git's `%P`), which diagnostics name and the table's name and language come from; git's
     /// temporary files say neither.
     ///
+    /// An input that is `output` itself (git's driver writes `%A`, ours) is read for update
+    /// (``FileTransaction/readForUpdate(_:)``, waiting up to `lockTimeout` seconds for another stringbridge process
+    /// writing it), and the output is not written when another program changed it meanwhile. An `output` that is
+    /// none of the inputs is made from them, and replaced whatever it holds.
+    ///
     /// - Throws: ``ConversionError`` when an input cannot be read or the output cannot be written; the output is
     ///   then untouched.
     package static func merge(
         base: String, ours: String, theirs: String, output: String, name: String? = nil, format: String? = nil,
-        replacesReadOnlyFiles: Bool = false, diagnostics: inout Diagnostics
+        replacesReadOnlyFiles: Bool = false, lockTimeout: Double = 120, diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {
-        let sources = try [base, ours, theirs].map(readSourceFile)
-        let planned = try plan(
-            base: sources[0], ours: sources[1], theirs: sources[2], output: output, name: name, format: format,
-            diagnostics: &diagnostics)
+        // The inputs first: the one that is the output under its lock.
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
-        transaction.stage(planned.bytes, at: output)
+        transaction.lockTimeout = lockTimeout
+        var sources: [SourceFile] = []
+        var rewritten: SourceFile?
+        do {
+            for input in [base, ours, theirs] {
+                guard input == output || isSameFile(input, output) else {
+                    sources.append(try readSourceFile(input))
+                    continue
+                }
+                let file = try rewritten ?? transaction.readForUpdate(input)
+                rewritten = file
+                sources.append(file)
+            }
+        } catch {
+            transaction.discard()
+            throw error
+        }
+        let planned: (bytes: [UInt8], report: FileMergeReport)
+        do {
+            planned = try plan(
+                base: sources[0], ours: sources[1], theirs: sources[2], output: output, name: name, format: format,
+                diagnostics: &diagnostics)
+        } catch {
+            transaction.discard()
+            throw error
+        }
+        transaction.stage(planned.bytes, at: output, as: rewritten == nil ? .replacingUnread : .update)
         try transaction.commit()
         return planned.report
     }
@@ -110,7 +138,7 @@ package enum FileMerge {
         let named = name ?? output
         let format = try Self.format(
             of: [named, ours.path, theirs.path, base.path, output], named: formatName, converter: converter,
-            sniffing: ours)
+            content: ours)
         guard let reader = format.reader, let writer = format.writer else {
             throw ConversionError("\(format.name) files cannot be merged", path: ours.path)
         }
@@ -135,10 +163,10 @@ package enum FileMerge {
         return (file.bytes, report)
     }
 
-    /// The format of the files: named, or told by the first path with a known extension, or by `sniffing`'s content.
-    static func format(
-        of paths: [String], named name: String?, converter: Converter, sniffing file: SourceFile
-    ) throws -> FormatDescriptor {
+    /// The format of the files: named, or told by the first path with a known extension, or by `content` (ours).
+    static func format(of paths: [String], named name: String?, converter: Converter, content: SourceFile) throws
+        -> FormatDescriptor
+    {
         if let name { return try converter.format(for: paths[0], override: name) }
         let mergeable = ["xcstrings", "strings", "stringsdict"]
         for path in paths {
@@ -151,7 +179,8 @@ package enum FileMerge {
                 return format
             }
         }
-        return try converter.format(for: paths[0], override: sniff(file))
+        let sniffed = sniff(content)
+        return try converter.format(for: paths[0], override: sniffed)
     }
 
     /// `xcstrings` for a JSON object, `stringsdict` for a property list with `NSStringLocalizedFormatKey`,

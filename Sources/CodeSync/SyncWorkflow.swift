@@ -13,6 +13,8 @@ package struct SyncWorkflow: Sendable {
     package var options: SyncOptions
     /// Which threads read the code files: all cores by default (files side by side).
     package var parallelism: Parallelism
+    /// How long to wait, in seconds, for another process writing a catalog (``FileTransaction/lockTimeout``).
+    package var lockTimeout: Double = 120
     let registry = FormatRegistry.standard
 
     /// Creates the workflow with the given readers; by default every reader of this package, reading and parsing
@@ -49,6 +51,9 @@ package struct SyncWorkflow: Sendable {
         package var bytes: [UInt8]?
         /// The line of each key in the catalog file as read (for messages about keys that are not in the code).
         var keyLocations: OrderedMap<FileLocation>
+        /// The catalog read for update (when planned for update and changed): locked until
+        /// ``SyncWorkflow/write(_:replacingReadOnlyFiles:)`` has written it, and checked to be unchanged then.
+        var transaction = FileTransaction()
     }
 
     /// What a sync of a project would do.
@@ -63,8 +68,13 @@ package struct SyncWorkflow: Sendable {
     }
 
     /// Reads every catalog below `root` and the code of its targets, and works out the synced catalogs.
+    ///
+    /// With `forUpdate` (a plan to write), each catalog is read for update (``FileTransaction/readForUpdate(_:)``):
+    /// another stringbridge process writing it (an `import`) is waited for, and the catalog stays locked until
+    /// ``write(_:replacingReadOnlyFiles:)`` or until the plan is dropped. A plan only looked at (`--check`) is
+    /// read without locks.
     /// - Throws: ``ConversionError`` when a catalog cannot be read (nothing is written then).
-    package func plan(root: String, diagnostics: inout Diagnostics) throws -> Plan {
+    package func plan(root: String, forUpdate: Bool = true, diagnostics: inout Diagnostics) throws -> Plan {
         let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let layout = ProjectLayout(root: root, codeExtensions: extensions, diagnostics: &diagnostics)
         var cache: [CacheKey: [ExtractedString]] = [:]
@@ -83,7 +93,7 @@ package struct SyncWorkflow: Sendable {
         }
         // The catalogs side by side (read, merge, write to bytes); results and errors in path order.
         let planned = parallelism.map(work) { item in
-            Result { try plan(catalog: item.path, strings: item.strings) }
+            Result { try plan(catalog: item.path, strings: item.strings, forUpdate: forUpdate) }
         }
         var catalogs: [PlannedCatalog] = []
         var errors: [Diagnostic] = []
@@ -99,8 +109,10 @@ package struct SyncWorkflow: Sendable {
     }
 
     /// Syncs one catalog file with `strings` (those of its table).
-    func plan(catalog path: String, strings: [ExtractedString]) throws -> PlannedCatalog {
-        let file = try readSourceFile(path)
+    func plan(catalog path: String, strings: [ExtractedString], forUpdate: Bool = true) throws -> PlannedCatalog {
+        var transaction = FileTransaction()
+        transaction.lockTimeout = lockTimeout
+        let file = forUpdate ? try transaction.readForUpdate(path) : try readSourceFile(path)
         var diagnostics = Diagnostics()
         guard let format = registry.format(forPath: path), let reader = format.reader, let writer = format.writer else {
             throw ConversionError("not a String Catalog", path: path)
@@ -113,15 +125,21 @@ package struct SyncWorkflow: Sendable {
             bytes = written.first?.bytes
         }
         let lines = file.withUnsafeBytes { CatalogKeyLines.locations(in: Array($0), path: path) }
-        return PlannedCatalog(path: path, result: result, bytes: bytes, keyLocations: lines)
+        // A catalog that does not change is not written: released at once.
+        if bytes == nil { transaction.discard() }
+        return PlannedCatalog(path: path, result: result, bytes: bytes, keyLocations: lines, transaction: transaction)
     }
 
     /// Writes the catalogs that change, all or nothing; read-only catalogs only when `replacingReadOnlyFiles`.
+    ///
+    /// Each must have been planned for update and still be the file read, else nothing is written.
     package func write(_ plan: Plan, replacingReadOnlyFiles: Bool = false) throws {
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacingReadOnlyFiles
         for catalog in plan.catalogs {
-            if let bytes = catalog.bytes { transaction.stage(bytes, at: catalog.path) }
+            guard let bytes = catalog.bytes else { continue }
+            transaction.include(catalog.transaction)
+            transaction.stage(bytes, at: catalog.path)
         }
         try transaction.commit()
     }

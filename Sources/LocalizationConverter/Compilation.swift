@@ -128,7 +128,8 @@ public struct Compilation: Sendable {
                         at: FileLocation(path: path, line: 1, column: 1))
                 }
                 written[destination] = path
-                transaction.stage(file.bytes, at: destination)
+                // Outputs made from the catalogs: a file there is replaced unread.
+                transaction.stage(file.bytes, at: destination, as: .replacingUnread)
             }
         }
         try transaction.commit()

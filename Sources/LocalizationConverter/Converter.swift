@@ -51,6 +51,19 @@ public struct Converter: Sendable {
         return try reader.read(try readSourceFile(path), options: options, diagnostics: &diagnostics)
     }
 
+    /// Reads one file that the command rewrites: for update, in `transaction`, which is to write it
+    /// (``FileTransaction/readForUpdate(_:)``).
+    package func read(
+        forUpdate path: String, in transaction: inout FileTransaction, format name: String? = nil,
+        options: ReadOptions = ReadOptions(), diagnostics: inout Diagnostics
+    ) throws -> StringTable {
+        let format = try format(for: path, override: name)
+        guard let reader = format.reader else {
+            throw ConversionError("\(format.name) files cannot be read", path: path)
+        }
+        return try reader.read(try transaction.readForUpdate(path), options: options, diagnostics: &diagnostics)
+    }
+
     /// Legacy tables of several languages merged into one catalog keep the development language's comments
     /// only, as `migrate` does: a comment in a translation's file describes that translation.
     ///
@@ -69,7 +82,9 @@ public struct Converter: Sendable {
     /// language (`writeOptions.languages`) unless it has only one.
     ///
     /// The output `-` is standard output (its format named by `to`); the table is then named after the first
-    /// input. A read-only output file is replaced only with `replacesReadOnlyFiles`.
+    /// input. A read-only output file is replaced only with `replacesReadOnlyFiles`. An output that is one of the
+    /// inputs is read for update (``FileTransaction/readForUpdate(_:)``) and not replaced when another program
+    /// changed it meanwhile; another output is made from the inputs and replaced whatever it holds.
     ///
     /// - Throws: ``ConversionError``; the output is then untouched.
     public func convert(
@@ -115,6 +130,10 @@ public struct Converter: Sendable {
         guard let writer = target.writer else {
             throw ConversionError("\(target.name) files cannot be written", path: output)
         }
+        var transaction = FileTransaction()
+        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
+        // The input that is the output (converted onto itself), read once, for update.
+        var rewritten: SourceFile?
         var table: StringTable?
         var sourceFormats = Set<FormatID>()
         var translationComments: [(path: String, removed: [(key: String, comment: String)])] = []
@@ -132,7 +151,14 @@ public struct Converter: Sendable {
             guard let reader = source.reader else {
                 throw ConversionError("\(source.name) files cannot be read", path: input)
             }
-            var next = try reader.read(try readSourceFile(input), options: options, diagnostics: &diagnostics)
+            let file: SourceFile
+            if !toStandardOutput, input == output || isSameFile(input, output) {
+                file = try rewritten ?? transaction.readForUpdate(input)
+                rewritten = file
+            } else {
+                file = try readSourceFile(input)
+            }
+            var next = try reader.read(file, options: options, diagnostics: &diagnostics)
             if inputs.count > 1, target.holdsEveryLanguage, source.isLegacyTable {
                 let removed = Self.removeTranslationComments(&next)
                 if !removed.isEmpty { translationComments.append((input, removed)) }
@@ -184,9 +210,7 @@ public struct Converter: Sendable {
             try writeToStandardOutput(file.bytes)
             return
         }
-        var transaction = FileTransaction()
-        transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
-        transaction.stage(file.bytes, at: output)
+        transaction.stage(file.bytes, at: output, as: rewritten == nil ? .replacingUnread : .update)
         try transaction.commit()
     }
 }

@@ -21,6 +21,9 @@ public struct Migration: Sendable {
         /// Off by default: like Xcode, the migration leaves
         /// the file out and says so in a warning with the place of the problem.
         package var strict: Bool
+        /// How long to wait, in seconds, for another process writing a catalog that exists at a destination
+        /// (``FileTransaction/readForUpdate(_:)``).
+        package var lockTimeout: Double = 120
 
         /// Creates options.
         public init(
@@ -45,6 +48,10 @@ public struct Migration: Sendable {
         package var existing: ExistingCatalog?
         /// The legacy files of the table left out of the catalog, with why.
         package var leftOut: [LeftOutFile] = []
+        /// The catalog that exists at `destination`, read for update: locked until
+        /// ``Migration/write(_:force:diagnostics:)`` has written the plan (or the plan is dropped), which fails when
+        /// another program changed it meanwhile.
+        package var transaction = FileTransaction()
     }
 
     /// A legacy file left out of the migration.
@@ -124,8 +131,11 @@ public struct Migration: Sendable {
                 options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
                 ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
             var existing: ExistingCatalog?
+            var transaction = FileTransaction()
+            transaction.lockTimeout = options.lockTimeout
             if fileExists(destination) {
-                let catalog = try readExistingCatalog(destination, sourceLanguage: options.sourceLanguage)
+                let catalog = try readExistingCatalog(
+                    destination, sourceLanguage: options.sourceLanguage, transaction: &transaction)
                 // Compared as the catalog file holds it: written and read back, like the catalog that exists.
                 let written = try asWritten(table, destination: destination)
                 (table, existing) = Self.merge(
@@ -134,7 +144,7 @@ public struct Migration: Sendable {
             plans.append(
                 PlannedCatalog(
                     destination: destination, sources: parts.map(\.file.path), table: table, existing: existing,
-                    leftOut: leftOut))
+                    leftOut: leftOut, transaction: transaction))
         }
         var seen = Set<String>()
         for plan in plans where !seen.insert(plan.destination).inserted {
@@ -188,15 +198,18 @@ public struct Migration: Sendable {
             SourceFile(path: destination, bytes: file.bytes), options: ReadOptions(), diagnostics: &ignored)
     }
 
-    /// The catalog already at `path`, read to merge the legacy tables into.
-    private func readExistingCatalog(_ path: String, sourceLanguage: String) throws -> StringTable {
+    /// The catalog already at `path`, read for update in `transaction` to merge the legacy tables into.
+    private func readExistingCatalog(_ path: String, sourceLanguage: String, transaction: inout FileTransaction)
+        throws -> StringTable
+    {
         guard let reader = registry.format(.xcstrings)?.reader else {
             throw ConversionError("a catalog already exists here and cannot be read", path: path)
         }
         var ignored = Diagnostics()
         let catalog: StringTable
         do {
-            catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &ignored)
+            catalog = try reader.read(
+                try transaction.readForUpdate(path), options: ReadOptions(), diagnostics: &ignored)
         } catch let error as ConversionError {
             var diagnostics = error.diagnostics
             diagnostics.append(
@@ -467,6 +480,8 @@ public struct Migration: Sendable {
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = force
         for plan in plans {
+            // A catalog that exists was read for update by the plan; a new one must still not exist.
+            transaction.include(plan.transaction)
             for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
                 transaction.stage(file.bytes, at: plan.destination)
             }

@@ -49,7 +49,7 @@ struct FileTransactionTests {
         var failing = FileTransaction()
         let second = try TemporaryFile(nextTo: destination)
         Array("new".utf8).withUnsafeBytes { second.write($0) }
-        failing.stage(second)
+        failing.stage(second, as: .replacingUnread)
         failing.stage(Array("x".utf8), at: destination + "/not-a-folder/file")
         #expect(throws: ConversionError.self) { try failing.commit() }
         #expect(FileTests.listing(folder) == ["out.json"])
@@ -59,7 +59,7 @@ struct FileTransactionTests {
         var transaction = FileTransaction()
         let third = try TemporaryFile(nextTo: destination)
         for piece in ["{\n", "", "  \"a\" : 1", "\n}"] { Array(piece.utf8).withUnsafeBytes { third.write($0) } }
-        transaction.stage(third)
+        transaction.stage(third, as: .replacingUnread)
         #expect(transaction.destinations == [destination])
         try transaction.commit()
         #expect(FileTests.listing(folder) == ["out.json"])
@@ -80,7 +80,7 @@ struct FileTransactionTests {
         try FileManager.default.createSymbolicLink(atPath: folder + "/a.txt", withDestinationPath: "shared/a.txt")
         try FileManager.default.createSymbolicLink(atPath: folder + "/b.txt", withDestinationPath: "shared/b.txt")
         var transaction = FileTransaction()
-        transaction.stage(Array("new a".utf8), at: folder + "/a.txt")
+        transaction.stage(Array("new a".utf8), at: folder + "/a.txt", as: .replacingUnread)
         let streamed = try TemporaryFile(nextTo: folder + "/b.txt")
         Array("new b".utf8).withUnsafeBytes { streamed.write($0) }
         transaction.stage(streamed)
@@ -132,7 +132,7 @@ struct FileTransactionTests {
 
         var forced = FileTransaction()
         forced.replacesReadOnlyFiles = true
-        forced.stage(Array("new".utf8), at: folder + "/locked.txt")
+        forced.stage(Array("new".utf8), at: folder + "/locked.txt", as: .replacingUnread)
         try forced.commit()
         #expect(try String(contentsOfFile: folder + "/locked.txt", encoding: .utf8) == "new")
         #expect(
@@ -140,34 +140,100 @@ struct FileTransactionTests {
                 == 0o444)
     }
 
-    @Test("A file read for update: locked once per process, and a commit fails when it changed since")
+    @Test("A file read for update: locked once per process, released by the commit, and replaced")
     func readForUpdate() throws {
         let folder = try FileTests.freshFolder("update")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/table.txt"
         try Data("one".utf8).write(to: URL(fileURLWithPath: path))
-        let (file, lock) = try readSourceFileForUpdate(path, waitingAtMost: 1)
-        #expect(file.bytes == Array("one".utf8))
+        var transaction = FileTransaction()
+        #expect(try transaction.readForUpdate(path).bytes == Array("one".utf8))
+        #expect(transaction.readPaths == [path])
         // The same file under another name, in the same process: an error, not a wait for itself.
         try FileManager.default.createSymbolicLink(atPath: folder + "/alias.txt", withDestinationPath: "table.txt")
+        var other = FileTransaction()
+        other.lockTimeout = 1
         #expect(
-            FileTests.message { _ = try readSourceFileForUpdate(folder + "/alias.txt", waitingAtMost: 1) }
+            FileTests.message { _ = try other.readForUpdate(folder + "/alias.txt") }
                 == "\(folder)/alias.txt: error: this file is already being written by this command under another path "
                 + "(a symbolic link?); nothing was written")
-        // Another program replaces the file: the commit writes nothing.
-        try Data("two".utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        var transaction = FileTransaction()
-        transaction.require(lock)
-        transaction.stage(Array("three".utf8), at: path)
-        #expect(
-            FileTests.message { try transaction.commit() }
-                == "\(path): error: the file was changed by another program since it was read; nothing was written "
-                + "(run the command again)")
+        // Written through the link too: the file read is the file the link leads to.
+        transaction.stage(Array("two".utf8), at: folder + "/alias.txt")
+        try transaction.commit()
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
         #expect(FileTests.listing(folder) == ["alias.txt", "table.txt"])
-        // The lock was released with the transaction: the file can be read for update again.
-        let (_, again) = try readSourceFileForUpdate(path, waitingAtMost: 1)
-        again.release()
+        // The commit released the file: it can be read for update again.
+        var again = FileTransaction()
+        #expect(try again.readForUpdate(folder + "/alias.txt").bytes == Array("two".utf8))
+        again.discard()
+    }
+
+    @Test(
+        "A file changed by another program between the read and the commit is not replaced", arguments: [true, false])
+    func changedSinceRead(_ replaced: Bool) throws {
+        let folder = try FileTests.freshFolder("changed")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/table.txt"
+        try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+        var transaction = FileTransaction()
+        _ = try transaction.readForUpdate(path)
+        if replaced {
+            // Another program renames its own file into place (a new inode).
+            try Data("two".utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } else {
+            // Another program writes into the file itself (the same inode, another size).
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(" and two".utf8))
+            try handle.close()
+        }
+        let expected = replaced ? "two" : "one and two"
+        transaction.stage(Array("three".utf8), at: path)
+        transaction.stage(Array("new".utf8), at: folder + "/new/other.txt")
+        #expect(
+            FileTests.message { try transaction.commit() }
+                == "\(path): error: the file was changed by another program while this command worked on it; nothing "
+                + "was written (run the command again)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == expected)
+        #expect(FileTests.listing(folder) == ["table.txt"])
+        // Released with the failed commit.
+        var again = FileTransaction()
+        _ = try again.readForUpdate(path)
+        again.discard()
+    }
+
+    @Test("A destination that exists is replaced only when read for update, or staged replacing it unread")
+    func unreadDestinations() throws {
+        let folder = try FileTests.freshFolder("unread")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/table.txt"
+        try Data("one".utf8).write(to: URL(fileURLWithPath: path))
+        var refused = FileTransaction()
+        refused.stage(Array("new".utf8), at: folder + "/new.txt")
+        refused.stage(Array("two".utf8), at: path)
+        let message =
+            "\(path): error: the file exists but this command did not read it before replacing it (another program "
+            + "may have created it meanwhile); nothing was written"
+        #expect(FileTests.message { try refused.commit() } == message)
+        #expect(FileTests.listing(folder) == ["table.txt"])
+
+        // Read by another transaction: not this one's to replace.
+        var reader = FileTransaction()
+        _ = try reader.readForUpdate(path)
+        var writer = FileTransaction()
+        writer.stage(Array("two".utf8), at: path)
+        #expect(FileTests.message { try writer.commit() } == message)
+        // Taken over (a part planned on its own): replaced.
+        writer.include(reader)
+        try writer.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "two")
+
+        // An output the command makes replaces the file unread.
+        var output = FileTransaction()
+        output.stage(Array("three".utf8), at: path, as: .replacingUnread)
+        try output.commit()
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "three")
+        #expect(FileTests.listing(folder) == ["table.txt"])
     }
 
     @Test func temporaryNames() {

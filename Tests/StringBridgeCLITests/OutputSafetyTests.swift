@@ -303,6 +303,172 @@ struct OutputSafetyTests {
         }
     }
 
+    /// Runs `other` and `import fr.xliff` at once on a fresh catalog, `rounds` times, and checks that neither's
+    /// change is lost: each shows in the catalog, or its command failed naming the catalog (never exit 0 and lost).
+    ///
+    /// Round by round: `other` is held after it has read the catalog and written its temporary file, just before
+    /// its rename (`STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME`), and the import started then; the import held so and
+    /// `other` started then; both started at once.
+    private func raceWithImport(
+        _ other: [String], rounds: Int, prepare: () throws -> Void = {}, otherChange: (String) -> Bool
+    ) throws {
+        let pause = ["STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME": "2"]
+        for round in 0..<rounds {
+            try makeImportable(count: 3000)
+            try prepare()
+            let results: (other: Finished, import: Finished)
+            switch round % 3 {
+            case 0, 1:
+                let (first, second) =
+                    round % 3 == 0 ? (other, ["import", "fr.xliff"]) : (["import", "fr.xliff"], other)
+                let held = try launch(first, environment: pause)
+                var waited = 0
+                while temporaryLeftovers.isEmpty, waited < 600 {
+                    usleep(10_000)
+                    waited += 1
+                }
+                let started = try launch(second)
+                let (heldResult, startedResult) = (held.wait(), started.wait())
+                results = round % 3 == 0 ? (heldResult, startedResult) : (startedResult, heldResult)
+            default:
+                let running = try launch(other)
+                let importing = try launch(["import", "fr.xliff"])
+                results = (running.wait(), importing.wait())
+            }
+            let catalog = String(decoding: bytes("Localizable.xcstrings") ?? [], as: UTF8.self)
+            for (name, result, kept) in [
+                (other[0], results.other, otherChange(catalog)),
+                ("import", results.import, catalog.contains("\"value\" : \"fr 2999\"")),
+            ] {
+                if result.status == 0 {
+                    #expect(kept, "round \(round): \(name) exited 0 but its change is lost")
+                } else {
+                    #expect(result.status == 1, "round \(round): \(name): \(result.error)")
+                    #expect(result.error.contains("Localizable.xcstrings"), "round \(round): \(name): \(result.error)")
+                }
+            }
+            #expect(results.other.status == 0 || results.import.status == 0, "round \(round)")
+            #expect(temporaryLeftovers.isEmpty)
+        }
+    }
+
+    @Test("sync racing an import loses neither's change", .timeLimit(.minutes(5)))
+    func syncRacingImport() throws {
+        // The code names one new key: sync adds it and marks the catalog's 3000 keys stale.
+        try raceWithImport(
+            ["sync", "."], rounds: 5,
+            prepare: {
+                try write("let text = NSLocalizedString(\"Synced\", comment: \"From code\")\n", to: "App.swift")
+            },
+            otherChange: { $0.contains("\"Synced\" : {") && $0.contains("\"comment\" : \"From code\"") })
+    }
+
+    @Test("pseudo racing an import loses neither's change", .timeLimit(.minutes(5)))
+    func pseudoRacingImport() throws {
+        try raceWithImport(
+            ["pseudo", "Localizable.xcstrings", "--language", "en-XA"], rounds: 5,
+            otherChange: { $0.contains("\"en-XA\" : {") })
+    }
+
+    @Test(
+        "Every command that rewrites a catalog takes its lock: past --lock-timeout it fails, writing nothing",
+        arguments: ["sync", "pseudo", "check", "merge", "migrate"])
+    func writersTakeTheLock(_ command: String) throws {
+        try makeImportable()
+        try write("let text = NSLocalizedString(\"Synced\", comment: \"From code\")\n", to: "App.swift")
+        let arguments: [String]
+        var status: Int32 = 1
+        switch command {
+        case "sync": arguments = ["sync", "."]
+        case "pseudo": arguments = ["pseudo", "Localizable.xcstrings", "--language", "en-XA"]
+        case "check": arguments = ["check", "Localizable.xcstrings", "--fix"]
+        case "merge":
+            try FileManager.default.copyItem(atPath: path("Localizable.xcstrings"), toPath: path("base.xcstrings"))
+            try write(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#, to: "theirs.xcstrings")
+            arguments = [
+                "merge", "base.xcstrings", "Localizable.xcstrings", "theirs.xcstrings", "-o", "Localizable.xcstrings",
+            ]
+            status = 2
+        default:
+            try write("\"key 0\" = \"Text 0\";\n\"Added\" = \"Added\";\n", to: "en.lproj/Localizable.strings")
+            arguments = ["migrate", ".", "--force"]
+        }
+        let before = bytes("Localizable.xcstrings")
+        let descriptor = open(path("Localizable.xcstrings"), O_RDONLY)
+        defer { close(descriptor) }
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let refused = try runWithTimeout(arguments + ["--lock-timeout", "0.5"])
+        #expect(refused.status == status, "\(refused.output)\(refused.error)")
+        #expect(
+            (refused.output + refused.error).contains(
+                "Localizable.xcstrings:1:1: error: another process is writing this file (still locked after 0.5 s); "
+                    + "nothing was written"), "\(refused.output)\(refused.error)")
+        #expect(bytes("Localizable.xcstrings") == before)
+        #expect(temporaryLeftovers.isEmpty)
+    }
+
+    @Test("convert onto its input waits for another process's lock, then writes; onto another file it does not wait")
+    func convertOntoItselfWaits() throws {
+        try makeImportable()
+        let descriptor = open(path("Localizable.xcstrings"), O_RDONLY)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX) == 0)
+        let waiting = try launch(["convert", "Localizable.xcstrings", "-o", "Localizable.xcstrings"])
+        usleep(700_000)
+        #expect(waiting.process.isRunning)
+        close(descriptor)
+        let result = waiting.wait()
+        #expect(result.status == 0, "\(result.error)")
+
+        // An output made from another file is replaced unread: not waited for.
+        let locked = open(path("Localizable.xcstrings"), O_RDONLY)
+        defer { close(locked) }
+        #expect(locked >= 0 && flock(locked, LOCK_EX) == 0)
+        try write(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#, to: "other.xcstrings")
+        let converted = try runWithTimeout(["convert", "other.xcstrings", "-o", "Localizable.xcstrings"])
+        #expect(converted.status == 0, "\(converted.error)")
+        #expect(!String(decoding: bytes("Localizable.xcstrings") ?? [], as: UTF8.self).contains("key 0"))
+    }
+
+    @Test("Two imports creating one new legacy language file: the second to write fails rather than replace the first")
+    func importsCreatingOneNewFile() throws {
+        try write("\"key 0\" = \"Text 0\";\n\"key 1\" = \"Text 1\";\n", to: "en.lproj/T.strings")
+        for (name, index) in [("a", 0), ("b", 1)] {
+            try write(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+                  <file original="en.lproj/T.strings" source-language="en" target-language="fr" datatype="plaintext">
+                    <body>
+                      <trans-unit id="key \(index)">
+                        <source>Text \(index)</source>
+                        <target state="translated">fr \(index)</target>
+                      </trans-unit>
+                    </body>
+                  </file>
+                </xliff>
+
+                """, to: "\(name).xliff")
+        }
+        // `a` has read the table (fr.lproj/T.strings does not exist yet) and written its temporary file when `b`
+        // starts and creates the file.
+        let held = try launch(["import", "a.xliff"], environment: ["STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME": "2"])
+        var waited = 0
+        while temporaryLeftovers.isEmpty, waited < 600 {
+            usleep(10_000)
+            waited += 1
+        }
+        let second = try runWithTimeout(["import", "b.xliff"])
+        let first = held.wait()
+        #expect(second.status == 0, "\(second.error)")
+        #expect(first.status == 1)
+        #expect(
+            first.error
+                == "./fr.lproj/T.strings:1:1: error: the file exists but this command did not read it before replacing "
+                + "it (another program may have created it meanwhile); nothing was written\n")
+        #expect(String(decoding: bytes("fr.lproj/T.strings") ?? [], as: UTF8.self) == "\"key 1\" = \"fr 1\";\n")
+        #expect(temporaryLeftovers.isEmpty)
+    }
+
     @Test("An import waits for another process's lock, and gives up after --lock-timeout writing nothing")
     func importWaitsForTheLock() throws {
         try makeImportable()

@@ -5,22 +5,22 @@ import XCStringsFormat
 /// What an export writes: bare XLIFF files, or `.xcloc` bundles laid out as Xcode's.
 extension Export {
     /// Stages one language's files: `L.xliff`, or the bundle `L.xcloc` with its `contents.json`, source copies and
-    /// empty `Notes` folder.
+    /// empty `Notes` folder; they are outputs, replacing the files there unread.
     func stage(
         _ xliff: [UInt8], language: String, sourceCopies: [(path: String, bytes: [UInt8])], developmentRegion: String,
         options: Options, in transaction: inout FileTransaction
     ) {
         guard options.xcloc else {
-            transaction.stage(xliff, at: "\(options.outputDirectory)/\(language).xliff")
+            transaction.stage(xliff, at: "\(options.outputDirectory)/\(language).xliff", as: .replacingUnread)
             return
         }
         let bundle = "\(options.outputDirectory)/\(language).xcloc"
-        transaction.stage(xliff, at: "\(bundle)/Localized Contents/\(language).xliff")
+        transaction.stage(xliff, at: "\(bundle)/Localized Contents/\(language).xliff", as: .replacingUnread)
         transaction.stage(
             contentsJSON(developmentRegion: developmentRegion, language: language, options: options),
-            at: "\(bundle)/contents.json")
+            at: "\(bundle)/contents.json", as: .replacingUnread)
         for copy in sourceCopies {
-            transaction.stage(copy.bytes, at: "\(bundle)/Source Contents/\(copy.path)")
+            transaction.stage(copy.bytes, at: "\(bundle)/Source Contents/\(copy.path)", as: .replacingUnread)
         }
         transaction.stageDirectory("\(bundle)/Notes")
     }

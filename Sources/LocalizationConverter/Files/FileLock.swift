@@ -10,15 +10,16 @@ import StringBridgeSupport
     import Darwin
 #endif
 
-/// A file read for update and locked until the write that replaces it is done (``FileTransaction/require(_:)``).
+/// A file read for update and locked until the write that replaces it is done: only through
+/// ``FileTransaction/readForUpdate(_:)``, which holds it until its commit.
 ///
 /// The lock is an advisory `flock` on the file itself, taken before the file is read: another stringbridge
 /// process that reads the same file for update waits until this one has renamed its new file into place, then
 /// reads that one. What the lock cannot stop (a program that does not take it) is caught before the rename: the
 /// file must still be the one read (same inode, size and modification time), or nothing is written.
-package final class FileLock: Sendable {
+final class FileLock: Sendable {
     /// The path the file was read from.
-    package let path: String
+    let path: String
     /// The open file; -1 once released.
     private let descriptor: LockedValue<Int32>
     private let identity: FileIdentity
@@ -33,19 +34,22 @@ package final class FileLock: Sendable {
         release()
     }
 
+    /// The device and inode of the file read.
+    var file: [UInt64] { identity.file }
+
     /// Whether the file at ``path`` is still the one read.
     /// - Throws: ``ConversionError`` when it is not.
-    package func verify() throws {
+    func verify() throws {
         var info = stat()
         guard stat(path, &info) == 0, FileIdentity(info) == identity else {
             throw ConversionError(
-                "the file was changed by another program since it was read; nothing was written (run the command "
-                    + "again)", path: path)
+                "the file was changed by another program while this command worked on it; nothing was written (run "
+                    + "the command again)", path: path)
         }
     }
 
     /// Releases the lock (and closes the file); calling it again does nothing.
-    package func release() {
+    func release() {
         descriptor.withLock { descriptor in
             guard descriptor >= 0 else { return }
             HeldLocks.shared.remove(identity)
@@ -98,13 +102,14 @@ private final class HeldLocks: Sendable {
 }
 
 /// Reads a whole file that is going to be replaced, locking it against other stringbridge processes doing the
-/// same (``FileLock``) until the returned lock is released, normally by the ``FileTransaction`` that writes it.
+/// same (``FileLock``) until the returned lock is released by the ``FileTransaction`` that read it
+/// (``FileTransaction/readForUpdate(_:)``, the only caller).
 ///
 /// When another process holds the lock, this waits, up to `timeout` seconds, and reads the file that process
 /// wrote. On a file system without `flock` the file is read unlocked (the check before the rename remains).
 /// - Throws: ``ConversionError`` as ``readSourceFile(_:)`` does, when the wait times out, or when this process
 ///   holds the file already (the same file named by two paths).
-package func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Double) throws -> (
+func readSourceFileForUpdate(_ path: String, waitingAtMost timeout: Double) throws -> (
     file: SourceFile, lock: FileLock
 ) {
     var start = timespec()

@@ -109,6 +109,14 @@ package func isDirectory(_ path: String) -> Bool {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
 }
 
+/// Whether `lhs` and `rhs` name one existing file (the same device and inode, links followed).
+package func isSameFile(_ lhs: String, _ rhs: String) -> Bool {
+    var left = stat()
+    var right = stat()
+    guard stat(lhs, &left) == 0, stat(rhs, &right) == 0 else { return false }
+    return left.st_dev == right.st_dev && left.st_ino == right.st_ino
+}
+
 /// Whether something exists at `path`.
 package func fileExists(_ path: String) -> Bool {
     var info = stat()

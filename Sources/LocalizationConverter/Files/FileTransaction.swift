@@ -10,12 +10,18 @@ import StringBridgeSupport
     import Darwin
 #endif
 
-/// Writes a set of files all or nothing.
+/// Writes a set of files all or nothing, and is the one read-modify-write discipline of every command.
 ///
 /// Each file is first written in full to a temporary file in its destination folder; only when every file is
 /// written are they renamed into place. On failure the temporary files and the folders the transaction created
 /// are removed and the destinations are untouched. A rename within a folder is atomic, so a reader never sees a
 /// half-written file.
+///
+/// A file a command rewrites is read through the transaction (``readForUpdate(_:)``): locked against other
+/// stringbridge processes doing the same until the commit has renamed its new file into place, and checked
+/// before the rename to be still the file read. A destination that exists must have been read so, unless it is
+/// staged ``Staging/replacingUnread`` (an output the command makes whatever the file held); a command's
+/// transaction therefore never replaces a file it has not read under its lock by mistake.
 ///
 /// A destination that is a symbolic link is written through it: the new file is renamed onto the file the link
 /// leads to, and the link stays. A file that is replaced keeps its permissions (and its owner, where the process
@@ -23,12 +29,25 @@ import StringBridgeSupport
 /// read-only files unless ``replacesReadOnlyFiles`` is set. The temporary files and the folders being created are
 /// removed when the process is ended by SIGINT, SIGTERM or SIGHUP (``InterruptCleanup``).
 package struct FileTransaction: Sendable {
-    private var staged: [(destination: String, content: Content)] = []
+    private var staged: [(destination: String, content: Content, staging: Staging)] = []
     private var directories: [String] = []
-    private var locks: [FileLock] = []
+    /// The files read for update, locked until the commit is done or the transaction discarded (or dropped).
+    private var reads: [FileLock] = []
 
     /// Whether a read-only destination (no write permission) is replaced; otherwise committing refuses it.
     package var replacesReadOnlyFiles = false
+    /// How long ``readForUpdate(_:)`` waits, in seconds, for another process that holds the file's lock.
+    package var lockTimeout: Double = 120
+
+    /// What a staged file may replace.
+    package enum Staging: Sendable {
+        /// A new file, or a file this transaction read with ``readForUpdate(_:)`` (the default): any other file
+        /// found at the destination is refused, nothing being written.
+        case update
+        /// An output the command makes from other files (`export`, `compile`, `extract`, `convert -o`): a file
+        /// found at the destination is replaced whatever it holds, without being read.
+        case replacingUnread
+    }
 
     private enum Content {
         /// Bytes written when the transaction commits.
@@ -40,32 +59,50 @@ package struct FileTransaction: Sendable {
     /// Creates an empty transaction.
     package init() {}
 
+    /// Reads a whole file that the transaction is going to replace, locking it against other stringbridge
+    /// processes doing the same until the commit has renamed its new file into place (or the transaction is
+    /// discarded or dropped).
+    ///
+    /// When another process holds the lock, this waits up to ``lockTimeout`` seconds, then reads the file that
+    /// process wrote. The commit fails, writing nothing, when the file is no longer the one read.
+    /// - Throws: ``ConversionError`` as ``readSourceFile(_:)`` does, when the wait times out, or when this process
+    ///   reads the file for update already (the same file named by two paths).
+    package mutating func readForUpdate(_ path: String) throws -> SourceFile {
+        let (file, lock) = try readSourceFileForUpdate(path, waitingAtMost: lockTimeout)
+        reads.append(lock)
+        return file
+    }
+
+    /// The paths read for update, in the order read.
+    package var readPaths: [String] { reads.map(\.path) }
+
     /// Adds a file to write.
-    package mutating func stage(_ bytes: [UInt8], at destination: String) {
-        staged.append((destination, .bytes(bytes)))
+    package mutating func stage(_ bytes: [UInt8], at destination: String, as staging: Staging = .update) {
+        staged.append((destination, .bytes(bytes), staging))
     }
 
     /// Adds a file written while it was made: its temporary file is renamed into place with the others.
     ///
     /// Once staged, the transaction owns `file`: ``commit()`` or ``discard()`` closes it.
-    package mutating func stage(_ file: TemporaryFile) {
-        staged.append((file.destination, .written(file)))
+    package mutating func stage(_ file: TemporaryFile, as staging: Staging = .update) {
+        staged.append((file.destination, .written(file), staging))
     }
 
-    /// Makes the commit depend on a file read for update (``readSourceFileForUpdate(_:waitingAtMost:)``): the
-    /// commit fails, writing nothing, when the file is no longer the one read, and the lock is held until every
-    /// file is in place, then released (as it is by ``discard()``).
-    package mutating func require(_ lock: FileLock) {
-        locks.append(lock)
+    /// Takes over what `part` read and staged (a part planned on its own, on another thread): its files are
+    /// written, and its reads checked and released, with this transaction's.
+    package mutating func include(_ part: FileTransaction) {
+        staged += part.staged
+        directories += part.directories
+        reads += part.reads
     }
 
     /// Removes the temporary files of the files staged already written, for a transaction that will not commit,
-    /// and releases the locks it holds.
+    /// and releases the files it read for update.
     package func discard() {
-        for (_, content) in staged {
-            if case .written(let file) = content { file.discard() }
+        for item in staged {
+            if case .written(let file) = item.content { file.discard() }
         }
-        for lock in locks { lock.release() }
+        for read in reads { read.release() }
     }
 
     /// Adds a folder to create (empty if nothing else is written into it).
@@ -79,20 +116,25 @@ package struct FileTransaction: Sendable {
     /// Writes every staged file, creating missing folders.
     ///
     /// The temporary files are written side by side, each flushed to disk before any is renamed into place.
-    /// - Throws: ``ConversionError`` naming the file that could not be written (or may not be replaced); nothing
-    ///   is changed then, and the folders the transaction created are removed.
+    /// Every file read for update must still be the one read, and every destination that exists must be one of
+    /// them (or be staged ``Staging/replacingUnread``): checked before anything is written, and again just before
+    /// the renames. The files read are released when the commit ends, whatever its outcome.
+    /// - Throws: ``ConversionError`` naming the file that could not be written (or may not be replaced, or was
+    ///   changed by another program); nothing is changed then, and the folders the transaction created are removed.
     package func commit() throws {
         var files: [TemporaryFile] = []
         var created = CreatedFolders()
         defer {
             created.forget()
-            for lock in locks { lock.release() }
+            for read in reads { read.release() }
         }
         do {
             // Every destination is checked before anything is created.
+            for read in reads { try read.verify() }
             let targets = try staged.map { item -> ResolvedDestination in
                 let resolved = try resolveDestination(item.destination)
                 try resolved.check(replacingReadOnly: replacesReadOnlyFiles)
+                if item.staging == .update { try checkRead(resolved) }
                 return resolved
             }
             for target in targets { try created.createParents(of: target.target, for: target.named) }
@@ -117,7 +159,11 @@ package struct FileTransaction: Sendable {
             files = outcomes.compactMap { try? $0.get() }
             for outcome in outcomes { _ = try outcome.get() }
             pauseForTests()
-            for lock in locks { try lock.verify() }
+            // Another program may have replaced a file read, or created a file where a new one goes, meanwhile.
+            for read in reads { try read.verify() }
+            for (item, target) in zip(staged, targets) where item.staging == .update && target.existing == nil {
+                try checkRead(try resolveDestination(item.destination))
+            }
             // A signal that comes while the files are renamed takes effect once all are in place.
             sb_cleanup_begin_critical()
             defer { sb_cleanup_end_critical() }
@@ -131,6 +177,16 @@ package struct FileTransaction: Sendable {
             created.removeAll()
             throw error
         }
+    }
+
+    /// Refuses a destination that exists but was not read for update by this transaction.
+    private func checkRead(_ destination: ResolvedDestination) throws {
+        guard let existing = destination.existing else { return }
+        let file = [UInt64(existing.st_dev), UInt64(existing.st_ino)]
+        guard !reads.contains(where: { $0.file == file }) else { return }
+        throw ConversionError(
+            "the file exists but this command did not read it before replacing it (another program may have "
+                + "created it meanwhile); nothing was written", path: destination.named)
     }
 
     /// `STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME=SECONDS` makes a commit wait, its temporary files written, before it

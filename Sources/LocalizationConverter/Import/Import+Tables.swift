@@ -123,13 +123,15 @@ extension Import {
             sourcesFromDocument: (file, path))
     }
 
-    /// Reads the table a request names; the file it is written to is read locked (``FileLock``).
+    /// Reads the table a request names; the file it is written to is read for update, in the table's own
+    /// transaction (``WorkingTable/reads``).
     func readTable(_ request: TableRequest, lockTimeout: Double, diagnostics: inout Diagnostics) throws
         -> WorkingTable
     {
-        let readForUpdate = { (path: String) in try readSourceFileForUpdate(path, waitingAtMost: lockTimeout) }
+        var reads = FileTransaction()
+        reads.lockTimeout = lockTimeout
         if request.kind == .catalog {
-            return try catalogTable(at: request.sourcePath, reading: readForUpdate, diagnostics: &diagnostics)
+            return try catalogTable(at: request.sourcePath, reads: reads, diagnostics: &diagnostics)
         }
         var sourceTable: StringTable?
         if let (file, interfaceBuilderFile) = request.sourcesFromDocument {
@@ -144,7 +146,7 @@ extension Import {
         return try legacyTable(
             kind: request.kind, sourcePath: request.sourcePath, outputPath: request.outputPath,
             language: request.language, sourceLanguage: request.sourceLanguage, sourceTable: sourceTable,
-            reading: readForUpdate, diagnostics: &diagnostics)
+            reads: reads, diagnostics: &diagnostics)
     }
 
     /// The development-language table an Interface Builder `<file>`'s sources make: one entry per unit, the
@@ -175,48 +177,46 @@ extension Import {
     }
 
     func catalogTable(
-        at path: String, reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock),
-        diagnostics: inout Diagnostics
+        at path: String, reads: FileTransaction, diagnostics: inout Diagnostics
     ) throws -> WorkingTable {
+        var reads = reads
         guard let reader = registry.format(forPath: path)?.reader else {
             throw ConversionError("no reader for this file", path: path)
         }
-        let (file, lock) = try readForUpdate(path)
+        let file = try reads.readForUpdate(path)
         let table = try reader.read(file, options: ReadOptions(), diagnostics: &diagnostics)
         return WorkingTable(
             kind: .catalog, outputPath: path, merged: table, target: nil, legacyLanguage: nil, before: nil,
-            targetExists: true, locks: [lock])
+            targetExists: true, reads: reads)
     }
 
     /// A legacy table to import into: the source language's file merged with the language's own file, which is
     /// kept apart so that it is written back with its own order, comments and encoding.
     func legacyTable(
         kind: TableKind, sourcePath: String, outputPath: String, language: String, sourceLanguage: String,
-        sourceTable: StringTable? = nil,
-        reading readForUpdate: (String) throws -> (file: SourceFile, lock: FileLock), diagnostics: inout Diagnostics
+        sourceTable: StringTable? = nil, reads: FileTransaction, diagnostics: inout Diagnostics
     ) throws -> WorkingTable {
+        var reads = reads
         guard let reader = registry.format(forPath: sourcePath)?.reader else {
             throw ConversionError("no reader for this file", path: sourcePath)
         }
         let sourceOptions = ReadOptions(language: sourceLanguage, sourceLanguage: sourceLanguage)
         if outputPath == sourcePath, sourceTable == nil {
             let options = ReadOptions(language: language, sourceLanguage: language)
-            let (file, lock) = try readForUpdate(sourcePath)
+            let file = try reads.readForUpdate(sourcePath)
             let table = try reader.read(file, options: options, diagnostics: &diagnostics)
             return WorkingTable(
                 kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
-                before: table, targetExists: true, locks: [lock])
+                before: table, targetExists: true, reads: reads)
         }
         var merged =
             try sourceTable
             ?? reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
         var target: StringTable
-        var locks: [FileLock] = []
         let targetExists = fileExists(outputPath)
         if targetExists {
             let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
-            let (file, lock) = try readForUpdate(outputPath)
-            locks.append(lock)
+            let file = try reads.readForUpdate(outputPath)
             target = try reader.read(file, options: options, diagnostics: &diagnostics)
             var ignored = Diagnostics()
             merged.merge(target, diagnostics: &ignored, origin: outputPath)
@@ -227,7 +227,7 @@ extension Import {
         }
         return WorkingTable(
             kind: kind, outputPath: outputPath, merged: merged, target: target, legacyLanguage: language,
-            before: merged, targetExists: targetExists, locks: locks)
+            before: merged, targetExists: targetExists, reads: reads)
     }
 
     /// A `<file>` waiting to be applied: its place in the result, and the table it goes to.
@@ -298,8 +298,9 @@ struct WorkingTable {
     var before: StringTable?
     /// For a legacy table, whether the language's file exists.
     var targetExists: Bool
-    /// The files read that the import writes, locked until it is done.
-    var locks: [FileLock] = []
+    /// The files read that the import writes (the table's own transaction, taken into the import's when the
+    /// table changed), locked until it is done.
+    var reads = FileTransaction()
     var changed = false
 }
 

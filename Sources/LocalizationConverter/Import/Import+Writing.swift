@@ -9,8 +9,9 @@ extension Import {
     /// Writes the tables of `work` that changed (nothing for a dry run) in one transaction, and records them in
     /// `result`.
     ///
-    /// The tables read stay locked until the write is done; `work` and `other` (the documents) are
-    /// freed while the files are written, or left to the process's exit (``Options/freesWorkingMemory``).
+    /// The files of the tables that changed stay locked until the write is done (those of the others are released
+    /// first); `work` and `other` (the documents) are freed while the files are written, or left to the process's
+    /// exit (``Options/freesWorkingMemory``).
     func writeChanges(
         of work: consuming WorkingTables, freeing other: consuming some Sendable, options: Options,
         result: inout Result, diagnostics: inout Diagnostics
@@ -18,11 +19,11 @@ extension Import {
         let changedTables = work.tables.filter(\.changed)
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
-        // The tables read are locked from their reading to the end of the write (or of a dry run); a table that
-        // is written must still be the file read.
-        let locks = work.tables.flatMap(\.locks)
-        defer { for lock in locks { lock.release() } }
-        for table in changedTables { for lock in table.locks { transaction.require(lock) } }
+        // The files of a table that changed were read for update in its own transaction: they stay locked to the
+        // end of the write (or of a dry run), and must still be the files read.
+        for table in work.tables {
+            if table.changed { transaction.include(table.reads) } else { table.reads.discard() }
+        }
         do {
             let files = try temporaryFiles(for: changedTables, options: options, transaction: &transaction)
             let encoded = parallelMap(Array(zip(changedTables, files))) {
@@ -40,7 +41,7 @@ extension Import {
                 result.changed.append(outputPath)
                 if let bytes = output.bytes { transaction.stage(bytes, at: outputPath) }
             }
-            if !options.dryRun { try transaction.commit() }
+            if options.dryRun { transaction.discard() } else { try transaction.commit() }
         } catch {
             transaction.discard()
             throw error

@@ -39,8 +39,8 @@ public struct Import: Sendable {
         package var freesWorkingMemory = true
         /// Whether read-only table files are replaced (else the import fails, writing nothing).
         package var replacesReadOnlyFiles = false
-        /// How long to wait, in seconds, for another process writing one of the tables (``FileLock``) before
-        /// failing.
+        /// How long to wait, in seconds, for another process writing one of the tables
+        /// (``FileTransaction/readForUpdate(_:)``) before failing.
         package var lockTimeout: Double = 120
 
         /// Creates options; the defaults import as Xcode does.

@@ -68,6 +68,8 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
 
+    @OptionGroup var lock: LockOptions
+
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json, sarif
     }
@@ -113,6 +115,7 @@ struct CheckCommand: ParsableCommand {
             if !language.isEmpty { options.languages = language }
             if let sourceLanguage { options.sourceLanguage = sourceLanguage }
             options.fix = fix
+            options.lockTimeout = lock.lockTimeout
             var report = try CatalogCheck().run(paths, options: options)
             if let baseline {
                 try report.subtract(baseline: try readSourceFile(baseline).bytes, path: baseline)

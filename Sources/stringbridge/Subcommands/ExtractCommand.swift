@@ -43,7 +43,8 @@ struct ExtractCommand: ParsableCommand {
             let catalogs = try SyncWorkflow().extractCatalogs(
                 from: paths, outputDirectory: output, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
             var transaction = FileTransaction()
-            for catalog in catalogs { transaction.stage(catalog.bytes, at: catalog.path) }
+            // Catalogs made from the code: a file there is replaced, unread.
+            for catalog in catalogs { transaction.stage(catalog.bytes, at: catalog.path, as: .replacingUnread) }
             try transaction.commit()
             for catalog in catalogs {
                 print("wrote \(catalog.path): \(counted(catalog.table.entries.count, "key"))")

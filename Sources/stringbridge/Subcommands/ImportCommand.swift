@@ -55,14 +55,7 @@ struct ImportCommand: ParsableCommand {
             """)
     var acceptUnfinished = false
 
-    @Flag(help: "Replace table files even when they are read-only.")
-    var force = false
-
-    @Option(
-        help: ArgumentHelp(
-            "How long to wait for another stringbridge process writing the same table, in seconds.",
-            valueName: "seconds"))
-    var lockTimeout: Double = 120
+    @OptionGroup var writing: WritingOptions
 
     @Flag(
         help: """
@@ -95,8 +88,8 @@ struct ImportCommand: ParsableCommand {
             options.boundaries = boundaries
             // The command exits right after: the system takes the memory back faster than freeing it would.
             options.freesWorkingMemory = false
-            options.replacesReadOnlyFiles = force
-            options.lockTimeout = lockTimeout
+            options.replacesReadOnlyFiles = writing.force
+            options.lockTimeout = writing.lockTimeout
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
             for warning in result.placeholderWarnings { diagnostics.append(warning) }
             switch report {

@@ -52,8 +52,7 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "The files' format when their names do not tell it (xcstrings, strings, stringsdict).")
     var from: String?
 
-    @Flag(help: "Replace the output file even when it is read-only.")
-    var force = false
+    @OptionGroup var writing: WritingOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json
@@ -80,7 +79,7 @@ struct MergeCommand: ParsableCommand {
         do {
             report = try FileMerge.merge(
                 base: files[0], ours: files[1], theirs: files[2], output: output ?? files[1], name: name, format: from,
-                replacesReadOnlyFiles: force, diagnostics: &diagnostics)
+                replacesReadOnlyFiles: writing.force, lockTimeout: writing.lockTimeout, diagnostics: &diagnostics)
         } catch let error as ConversionError {
             printDiagnostics(diagnostics.all)
             printDiagnostics(error.diagnostics)

@@ -47,6 +47,8 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
+    @OptionGroup var lock: LockOptions
+
     func validate() throws {
         guard !directories.isEmpty else { throw ValidationError("Name at least one folder to migrate.") }
         guard output != "-" else {
@@ -60,8 +62,9 @@ struct Migrate: ParsableCommand {
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             var plans: [Migration.PlannedCatalog] = []
             for directory in directories {
-                let options = Migration.Options(
+                var options = Migration.Options(
                     sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
+                options.lockTimeout = lock.lockTimeout
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }

@@ -37,8 +37,7 @@ struct PseudoCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The file to write (default: PATH itself).")
     var output: String?
 
-    @Flag(help: "Replace the output file even when it is read-only.")
-    var force = false
+    @OptionGroup var writing: WritingOptions
 
     func validate() throws {
         guard expansion >= 0, expansion <= 10 else {
@@ -53,7 +52,7 @@ struct PseudoCommand: ParsableCommand {
             let summary = try Pseudolocalization.run(
                 path: path, output: output,
                 options: Pseudolocalization.Options(language: language, styles: styles, expansion: expansion),
-                replacesReadOnlyFiles: force, diagnostics: &diagnostics)
+                replacesReadOnlyFiles: writing.force, lockTimeout: writing.lockTimeout, diagnostics: &diagnostics)
             var line = "\(output ?? path): \(summary.written) keys in \(language)"
             if summary.replaced > 0 { line += " (\(summary.replaced) replaced)" }
             if !summary.notTranslatable.isEmpty {

@@ -35,8 +35,7 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit with status 1 when a catalog is not in sync, listing each key.")
     var check = false
 
-    @Flag(help: "Replace catalogs even when they are read-only.")
-    var force = false
+    @OptionGroup var writing: WritingOptions
 
     func validate() throws {
         guard !(dryRun && check) else { throw ValidationError("--dry-run and --check cannot be combined.") }
@@ -47,10 +46,12 @@ struct SyncCommand: ParsableCommand {
             printDiagnostics([Diagnostic(.error, "no such folder", path: root)])
             throw ExitCode(1)
         }
-        let workflow = SyncWorkflow()
+        var workflow = SyncWorkflow()
+        workflow.lockTimeout = writing.lockTimeout
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            let plan = try workflow.plan(root: root, diagnostics: &diagnostics)
+            // Read for update (locked until written) only when the catalogs are written.
+            let plan = try workflow.plan(root: root, forUpdate: !check && !dryRun, diagnostics: &diagnostics)
             for (path, reason) in plan.leftOut {
                 diagnostics.append(Diagnostic(.note, "not synced: \(reason)", path: path))
             }
@@ -67,7 +68,7 @@ struct SyncCommand: ParsableCommand {
                 print("\(counted(plan.catalogs.count, "catalog")) in sync")
                 return
             }
-            if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: force) }
+            if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: writing.force) }
             for catalog in changed {
                 print("\(dryRun ? "would sync" : "synced") \(catalog.path): \(Self.summary(catalog.result.changes))")
                 if dryRun {
