@@ -63,13 +63,15 @@ struct TableRules {
                         message: message, severity: isStale ? .note : severity))
             }
             let sourceLocalization = entry.localizations?[source]
-            if subject.reportsOrphans, sourceLocalization == nil {
+            // A key only translations have is an orphan, not a translation missing in the other languages; what is
+            // wrong with the translations themselves (plural categories, control characters) is still said.
+            let isOrphan = subject.reportsOrphans && sourceLocalization == nil
+            if isOrphan {
                 let languages = (entry.localizations?.keys).map { Array($0) } ?? []
                 add(
                     .orphanKey, "", "",
                     "\(Diagnostic.quoted(key)) is in \(languages.sorted().joined(separator: ", ")) but not in the "
                         + "development language (\(source))")
-                continue
             }
             if isStale {
                 add(.staleKey, "", "", "key \(Diagnostic.quoted(key)) is stale: Xcode no longer finds it in code")
@@ -149,7 +151,9 @@ struct TableRules {
                     }
                 }
             }
-            guard rules.contains(.missingTranslation), entry.shouldTranslate != false, !isStale else { continue }
+            guard rules.contains(.missingTranslation), entry.shouldTranslate != false, !isStale, !isOrphan else {
+                continue
+            }
             // An empty source (the empty key) has nothing to translate: no translation, or an empty one, is right.
             let sourceIsEmpty =
                 sourceLocalization.map { source in Self.leaves(of: source).allSatisfy(\.value.isEmpty) }
