@@ -174,6 +174,8 @@ extension Migration {
                 summary.append(try addInterfaceBuilderCatalog(plans[plan], to: group, editor: &editor, tree: &tree))
             }
         }
+        let touched = Set(found.map(\.group.id)).union(found.flatMap(\.migratedChildren))
+        summary += try addCatalogSettings(buildingAnyOf: touched, references: references, editor: &editor)
         return ProjectEdit(path: path, bytes: try editor.result(), summary: summary)
     }
 
@@ -365,6 +367,62 @@ extension Migration {
         let count = found.migratedChildren.count
         return "the \(count) .strings \(count == 1 ? "file" : "files") of the variant group \(quoted(group)) "
             + "replaced by \(path)"
+    }
+
+    /// The build settings Xcode's migration sets: `LOCALIZATION_PREFERS_STRING_CATALOGS = YES` in each of the
+    /// project's configurations, and `SWIFT_EMIT_LOC_STRINGS = YES` in each configuration of a migrated target
+    /// (one whose build phases held the groups) when neither it nor any project configuration sets it. A setting
+    /// already there, whatever its value, is left as it is.
+    private func addCatalogSettings(
+        buildingAnyOf groups: Set<String>, references: [String: [(object: String, key: String)]],
+        editor: inout ProjectFileEditor
+    ) throws -> [String] {
+        let file = editor.file
+        func configurations(_ list: String?) -> [ProjectObject] {
+            (list.flatMap(file.object)?["buildConfigurations"]?.strings ?? []).compactMap(file.object)
+                .filter { $0.isa == "XCBuildConfiguration" && $0["buildSettings"]?.isDictionary == true }
+        }
+        func sets(_ configuration: ProjectObject, _ key: String) -> Bool {
+            configuration["buildSettings"]?.members.contains { $0.key == key } == true
+        }
+        var summary: [String] = []
+        let project = configurations(file.rootObject?["buildConfigurationList"]?.string)
+        let preferring = project.filter { !sets($0, "LOCALIZATION_PREFERS_STRING_CATALOGS") }
+        for configuration in preferring {
+            try editor.insertMember(
+                "LOCALIZATION_PREFERS_STRING_CATALOGS", value: "YES", inDictionary: "buildSettings",
+                of: configuration.id)
+        }
+        if !preferring.isEmpty {
+            summary.append(
+                "LOCALIZATION_PREFERS_STRING_CATALOGS = YES in the project's "
+                    + preferring.map { $0["name"]?.string ?? $0.id }.joined(separator: ", "))
+        }
+        guard !project.contains(where: { sets($0, "SWIFT_EMIT_LOC_STRINGS") }) else { return summary }
+        // The phases whose build files name the groups, and the targets that run them.
+        var phases = Set<String>()
+        for group in groups {
+            for buildFile in references[group] ?? [] where file.object(buildFile.object)?.isa == "PBXBuildFile" {
+                for phase in references[buildFile.object] ?? [] where phase.key == "files" {
+                    phases.insert(phase.object)
+                }
+            }
+        }
+        for target in file.objects where target.isa == "PBXNativeTarget" {
+            guard target["buildPhases"]?.strings.contains(where: phases.contains) == true else { continue }
+            let emitting = configurations(target["buildConfigurationList"]?.string)
+                .filter { !sets($0, "SWIFT_EMIT_LOC_STRINGS") }
+            for configuration in emitting {
+                try editor.insertMember(
+                    "SWIFT_EMIT_LOC_STRINGS", value: "YES", inDictionary: "buildSettings", of: configuration.id)
+            }
+            if !emitting.isEmpty {
+                summary.append(
+                    "SWIFT_EMIT_LOC_STRINGS = YES in target \(target["name"]?.string ?? target.id)'s "
+                        + emitting.map { $0["name"]?.string ?? $0.id }.joined(separator: ", "))
+            }
+        }
+        return summary
     }
 
     private static func defaultPhaseName(_ isa: String) -> String {

@@ -109,11 +109,40 @@ package struct ProjectFileEditor {
         insertions.append((offset, "", indentation + Array("\(element) /* \(comment) */,\n".utf8)))
     }
 
+    // MARK: Dictionary members
+
+    /// Inserts `key = value;` into the dictionary `dictionary` of object `id` (`buildSettings`), before the first
+    /// member whose key is greater (Xcode keeps build settings sorted), on a line of its own laid out as its
+    /// neighbours are.
+    /// - Throws: ``ConversionError`` when the object has no such dictionary, or it is not laid out one member per
+    ///   line.
+    package mutating func insertMember(_ key: String, value: String, inDictionary dictionary: String, of id: String)
+        throws
+    {
+        guard let object = file.object(id), let target = object[dictionary], target.isDictionary else {
+            throw ConversionError(
+                "the project file's object \(id) has no \(dictionary) to add to; it cannot be edited safely",
+                at: file.location(file.object(id)?.range.lowerBound ?? 0))
+        }
+        let offset: Int
+        let indentation: [UInt8]
+        if let following = target.members.first(where: { $0.key > key }) {
+            offset = try lines(of: following.range, endingWith: []).lowerBound
+            indentation = Array(file.bytes[offset..<following.range.lowerBound])
+        } else {
+            let close = target.range.upperBound - 1
+            offset = try startOfLine(close)
+            indentation = Array(file.bytes[offset..<close]) + [0x09]
+        }
+        insertions.append((offset, "", indentation + Array("\(projectFileQuoted(key)) = \(value);\n".utf8)))
+    }
+
     // MARK: Values
 
     /// Replaces the value of the top-level member `key` (`objectVersion`).
     package mutating func replaceRootValue(_ key: String, with text: String) {
         guard let value = file.root[key] else { return }
+        replacements.removeAll { $0.range == value.range }
         replacements.append((value.range, Array(text.utf8)))
     }
 

@@ -42,6 +42,9 @@ struct MigrateProjectTests {
                   the variant groups Localizable.strings, Localizable.stringsdict (4 files) replaced by \
                 Localizable.xcstrings in 2 build phases
                   the 1 .strings file of the variant group "Main.storyboard" replaced by mul.lproj/Main.xcstrings
+                  LOCALIZATION_PREFERS_STRING_CATALOGS = YES in the project's Debug, Release
+                  SWIFT_EMIT_LOC_STRINGS = YES in target App's Debug, Release
+                  SWIFT_EMIT_LOC_STRINGS = YES in target Widget's Release
 
                 """))
         #expect(

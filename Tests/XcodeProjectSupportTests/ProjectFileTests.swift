@@ -151,6 +151,42 @@ struct ProjectFileTests {
         #expect(String(decoding: try editor.result(), as: UTF8.self) == expected)
     }
 
+    @Test("A build setting goes in its sorted place; objectVersion replaced twice is one edit")
+    func settingsAndVersion() throws {
+        let text = """
+            {
+            \tobjectVersion = 54;
+            \tobjects = {
+            \t\tC1 /* Debug */ = {
+            \t\t\tisa = XCBuildConfiguration;
+            \t\t\tbuildSettings = {
+            \t\t\t\tALPHA = 1;
+            \t\t\t\tZETA = 2;
+            \t\t\t};
+            \t\t};
+            \t\tC2 /* Release */ = {
+            \t\t\tisa = XCBuildConfiguration;
+            \t\t\tbuildSettings = {
+            \t\t\t};
+            \t\t};
+            \t};
+            }
+
+            """
+        var editor = ProjectFileEditor(file: try ProjectFile(path: "p", bytes: Array(text.utf8)))
+        try editor.insertMember("MIDDLE", value: "YES", inDictionary: "buildSettings", of: "C1")
+        try editor.insertMember("MIDDLE", value: "YES", inDictionary: "buildSettings", of: "C2")
+        editor.replaceRootValue("objectVersion", with: "60")
+        editor.replaceRootValue("objectVersion", with: "60")
+        let expected =
+            text
+            .replacingOccurrences(of: "54", with: "60")
+            .replacingOccurrences(of: "\t\t\t\tALPHA = 1;\n", with: "\t\t\t\tALPHA = 1;\n\t\t\t\tMIDDLE = YES;\n")
+            .replacingOccurrences(
+                of: "\t\t\tbuildSettings = {\n\t\t\t};", with: "\t\t\tbuildSettings = {\n\t\t\t\tMIDDLE = YES;\n\t\t\t};")
+        #expect(String(decoding: try editor.result(), as: UTF8.self) == expected)
+    }
+
     @Test("A place not laid out one object per line is not edited")
     func refusesOddLayout() throws {
         let file = try ProjectFile(
