@@ -94,6 +94,8 @@ package struct ProjectLayout: Sendable {
         var settings: [String: String]
         /// The target's Info.plist files.
         var infoPlists: [String]
+        /// Where its settings are written (see ``XcodeProject/Target/settingLocations``).
+        var settingLocations: [String: FileLocation] = [:]
     }
 
     /// The catalogs that are synced.
@@ -197,7 +199,9 @@ package struct ProjectLayout: Sendable {
                         (
                             "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
                             Set(target.excludedFiles),
-                            TargetBuild(projectFile: path, settings: target.settings, infoPlists: target.infoPlists)
+                            TargetBuild(
+                                projectFile: path, settings: target.settings, infoPlists: target.infoPlists,
+                                settingLocations: target.settingLocations)
                         ))
                 }
             } catch let error as ConversionError {

@@ -20,6 +20,9 @@ struct XcodeProject {
         var settings: [String: String] = [:]
         /// Its Info.plist files (`INFOPLIST_FILE` of each configuration).
         var infoPlists: [String] = []
+        /// Where `PRODUCT_NAME`, `TARGET_NAME` and the `INFOPLIST_KEY_*` settings in effect are written in the
+        /// project file (the key of the layer that set them last); a setting from an `.xcconfig` file has none.
+        var settingLocations: [String: FileLocation] = [:]
     }
 
     /// The folder the project's paths are relative to (the one holding the `.xcodeproj`).
@@ -37,9 +40,10 @@ struct XcodeProject {
         let root = file.rootObject
         let resolve = { (id: String) in tree.path(of: id) }
         let objects = file
+        var projectOffsets: [String: Int] = [:]
         let projectSettings = Self.debugSettings(
             of: root?["buildConfigurationList"]?.string.flatMap(objects.object), in: objects, over: [:],
-            resolve: resolve)
+            offsets: &projectOffsets, resolve: resolve)
         var targets: [Target] = []
         for object in objects.objects.sorted(by: { $0.id < $1.id }) where object.isa == "PBXNativeTarget" {
             let targetID = object.id
@@ -77,10 +81,17 @@ struct XcodeProject {
             }
             // The Info.plist of each configuration (relative to the project folder).
             let configurations = object["buildConfigurationList"]?.string.flatMap(objects.object)
+            var offsets = projectOffsets
             var settings = Self.debugSettings(
-                of: configurations, in: objects, over: projectSettings, resolve: resolve)
+                of: configurations, in: objects, over: projectSettings, offsets: &offsets, resolve: resolve)
             let name = object["name"]?.string ?? ""
             settings["TARGET_NAME"] = name
+            offsets["TARGET_NAME"] = object.value.members.first { $0.key == "name" }?.range.lowerBound
+            var settingLocations: [String: FileLocation] = [:]
+            for (key, offset) in offsets
+            where key == "PRODUCT_NAME" || key == "TARGET_NAME" || key.hasPrefix("INFOPLIST_KEY_") {
+                settingLocations[key] = file.location(offset)
+            }
             var infoPlists: [String] = []
             for configurationID in configurations?["buildConfigurations"]?.array ?? [] {
                 guard let configuration = configurationID.string.flatMap(objects.object),
@@ -98,7 +109,7 @@ struct XcodeProject {
             targets.append(
                 Target(
                     name: name, files: files, folders: folders, excludedFiles: excluded, settings: settings,
-                    infoPlists: infoPlists))
+                    infoPlists: infoPlists, settingLocations: settingLocations))
         }
         self.targets = targets
     }
@@ -108,9 +119,11 @@ struct XcodeProject {
     /// The configuration named `Debug` (the first one when none is named so): its `.xcconfig`
     /// (`baseConfigurationReference`), then its own settings, each layer's `$(inherited)` standing for the layer
     /// below. Conditional settings (`KEY[sdk=…]`) are left out; arrays are joined with spaces, as Xcode expands them.
+    /// `offsets` gets the byte offset of each key the configuration itself writes, and loses the keys its
+    /// `.xcconfig` sets.
     static func debugSettings(
         of list: ProjectObject?, in objects: ProjectFile, over inherited: [String: String],
-        resolve: (String) -> String?
+        offsets: inout [String: Int], resolve: (String) -> String?
     ) -> [String: String] {
         let configurations = (list?["buildConfigurations"]?.array ?? []).compactMap {
             $0.string.flatMap(objects.object)
@@ -123,9 +136,11 @@ struct XcodeProject {
             var visited = Set<String>()
             XCConfig.read(path, into: &layer, depth: 0, visited: &visited)
             merge(layer, into: &result)
+            for (key, _) in layer { offsets[key] = nil }
         }
         var own: [(String, String)] = []
         for member in configuration["buildSettings"]?.members ?? [] {
+            if !member.key.contains("[") { offsets[member.key] = member.range.lowerBound }
             if let string = member.value.string {
                 own.append((member.key, string))
             } else {

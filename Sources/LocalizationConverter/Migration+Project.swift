@@ -369,8 +369,9 @@ extension Migration {
             + "replaced by \(path)"
     }
 
-    /// The build settings Xcode's migration sets: `LOCALIZATION_PREFERS_STRING_CATALOGS = YES` in each of the
-    /// project's configurations, and `SWIFT_EMIT_LOC_STRINGS = YES` in each configuration of a migrated target
+    /// The build settings Xcode's migration sets.
+    ///
+    /// `LOCALIZATION_PREFERS_STRING_CATALOGS = YES` in each of the project's configurations, and `SWIFT_EMIT_LOC_STRINGS = YES` in each configuration of a migrated target
     /// (one whose build phases held the groups) when neither it nor any project configuration sets it. A setting
     /// already there, whatever its value, is left as it is.
     private func addCatalogSettings(

@@ -21,6 +21,8 @@ package struct ProjectFile: Sendable {
     /// The block comments between the members of `objects` (`/* Begin PBXBuildFile section */`), in order.
     package var sectionComments: [(text: String, range: Range<Int>)]
     private var index: [String: Int]
+    /// The offset where each line starts (after a CR, or an LF not after one), for ``location(_:)``.
+    private var lineStarts: [Int]
 
     /// Reads `bytes`.
     /// - Throws: ``ConversionError`` at the place of the problem (`path:line:column`) when the file is not an
@@ -44,6 +46,12 @@ package struct ProjectFile: Sendable {
         }
         self.objects = objects
         self.index = index
+        var lineStarts = [0]
+        for (offset, byte) in bytes.enumerated()
+        where byte == 0x0D || (byte == 0x0A && (offset == 0 || bytes[offset - 1] != 0x0D)) {
+            lineStarts.append(offset + 1)
+        }
+        self.lineStarts = lineStarts
     }
 
     /// The object with this id (the first, should the file repeat one).
@@ -59,9 +67,20 @@ package struct ProjectFile: Sendable {
         root["rootObject"]?.string.flatMap(object)
     }
 
-    /// The place of byte `offset`, for diagnostics.
+    /// The place of byte `offset`, for diagnostics: lines as ``FileLocation`` counts them, columns in scalars;
+    /// a binary search of the line starts, so that many places of one large file cost little.
     package func location(_ offset: Int) -> FileLocation {
-        FileLocation(path: path, bytes: bytes, offset: offset)
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
+        }
+        var start = lineStarts[low]
+        // The LF of a CR LF starts no line of its own, and takes no column.
+        if start < offset, bytes[start] == 0x0A, start > 0, bytes[start - 1] == 0x0D { start += 1 }
+        let column = 1 + bytes[start..<min(max(offset, start), bytes.count)].filter { $0 & 0xC0 != 0x80 }.count
+        return FileLocation(path: path, line: low + 1, column: column)
     }
 }
 

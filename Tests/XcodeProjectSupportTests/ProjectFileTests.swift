@@ -183,8 +183,18 @@ struct ProjectFileTests {
             .replacingOccurrences(of: "54", with: "60")
             .replacingOccurrences(of: "\t\t\t\tALPHA = 1;\n", with: "\t\t\t\tALPHA = 1;\n\t\t\t\tMIDDLE = YES;\n")
             .replacingOccurrences(
-                of: "\t\t\tbuildSettings = {\n\t\t\t};", with: "\t\t\tbuildSettings = {\n\t\t\t\tMIDDLE = YES;\n\t\t\t};")
+                of: "\t\t\tbuildSettings = {\n\t\t\t};",
+                with: "\t\t\tbuildSettings = {\n\t\t\t\tMIDDLE = YES;\n\t\t\t};")
         #expect(String(decoding: try editor.result(), as: UTF8.self) == expected)
+    }
+
+    @Test("A place found by the line index is FileLocation's, LF, CR LF, lone CR and multi-byte scalars alike")
+    func locations() throws {
+        let text = "{ a = \"é\";\r\n b = c;\r d = (e,\n f); }"
+        let file = try ProjectFile(path: "p", bytes: Array(text.utf8))
+        for offset in 0...file.bytes.count {
+            #expect(file.location(offset) == FileLocation(path: "p", bytes: file.bytes, offset: offset))
+        }
     }
 
     @Test("A place not laid out one object per line is not edited")
