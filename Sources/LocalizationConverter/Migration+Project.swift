@@ -65,7 +65,7 @@ extension Migration {
         var result: [String] = []
         var seen = Set<String>()
         func add(_ path: String) {
-            if seen.insert(ProjectPaths.absolute(path)).inserted { result.append(path) }
+            if seen.insert(ProjectPaths.absolute(path)).inserted { result.append(ProjectPath.normalized(path)) }
         }
         for directory in directories {
             for file in ProjectPaths.files(below: directory, extensions: ["pbxproj"])

@@ -75,6 +75,10 @@ struct MigrateProjectTests {
         let result = try StringBridgeProcess.run(["migrate", "App", "--dry-run"], in: demo)
         #expect(result.status == 0)
         #expect(result.output.contains("would edit App.xcodeproj/project.pbxproj:\n"))
+        // Found below the folder migrated rather than above it: named the same way.
+        let fromRoot = try StringBridgeProcess.run(["migrate", ".", "--dry-run"], in: demo)
+        #expect(fromRoot.status == 0)
+        #expect(fromRoot.output.contains("would edit App.xcodeproj/project.pbxproj:\n"))
         #expect(contents(Self.project) == before)
         #expect(contents("App/Localizable.xcstrings") == nil)
     }
