@@ -19,12 +19,14 @@ extension Migration {
 
     /// The edits of the Xcode projects that hold the legacy tables of `plans`.
     ///
-    /// The projects are those in the migrated folders, below them or in a folder above them. A project that refers to none of the migrated files is left alone.
+    /// The projects are those in the migrated folders, below them or in a folder above them. With
+    /// `options.outputDirectory` (`-o`) the catalogs are not where Xcode puts them, and the projects are left
+    /// alone, with a note naming them. A project that refers to none of the migrated files is left alone.
     /// - Throws: ``ConversionError`` when such a project cannot be read, or cannot be edited safely (a variant
     ///   group shared in a way Xcode's migration does not handle, a file of the table left out of the migration
     ///   still in its variant group, a layout that is not Xcode's). Nothing is to be written then.
     package func projectEdits(
-        for plans: [PlannedCatalog], directories: [String]
+        for plans: [PlannedCatalog], directories: [String], options: Options, diagnostics: inout Diagnostics
     ) throws -> [ProjectEdit] {
         var migrated: [String: Int] = [:]
         var leftOut: [String: String] = [:]
@@ -33,8 +35,20 @@ extension Migration {
             for file in plan.leftOut { leftOut[ProjectPaths.absolute(file.path)] = file.path }
         }
         guard !migrated.isEmpty else { return [] }
+        let projects = Self.candidateProjects(around: directories)
+        if let output = options.outputDirectory {
+            if !projects.isEmpty {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "the Xcode projects are left alone (\(projects.joined(separator: ", "))): -o puts the catalogs "
+                            + "outside the places Xcode gives them; without -o, migrate edits the projects as Xcode does",
+                        path: output))
+            }
+            return []
+        }
         var edits: [ProjectEdit] = []
-        for project in Self.candidateProjects(around: directories) {
+        for project in projects {
             if let edit = try projectEdit(of: project, plans: plans, migrated: migrated, leftOut: leftOut) {
                 edits.append(edit)
             }

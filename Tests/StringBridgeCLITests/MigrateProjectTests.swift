@@ -69,6 +69,20 @@ struct MigrateProjectTests {
         #expect(contents("App/Localizable.xcstrings") != nil)
     }
 
+    @Test("-o leaves the project alone, with a note")
+    func outputFolder() throws {
+        let before = contents(Self.project)
+        let result = try StringBridgeProcess.run(["migrate", "App", "-o", "Out"], in: demo)
+        #expect(result.status == 0)
+        #expect(
+            result.error.hasSuffix(
+                "Out:1:1: note: the Xcode projects are left alone (App.xcodeproj/project.pbxproj): -o puts the "
+                    + "catalogs outside the places Xcode gives them; without -o, migrate edits the projects as Xcode "
+                    + "does\n"))
+        #expect(contents(Self.project) == before)
+        #expect(contents("Out/Localizable.xcstrings") != nil)
+    }
+
     @Test("--dry-run says how the project would be edited and writes nothing")
     func dryRun() throws {
         let before = contents(Self.project)

@@ -21,7 +21,8 @@ struct Migrate: ParsableCommand {
             language. The Xcode projects that hold the legacy tables (in, below or above the folders) are edited \
             as Xcode does: each table's variant groups are replaced by the catalog in their group and in the \
             targets' Resources phases (an Interface Builder table's .strings by its mul.lproj catalog); a project \
-            that cannot be edited safely is an error and nothing is written; --no-project leaves projects alone. \
+            that cannot be edited safely is an error and nothing is written; --no-project leaves projects alone, \
+            and so does -o (the catalogs are then not where Xcode puts them). \
             The legacy files are left in place.
 
             Examples:
@@ -72,7 +73,13 @@ struct Migrate: ParsableCommand {
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }
-            let projectEdits = noProject ? [] : try migration.projectEdits(for: plans, directories: directories)
+            let projectEdits =
+                noProject
+                ? []
+                : try migration.projectEdits(
+                    for: plans, directories: directories,
+                    options: Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output),
+                    diagnostics: &diagnostics)
             for plan in plans {
                 let languages = plan.table.languages
                 let verb =
