@@ -62,6 +62,12 @@ let package = Package(
             dependencies: ["LocalizationCatalog", "XMLSupport", "StringBridgeSupport"]
         ),
 
+        // Xcode projects (package access only): `project.pbxproj` read with each object's bytes, and edited in place.
+        .target(
+            name: "XcodeProjectSupport",
+            dependencies: ["PropertyListSupport", "LocalizationCatalog", "StringBridgeSupport"]
+        ),
+
         // Shared machinery for every module (package access only): parallel map, lock box, UTF-8/hex/quoting helpers,
         // release timing. Depends on nothing.
         .target(name: "StringBridgeSupport"),
@@ -83,7 +89,7 @@ let package = Package(
             name: "LocalizationConverter",
             dependencies: [
                 "LocalizationCatalog", "XCStringsFormat", "StringsFormat", "StringsDictFormat", "XLIFFFormat",
-                "CSignalCleanup", "StringBridgeSupport",
+                "CSignalCleanup", "StringBridgeSupport", "XcodeProjectSupport",
             ]
         ),
         // Workflows built on the pipeline: catalogs kept in sync with code, quality checks, three-way merges.
@@ -91,7 +97,7 @@ let package = Package(
             name: "CodeSync",
             dependencies: [
                 "LocalizationCatalog", "LocalizationConverter", "CodeExtraction", "SwiftCodeReader",
-                "StringBridgeSupport",
+                "StringBridgeSupport", "XcodeProjectSupport",
             ]
         ),
         .target(
@@ -144,6 +150,10 @@ let package = Package(
         .testTarget(
             name: "LocalizationConverterTests",
             dependencies: ["LocalizationConverter", "XCStringsFormat", "TestSupport"]
+        ),
+        .testTarget(
+            name: "XcodeProjectSupportTests",
+            dependencies: ["XcodeProjectSupport", "LocalizationCatalog", "StringBridgeSupport", "TestSupport"]
         ),
         .testTarget(name: "StringBridgeSupportTests", dependencies: ["StringBridgeSupport", "TestSupport"]),
         .testTarget(

@@ -74,12 +74,15 @@ enum BuildSettings {
     /// `CFBundleName` (the product name) and every localizable key set as `INFOPLIST_KEY_<key>`, unless the
     /// target's Info.plist file says the key (`fromFile`).
     static func generatedInfoPlistStrings(
-        _ settings: [String: String], fromFile: Set<String>, projectFile: String, projectText: String
+        _ settings: [String: String], fromFile: Set<String>, projectFile: String,
+        settingLocations: [String: FileLocation]
     ) -> [ExtractedString] {
         guard settings["GENERATE_INFOPLIST_FILE"].map(isYes) == true else { return [] }
         var values: [(key: String, value: String, setting: String)] = []
-        if let name = settings["PRODUCT_NAME"] ?? settings["TARGET_NAME"] {
+        if let name = settings["PRODUCT_NAME"] {
             values.append(("CFBundleName", name, "PRODUCT_NAME"))
+        } else if let name = settings["TARGET_NAME"] {
+            values.append(("CFBundleName", name, "TARGET_NAME"))
         }
         let prefix = "INFOPLIST_KEY_"
         for (setting, value) in settings.sorted(by: { $0.key < $1.key }) where setting.hasPrefix(prefix) {
@@ -93,7 +96,8 @@ enum BuildSettings {
             result.append(
                 ExtractedString(
                     key: key, value: expand(value, settings), comment: comment, table: "InfoPlist",
-                    location: location(of: setting, in: projectText, path: projectFile), origin: .infoPlist))
+                    location: settingLocations[setting] ?? FileLocation(path: projectFile, line: 1, column: 1),
+                    origin: .infoPlist))
         }
         return result
     }
@@ -106,25 +110,6 @@ enum BuildSettings {
     /// Xcode's Boolean settings: `NO` (any case).
     static func isNo(_ value: String) -> Bool {
         value.trimmingCharacters(in: " ").uppercased() == "NO"
-    }
-
-    /// The first place `setting = ` is written in the project file (line 1 when it is not found).
-    private static func location(of setting: String, in text: String, path: String) -> FileLocation {
-        let bytes = Array(text.utf8)
-        let needle = Array("\(setting) =".utf8)
-        var line = 1
-        var lineStart = 0
-        var index = 0
-        while index + needle.count <= bytes.count {
-            if bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            } else if bytes[index] == needle[0], bytes[index..<index + needle.count].elementsEqual(needle) {
-                return FileLocation(path: path, line: line, column: index - lineStart + 1)
-            }
-            index += 1
-        }
-        return FileLocation(path: path, line: 1, column: 1)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import XcodeProjectSupport
 
 /// Path helpers and the walk over a project folder.
 enum ProjectWalk {
@@ -19,26 +20,10 @@ enum ProjectWalk {
     }
 
     /// `base/relative`, normalized; an absolute `relative` stays as it is.
-    static func join(_ base: String, _ relative: String) -> String {
-        if relative.hasPrefix("/") { return normalized(relative) }
-        return normalized(base.isEmpty || base == "." ? relative : "\(base)/\(relative)")
-    }
+    static func join(_ base: String, _ relative: String) -> String { ProjectPath.join(base, relative) }
 
     /// `a/./b/../c` → `a/c`; leading `..` of a relative path are kept.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." {
-                parts.removeLast()
-            } else if part != ".." || !path.hasPrefix("/") {
-                parts.append(part)
-            }
-        }
-        let joined = parts.joined(separator: "/")
-        if path.hasPrefix("/") { return "/" + joined }
-        return joined.isEmpty ? "." : joined
-    }
+    static func normalized(_ path: String) -> String { ProjectPath.normalized(path) }
 
     /// Whether `path` is `folder` or lies below it (both normalized).
     static func isInside(_ path: String, _ folder: String) -> Bool {
@@ -109,6 +94,8 @@ package struct ProjectLayout: Sendable {
         var settings: [String: String]
         /// The target's Info.plist files.
         var infoPlists: [String]
+        /// Where its settings are written (see ``XcodeProject/Target/settingLocations``).
+        var settingLocations: [String: FileLocation] = [:]
     }
 
     /// The catalogs that are synced.
@@ -212,7 +199,9 @@ package struct ProjectLayout: Sendable {
                         (
                             "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
                             Set(target.excludedFiles),
-                            TargetBuild(projectFile: path, settings: target.settings, infoPlists: target.infoPlists)
+                            TargetBuild(
+                                projectFile: path, settings: target.settings, infoPlists: target.infoPlists,
+                                settingLocations: target.settingLocations)
                         ))
                 }
             } catch let error as ConversionError {

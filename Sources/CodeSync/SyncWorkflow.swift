@@ -164,17 +164,11 @@ package struct SyncWorkflow: Sendable {
             else { continue }
             result[index].value = BuildSettings.expand(value, build.settings)
         }
-        var texts: [String: String] = [:]
         for build in builds {
             let fromFile = Set(strings.filter { build.infoPlists.contains($0.location.path) }.map(\.key))
-            if texts[build.projectFile] == nil {
-                texts[build.projectFile] = (try? readSourceFile(build.projectFile)).map {
-                    String(decoding: $0.bytes, as: UTF8.self)
-                }
-            }
             result += BuildSettings.generatedInfoPlistStrings(
                 build.settings, fromFile: fromFile, projectFile: build.projectFile,
-                projectText: texts[build.projectFile] ?? "")
+                settingLocations: build.settingLocations)
         }
         return result
     }

@@ -202,4 +202,20 @@ struct SyncCommandTests {
         #expect(missing.status == 1)
         #expect(missing.error == "Nope:1:1: error: no such file or folder\n")
     }
+
+    @Test("a project file nested 70,000 deep is skipped with a warning at its place; the rest is synced")
+    func deepProjectFile() throws {
+        let folder = try project()
+        let deep = "{ a = " + String(repeating: "(", count: 70_000) + String(repeating: ")", count: 70_000) + "; }\n"
+        try folder.write(deep, to: "Deep/Deep.xcodeproj/project.pbxproj")
+        let start = Date()
+        let result = try StringBridgeProcess.run(["sync", "."], in: folder.url)
+        #expect(result.status == 0)
+        #expect(
+            result.error.contains(
+                "Deep/Deep.xcodeproj/project.pbxproj:1:518: warning: the project file nests arrays and dictionaries "
+                    + "deeper than 512 levels; it is not read; its targets are not used\n"))
+        #expect(result.output.contains("synced Sources/App/Resources/Localizable.xcstrings"))
+        #expect(Date().timeIntervalSince(start) < 20)
+    }
 }

@@ -61,9 +61,18 @@ extension Export {
                 interfaceBuilder = Self.interfaceBuilderFile(for: file)
             }
             let original = ProjectPaths.relative(interfaceBuilder ?? file, to: root)
+            let source = Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder)
             if seen.insert(original).inserted {
-                result.append(
-                    Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder))
+                result.append(source)
+            } else if kind == .catalog, let index = result.firstIndex(where: { $0.original == original }),
+                result[index].kind != .catalog
+            {
+                // An Interface Builder table migrated to its `mul.lproj` catalog: the catalog stands for it.
+                let legacy = result[index]
+                Self.warnLegacyLeftOut(
+                    fileExists(legacy.path) ? legacy.path : legacy.interfaceBuilderFile ?? legacy.path, catalog: file,
+                    diagnostics: &diagnostics)
+                result[index] = source
             }
         }
         /// A storyboard or xib in `Base.lproj` as a table: its development-language `.strings` file if there is
@@ -146,7 +155,50 @@ extension Export {
             throw ConversionError(
                 "nothing to export: no String Catalogs or source-language .lproj tables found", path: first)
         }
-        return result
+        return Self.withoutMigratedLegacyTables(result, diagnostics: &diagnostics)
+    }
+
+    /// `sources` less the legacy tables that a catalog beside them holds.
+    ///
+    /// A table migrated to a catalog whose
+    /// legacy files are still there (`X/en.lproj/T.strings` and `X/T.xcstrings`, where a migration puts it) is
+    /// exported once, from the catalog, with a warning naming the legacy file left out. The table's other legacy
+    /// files below `X` (`X/Plurals/en.lproj/T.stringsdict`, which the migration merged into the same catalog) go too.
+    static func withoutMigratedLegacyTables(_ sources: [Source], diagnostics: inout Diagnostics) -> [Source] {
+        var catalogs: [String: String] = [:]
+        for source in sources where source.kind == .catalog {
+            catalogs[parentDirectory(of: source.path) + "/" + tableName(ofPath: source.path)] = source.path
+        }
+        guard !catalogs.isEmpty else { return sources }
+        func folder(_ source: Source) -> String { parentDirectory(of: parentDirectory(of: source.path)) }
+        // The catalogs whose table has a legacy file beside them: a migration's.
+        var migrated: [(folder: String, table: String, catalog: String)] = []
+        for source in sources where source.kind != .catalog {
+            let table = tableName(ofPath: source.path)
+            if let catalog = catalogs[folder(source) + "/" + table] {
+                migrated.append((folder(source), table, catalog))
+            }
+        }
+        guard !migrated.isEmpty else { return sources }
+        return sources.filter { source in
+            guard source.kind != .catalog else { return true }
+            let table = tableName(ofPath: source.path)
+            let below = folder(source)
+            guard
+                let match = migrated.first(where: { entry in
+                    entry.table == table && (below == entry.folder || below.hasPrefix(entry.folder + "/"))
+                })
+            else { return true }
+            warnLegacyLeftOut(source.path, catalog: match.catalog, diagnostics: &diagnostics)
+            return false
+        }
+    }
+
+    /// The warning for a legacy table left out of an export because a catalog holds the same table.
+    static func warnLegacyLeftOut(_ legacy: String, catalog: String, diagnostics: inout Diagnostics) {
+        diagnostics.warn(
+            "the catalog \(catalog) holds this table (migrated); the table is exported once, from the catalog, and "
+                + "its legacy files are left out", path: legacy)
     }
 
     /// The storyboard or xib in `Base.lproj` that the table of `path` (`X/L.lproj/T.strings` or

@@ -18,7 +18,12 @@ struct Migrate: ParsableCommand {
             (--strict makes it an error and writes nothing). Tables in a .bundle (Settings.bundle) are left out: \
             the Settings app cannot read catalogs. A catalog that already exists is merged into with --force: its \
             keys, values, states and comments stay, and a legacy value that differs is reported by key and \
-            language. The legacy files are left in place.
+            language. The Xcode projects that hold the legacy tables (in, below or above the folders) are edited \
+            as Xcode does: each table's variant groups are replaced by the catalog in their group and in the \
+            targets' Resources phases (an Interface Builder table's .strings by its mul.lproj catalog); a project \
+            that cannot be edited safely is an error and nothing is written; --no-project leaves projects alone, \
+            and so does -o (the catalogs are then not where Xcode puts them). \
+            The legacy files are left in place.
 
             Examples:
               stringbridge migrate MyApp/Resources
@@ -44,6 +49,9 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Stop at a malformed legacy file instead of leaving it out with a warning.")
     var strict = false
 
+    @Flag(help: "Leave the Xcode projects alone: write the catalogs only.")
+    var noProject = false
+
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
@@ -68,6 +76,13 @@ struct Migrate: ParsableCommand {
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }
+            let projectEdits =
+                noProject
+                ? []
+                : try migration.projectEdits(
+                    for: plans, directories: directories,
+                    options: Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output),
+                    diagnostics: &diagnostics)
             for plan in plans {
                 let languages = plan.table.languages
                 let verb =
@@ -85,7 +100,13 @@ struct Migrate: ParsableCommand {
                     print("  left out: \(file.path) (\(file.language)), which \(file.reason)\(absence)")
                 }
             }
-            if !dryRun { try migration.write(plans, force: force, diagnostics: &diagnostics) }
+            for edit in projectEdits {
+                print("\(dryRun ? "would edit" : "edited") \(edit.path):")
+                for line in edit.summary { print("  \(line)") }
+            }
+            if !dryRun {
+                try migration.write(plans, projectEdits: projectEdits, force: force, diagnostics: &diagnostics)
+            }
         }
     }
 

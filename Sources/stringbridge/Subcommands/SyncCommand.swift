@@ -15,7 +15,8 @@ struct SyncCommand: ParsableCommand {
             manual and migrated keys and every translation are left alone. Catalogs in .xcloc bundles are never \
             synced. Only the catalogs are written, all or nothing. See docs/sync.md.
 
-            Exit status: 0 when done (or, with --check, when every catalog is in sync), 1 with --check when a \
+            Exit status: 0 when done (or, with --check, when every catalog is in sync), 1 with --check when no \
+            catalog is checked (none below the folder belongs to a target) or when a \
             catalog is not in sync (each key that differs is listed as path:line:column: error: ...) or when an \
             input is invalid.
 
@@ -57,6 +58,11 @@ struct SyncCommand: ParsableCommand {
             }
             let changed = plan.changed
             if check {
+                if let nothing = SyncWorkflow.nothingToCheck(plan, root: root) {
+                    printDiagnostics(diagnostics.all + [nothing])
+                    diagnostics = Diagnostics()
+                    throw ExitCode(1)
+                }
                 let errors = changed.flatMap(SyncWorkflow.checkDiagnostics)
                 guard errors.isEmpty else {
                     printDiagnostics(diagnostics.all)
