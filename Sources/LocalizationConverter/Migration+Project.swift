@@ -15,6 +15,8 @@ extension Migration {
         package var bytes: [UInt8]
         /// What the edit does, one line per table.
         package var summary: [String]
+        /// The project file, read for update: the edit is written only if nobody changed the file since.
+        package var transaction: FileTransaction
     }
 
     /// The edits of the Xcode projects that hold the legacy tables of `plans`.
@@ -49,29 +51,13 @@ extension Migration {
         }
         var edits: [ProjectEdit] = []
         for project in projects {
-            if let edit = try projectEdit(of: project, plans: plans, migrated: migrated, leftOut: leftOut) {
+            if let edit = try projectEdit(
+                of: project, plans: plans, migrated: migrated, leftOut: leftOut, lockTimeout: options.lockTimeout)
+            {
                 edits.append(edit)
             }
         }
         return edits
-    }
-
-    /// Writes planned catalogs and the project edits, all or nothing, in one transaction.
-    /// - Throws: ``ConversionError`` when a plan is refused or a file cannot be written; nothing is written then.
-    package func write(
-        _ plans: [PlannedCatalog], projectEdits: [ProjectEdit], force: Bool, diagnostics: inout Diagnostics
-    ) throws {
-        try Self.checkExisting(plans, force: force)
-        guard let writer = registry.format(.xcstrings)?.writer else { return }
-        var transaction = FileTransaction()
-        transaction.replacesReadOnlyFiles = force
-        for plan in plans {
-            for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
-                transaction.stage(file.bytes, at: plan.destination)
-            }
-        }
-        for edit in projectEdits { transaction.stage(edit.bytes, at: edit.path) }
-        try transaction.commit()
     }
 
     /// The `project.pbxproj` files below the folders and in the folders above them, sorted, each once.
@@ -118,12 +104,16 @@ extension Migration {
     }
 
     private func projectEdit(
-        of path: String, plans: [PlannedCatalog], migrated: [String: Int], leftOut: [String: String]
+        of path: String, plans: [PlannedCatalog], migrated: [String: Int], leftOut: [String: String],
+        lockTimeout: Double
     ) throws -> ProjectEdit? {
         let file: ProjectFile
+        var transaction = FileTransaction()
+        transaction.lockTimeout = lockTimeout
         do {
-            file = try ProjectFile(path: path, bytes: Array(try readSourceFile(path).bytes))
+            file = try ProjectFile(path: path, bytes: Array(try transaction.readForUpdate(path).bytes))
         } catch let error as ConversionError {
+            transaction.discard()
             throw ConversionError(
                 error.diagnostics + [
                     Diagnostic(
@@ -190,7 +180,7 @@ extension Migration {
         }
         let touched = Set(found.map(\.group.id)).union(found.flatMap(\.migratedChildren))
         summary += try addCatalogSettings(buildingAnyOf: touched, references: references, editor: &editor)
-        return ProjectEdit(path: path, bytes: try editor.result(), summary: summary)
+        return ProjectEdit(path: path, bytes: try editor.result(), summary: summary, transaction: transaction)
     }
 
     /// For each id, the objects and top-level members that name it (`fileRef`, `children`, `files`, …).

@@ -475,6 +475,16 @@ public struct Migration: Sendable {
     ///   - diagnostics: Receives the warnings of writing.
     /// - Throws: ``ConversionError`` when a plan is refused or a file cannot be written; nothing is written then.
     public func write(_ plans: [PlannedCatalog], force: Bool = false, diagnostics: inout Diagnostics) throws {
+        try write(plans, projectEdits: [], force: force, diagnostics: &diagnostics)
+    }
+
+    /// Writes planned catalogs and the edits of the Xcode projects (``projectEdits(for:directories:options:diagnostics:)``),
+    /// all or nothing, in one transaction.
+    /// - Throws: ``ConversionError`` when a plan is refused, a file read for update changed, or a file cannot be
+    ///   written; nothing is written then.
+    package func write(
+        _ plans: [PlannedCatalog], projectEdits: [ProjectEdit], force: Bool, diagnostics: inout Diagnostics
+    ) throws {
         try Self.checkExisting(plans, force: force)
         guard let writer = registry.format(.xcstrings)?.writer else { return }
         var transaction = FileTransaction()
@@ -485,6 +495,11 @@ public struct Migration: Sendable {
             for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
                 transaction.stage(file.bytes, at: plan.destination)
             }
+        }
+        for edit in projectEdits {
+            // The project file was read for update when the edit was made.
+            transaction.include(edit.transaction)
+            transaction.stage(edit.bytes, at: edit.path)
         }
         try transaction.commit()
     }

@@ -81,7 +81,11 @@ struct Migrate: ParsableCommand {
                 ? []
                 : try migration.projectEdits(
                     for: plans, directories: directories,
-                    options: Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output),
+                    options: {
+                        var options = Migration.Options(sourceLanguage: sourceLanguage, outputDirectory: output)
+                        options.lockTimeout = lock.lockTimeout
+                        return options
+                    }(),
                     diagnostics: &diagnostics)
             for plan in plans {
                 let languages = plan.table.languages
