@@ -62,6 +62,13 @@ public struct Compilation: Sendable {
                 }
                 // Unknown members of a localization have a place in a .stringsdict entry, not in a .strings file.
                 if hasKnownVariations || localization.substitutions != nil || !localization.extraMembers.isEmpty {
+                    // A root plural whose cases print no number takes its value type from the source's (the
+                    // .stringsdict writer reads it there; it writes only this language).
+                    if variations?.plural != nil, language != table.sourceLanguage,
+                        let source = entry.localizations?[table.sourceLanguage]
+                    {
+                        single.localizations?[table.sourceLanguage] = source
+                    }
                     varied.entries[key] = single
                 } else if localization.stringUnit != nil {
                     plain.entries[key] = single

@@ -191,3 +191,51 @@ extension RoundTripTests {
         #expect(!clean.hasLosses, "\(clean.text)")
     }
 }
+
+extension RoundTripTests {
+    static let pluralWithoutNumber = "roundtrip/plural-without-number/Localizable.xcstrings"
+
+    @Test("A root plural whose translations print no number comes back as a plural through legacy tables")
+    func rootPluralWithoutNumber() throws {
+        let path = Fixtures.url(Self.pluralWithoutNumber).path
+        let report = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.legacy, .same]))
+        #expect(!report.hasLosses, "\(report.text)")
+        #expect(report.differences.count == 3, "\(report.text)")
+    }
+
+    @Test("Its .stringsdict counts argument 1 with the value type the source's cases print")
+    func rootPluralWithoutNumberCompiled() throws {
+        var diagnostics = Diagnostics()
+        let catalog = try XCStringsReader().read(
+            SourceFile(path: "Localizable.xcstrings", bytes: try Fixtures.bytes(Self.pluralWithoutNumber)),
+            options: ReadOptions(), diagnostics: &diagnostics)
+        let files = try Compilation().compile(catalog, languages: nil, diagnostics: &diagnostics)
+        #expect(diagnostics.all.isEmpty)
+        for language in ["gl", "lt"] {
+            let file = try #require(files.first { $0.relativePath == "\(language).lproj/Localizable.stringsdict" })
+            let difference = Fixtures.compareGolden(
+                file.bytes, "roundtrip/plural-without-number/\(language).lproj/Localizable.stringsdict")
+            #expect(difference == nil, "\(language): \(difference ?? "")")
+        }
+        // Read back, the migration makes it the catalog's plural again: rootPluralWithoutNumber.
+    }
+
+    @Test("A translation that prints no number stays a substitution when the source is no plural (Xcode's migration)")
+    func pluralWithoutNumberOfPlainSource() throws {
+        var table = StringTable(name: "Localizable", sourceLanguage: "en")
+        let cases: OrderedMap<Localization> = ["one": Localization("hat favorisiert"), "other": Localization("haben")]
+        var german = Localization("%#@count@")
+        german.substitutions = ["count": Substitution(formatSpecifier: "lld", variations: Variations(plural: cases))]
+        table.entries["favorite %lld"] = CatalogEntry(localizations: ["en": Localization("starred"), "de": german])
+        let migrated = table.migratedToCatalog()
+        #expect(migrated.entries["favorite %lld"]?.localizations?["de"] == german)
+        // With a plural source that prints %lld, the translation is that plural.
+        table.entries["favorite %lld"]?.localizations?["en"] = Localization(
+            variations: Variations(plural: ["one": Localization("%lld star"), "other": Localization("%lld stars")]))
+        let plural = table.migratedToCatalog().entries["favorite %lld"]?.localizations?["de"]
+        #expect(plural == Localization(variations: Variations(plural: cases)))
+        // A value type the source's cases do not print is kept: the substitution stays.
+        table.entries["favorite %lld"]?.localizations?["de"]?.substitutions?["count"]?.formatSpecifier = "d"
+        #expect(table.migratedToCatalog().entries["favorite %lld"]?.localizations?["de"]?.substitutions != nil)
+    }
+}
