@@ -34,6 +34,14 @@ public struct Compilation: Sendable {
             try LanguageSelection.check(languages, available: available, what: "the String Catalog", path: path)
         }
         let chosen = languages ?? available
+        // `fr` and `FR` would be written as two folders that a case-insensitive disk (macOS) holds as one.
+        if let group = LanguageSelection.caseCollisions(in: chosen).first {
+            throw ConversionError(
+                "the languages \(group.map { "\"\($0)\"" }.joined(separator: " and ")) differ only by case: their "
+                    + "\(group.map { "\($0).lproj" }.joined(separator: " and ")) would be one folder on a "
+                    + "case-insensitive disk (macOS); keep one spelling in the catalog",
+                at: FileLocation(path: path, line: 1, column: 1))
+        }
         var files: [OutputFile] = []
         for language in chosen {
             var plain = StringTable(name: table.name, sourceLanguage: table.sourceLanguage, traits: FileTraits())
