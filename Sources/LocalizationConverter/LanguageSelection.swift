@@ -41,9 +41,10 @@ package enum LanguageSelection {
         return languages
     }
 
-    /// The language of `available` that is `language` in another case (`fr` for `FR`): on a case-insensitive
-    /// disk (macOS) both name one `.lproj` folder. `nil` when `available` has `language` itself, or no such
-    /// language, or more than one.
+    /// The language of `available` that is `language` in another case (`fr` for `FR`).
+    ///
+    /// On a case-insensitive disk (macOS) both name one `.lproj` folder. `nil` when `available` has `language`
+    /// itself, or no such language, or more than one.
     package static func sameFolderSpelling(of language: String, in available: [String]) -> String? {
         guard !available.contains(language) else { return nil }
         let matches = available.filter { $0.lowercased() == language.lowercased() }

@@ -2,8 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Languages that differ only by case (`FR` beside `fr`): one `.lproj` folder on macOS's case-insensitive disks.
-/// Import takes the project's spelling and says so; compile refuses a catalog that holds both.
+/// Languages that differ only by case (`FR` beside `fr`).
+///
+/// They are one `.lproj` folder on macOS's case-insensitive disks: import takes the project's spelling and says
+/// so; compile refuses a catalog that holds both.
 @Suite("Languages differing only by case")
 struct LanguageCaseTests {
     let folder: URL
