@@ -239,3 +239,43 @@ extension RoundTripTests {
         #expect(table.migratedToCatalog().entries["favorite %lld"]?.localizations?["de"]?.substitutions != nil)
     }
 }
+
+extension RoundTripTests {
+    static let targetOnlySubstitution = "roundtrip/target-only-substitution/Localizable.xcstrings"
+
+    @Test("A substitution only a translation has keeps its value type through export and import")
+    func targetOnlySubstitutionValueType() throws {
+        let path = Fixtures.url(Self.targetOnlySubstitution).path
+        let report = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.xliff]))
+        #expect(!report.hasLosses, "\(report.text)")
+    }
+
+    @Test("Its cases' <source> is the source string with the argument as the substitution reads it, not the id")
+    func targetOnlySubstitutionSource() throws {
+        let folder = try CommandTestCase.folder(copying: [Self.targetOnlySubstitution: "Localizable.xcstrings"])
+        let result = try StringBridgeProcess.run(
+            ["export", "Localizable.xcstrings", "--language", "fr", "-o", "out"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let xliff = try String(contentsOf: folder.appendingPathComponent("out/fr.xliff"), encoding: .utf8)
+        #expect(
+            xliff.contains(
+                """
+                      <trans-unit id="%lld files|==|substitutions.n.plural.one" xml:space="preserve">
+                        <source>%1$d files</source>
+                        <target state="translated">un fichier</target>
+                """))
+        #expect(
+            xliff.contains(
+                """
+                      <trans-unit id="%@ has %lld files|==|substitutions.n.plural.other" xml:space="preserve">
+                        <source>%@ has %2$ld files</source>
+                        <target state="translated">des fichiers</target>
+                """))
+        #expect(!xliff.contains("<source>%lld files|==|"))
+        // Imported back unchanged into the catalog, and with its value types into the catalog without French.
+        let again = try StringBridgeProcess.run(["import", "out/fr.xliff"], in: folder)
+        #expect(
+            again.output.hasSuffix("import: 0 units applied, 6 units unchanged, 0 units not applied; changed 0 files\n")
+        )
+    }
+}

@@ -176,7 +176,12 @@ extension Importer {
                 continue
             }
             var sourceChanged = false
-            let expected = builder.sourceText(at: path)
+            var expected = builder.sourceText(at: path)
+            // A case of a substitution only the target has: its `<source>` is the source string with the argument
+            // as the substitution reads it (export), which says what the case stands in for; the source language
+            // has no text of its own there to have changed.
+            let isTargetOnlySubstitution = path.substitutionName.map { source?.substitutions?[$0] == nil } ?? false
+            if isTargetOnlySubstitution, let found = unit.source { expected = found }
             if let found = unit.source {
                 if found != expected {
                     if options.skipChangedSource {
@@ -246,7 +251,8 @@ extension Importer {
     /// Substitutions that neither this language nor the source language has (a translation that needs a plural where
     /// the source has none, as IceCubes' German does) are created from what the XLIFF says: the root target's
     /// `%N$#@NAME@` gives the argument, the cases' `%N$spec` the format specifier (or, when no case prints the
-    /// argument, the source string's or the key's specifier for it: they take the same arguments).
+    /// argument, the cases' `<source>`, where export spells it `%N$TYPE` from the value type, then the source
+    /// string's or the key's specifier for it: they take the same arguments).
     ///
     /// `argNum` is kept only when the position is not the one implied by the reference's place, as import does for
     /// others.
@@ -271,6 +277,12 @@ extension Importer {
                     if let text = unit.target, let found = FormatSpecifiers.spec(ofArgument: argument, in: text) {
                         specifier = found
                         break
+                    }
+                }
+                // Export spells the argument in the cases' `<source>` as the substitution reads it.
+                for (unit, path) in units where specifier == nil && path.substitutionName == reference.name {
+                    if let text = unit.source, let found = FormatSpecifiers.spec(ofArgument: argument, in: text) {
+                        specifier = found
                     }
                 }
                 specifier =
