@@ -104,3 +104,63 @@ struct XLIFFImportPluralBesidePlainTests {
         #expect(report.strictFailures.count == 2)
     }
 }
+
+/// Units whose id is no key of the table: created in a `.strings` table, reported elsewhere.
+@Suite("XLIFF import: ids that are no key")
+struct XLIFFImportNewKeyTests {
+    static func table() -> StringTable {
+        var table = StringTable(name: "Localizable", sourceLanguage: "en")
+        table.entries["Old"] = CatalogEntry(localizations: ["en": Localization("Old")])
+        return table
+    }
+
+    static func unit(_ id: String, target: String?, state: String? = nil, note: String = "") -> XLIFFUnit {
+        XLIFFUnit(id: id, source: id, target: target, state: state, notes: [XLIFFNote(note)])
+    }
+
+    @Test("A .strings table gets the key, in file order, with the note as comment; no target or unfinished: nothing")
+    func stringsCreates() {
+        var table = Self.table()
+        let file = XLIFFFile(
+            original: "en.lproj/Localizable.strings", sourceLanguage: "en", targetLanguage: "fr",
+            units: [
+                Self.unit("Zebra", target: "Zèbre", note: "An animal"), Self.unit("Apple", target: "Pomme"),
+                Self.unit("Later", target: nil), Self.unit("Draft", target: "Brouillon", state: "new"),
+            ])
+        let report = XLIFFImport.apply(file, to: &table, kind: .strings)
+        #expect(table.entries.keys == ["Old", "Zebra", "Apple"])
+        #expect(
+            table.entries["Zebra"] == CatalogEntry(comment: "An animal", localizations: ["fr": Localization("Zèbre")]))
+        #expect(table.entries["Apple"] == CatalogEntry(localizations: ["fr": Localization("Pomme")]))
+        #expect(report.applied == 2)
+        #expect(report.createdKeys == ["Zebra", "Apple"])
+        #expect(report.skipped.map(\.reason) == [.noTarget, .unfinishedState("new")])
+        // Applied again, nothing changes.
+        let again = XLIFFImport.apply(file, to: &table, kind: .strings)
+        #expect(again.applied == 0)
+        #expect(again.unchanged == 2)
+    }
+
+    @Test("A catalog and a .stringsdict get no key; the message says why")
+    func catalogAndStringsDictRefuse() {
+        var catalog = Self.table()
+        let unit = Self.unit("New", target: "Nouveau", state: "translated")
+        let report = XLIFFImport.apply(
+            XLIFFFile(original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "fr", units: [unit]),
+            to: &catalog, kind: .catalog)
+        #expect(catalog == Self.table())
+        #expect(
+            report.diagnostics(path: "fr.xliff").map(\.description) == [
+                "fr.xliff: warning: unit \"New\" not imported: no key of the catalog has this id (a catalog takes new "
+                    + "keys from its code, by sync, not from an import)"
+            ])
+        var dictionary = Self.table()
+        let rule = Self.unit("/New:dict/NSStringLocalizedFormatKey:dict/:string", target: "%#@n@")
+        let refused = XLIFFImport.apply(
+            XLIFFFile(original: "en.lproj/L.stringsdict", sourceLanguage: "en", targetLanguage: "fr", units: [rule]),
+            to: &dictionary, kind: .stringsDict)
+        #expect(dictionary == Self.table())
+        #expect(refused.skipped.map(\.reason) == [.unknownStringsDictKey])
+        #expect(refused.skipped.first?.reason.code == "unknown-id")
+    }
+}
