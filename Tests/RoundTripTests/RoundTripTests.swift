@@ -278,4 +278,46 @@ extension RoundTripTests {
             again.output.hasSuffix("import: 0 units applied, 6 units unchanged, 0 units not applied; changed 0 files\n")
         )
     }
+
+    @Test("A value type its units cannot carry is said at export")
+    func targetOnlySubstitutionValueTypeWarning() throws {
+        let folder = try CommandTestCase.folder(copying: [Self.targetOnlySubstitution: "Localizable.xcstrings"])
+        let clean = try StringBridgeProcess.run(
+            ["export", "Localizable.xcstrings", "--language", "fr", "-o", "out"], in: folder)
+        #expect(clean.error == "")
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Files" : {
+                  "localizations" : {
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Files" } },
+                    "fr" : {
+                      "stringUnit" : { "state" : "translated", "value" : "%#@n@" },
+                      "substitutions" : {
+                        "n" : {
+                          "formatSpecifier" : "lld",
+                          "variations" : { "plural" : {
+                            "one" : { "stringUnit" : { "state" : "translated", "value" : "un fichier" } },
+                            "other" : { "stringUnit" : { "state" : "translated", "value" : "des fichiers" } }
+                          } }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        try catalog.write(to: folder.appendingPathComponent("Files.xcstrings"), atomically: true, encoding: .utf8)
+        let result = try StringBridgeProcess.run(
+            ["export", "Files.xcstrings", "--language", "fr", "-o", "files"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "Files.xcstrings:1:1: warning: key \"Files\" (fr): substitution \"n\" exists only in this language, "
+                + "and its value type \"lld\" cannot travel in its units' <source> (neither the source string nor the "
+                + "key prints its argument so); an import into a catalog without it does not know it\n")
+    }
 }

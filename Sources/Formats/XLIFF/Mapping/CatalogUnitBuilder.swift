@@ -252,6 +252,29 @@ struct CatalogUnitBuilder {
         return XLIFFPlaceholders.respelling(argument: argument, as: valueType, in: parent) ?? parent
     }
 
+    /// The substitutions of the target that the source lacks, with their value types, whose value type an import
+    /// cannot get back from the units: no case prints the argument, and neither their `<source>` (where the
+    /// argument is spelled with it) nor the key prints it with that type.
+    func valueTypesNotCarried() -> [(name: String, valueType: String)] {
+        guard let target, let substitutions = targetNode?.substitutions else { return [] }
+        var result: [(name: String, valueType: String)] = []
+        for (name, substitution) in substitutions where sourceNode?.substitutions?[name] == nil {
+            guard let valueType = substitution.formatSpecifier else { continue }
+            guard let argument = substitution.argNum ?? XLIFFPlaceholders.argument(of: name, in: target) else {
+                result.append((name, valueType))
+                continue
+            }
+            let cases = substitution.variations?.plural?.values.compactMap { $0.stringUnit?.value } ?? []
+            let printed =
+                cases.lazy.compactMap { FormatSpecifiers.spec(ofArgument: argument, in: $0) }.first
+                ?? (cases.contains { $0.contains("%arg") } ? valueType : nil)
+                ?? targetOnlySubstitutionSource(name).flatMap { FormatSpecifiers.spec(ofArgument: argument, in: $0) }
+                ?? FormatSpecifiers.spec(ofArgument: argument, in: key)
+            if printed.map({ !$0.utf8.elementsEqual(valueType.utf8) }) ?? true { result.append((name, valueType)) }
+        }
+        return result
+    }
+
     /// The `<target>` text and catalog state Xcode writes for `path`; `nil` when there is no target.
     func targetValue(at path: XLIFFVariationPath) -> (text: String, state: TranslationState?)? {
         guard let target else {
