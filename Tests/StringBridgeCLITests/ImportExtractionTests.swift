@@ -139,4 +139,39 @@ struct ImportExtractionTests {
         #expect(result.error.hasSuffix("stringbridge: error: --strict: 2 units not applied (2 variation-in-strings)\n"))
         #expect(bytes("project/App/fr.lproj/Localizable.strings") == before)
     }
+
+    @Test(
+        "A storyboard whose Base.lproj .strings lags behind it: the new objects' keys are created, with ibtool's notes")
+    func storyboardAheadOfItsStrings() throws {
+        try Data(
+            """
+            /* Class = "UIViewController"; title = "Settings"; ObjectID = "BYZ-38-t0r"; */
+            "BYZ-38-t0r.title" = "Settings";
+
+            """.utf8
+        ).write(to: project.appendingPathComponent("App/Base.lproj/Main.strings"))
+        let result = try roundTrip("de", prefix: "DE")
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.output.contains(
+                """
+                App/Base.lproj/Main.storyboard [de] -> App/de.lproj/Main.strings: 3 units applied, 0 units unchanged, \
+                0 units not applied
+                  ../out/de.xliff: created-key: "Zq9-Kp-1aX.normalTitle": added to the table
+                  ../out/de.xliff: created-key: "aB1-cD-eF2.text": added to the table
+
+                """))
+        #expect(
+            String(decoding: bytes("project/App/de.lproj/Main.strings"), as: UTF8.self) == """
+                /* Class = "UIViewController"; title = "Settings"; ObjectID = "BYZ-38-t0r"; */
+                "BYZ-38-t0r.title" = "DE Settings";
+
+                /* Class = "UIButton"; normalTitle = "Sign In"; ObjectID = "Zq9-Kp-1aX"; */
+                "Zq9-Kp-1aX.normalTitle" = "DE Sign In";
+
+                /* Class = "UILabel"; text = "Hello \\"there\\""; ObjectID = "aB1-cD-eF2"; */
+                "aB1-cD-eF2.text" = "DE Hello \\"there\\"";
+
+                """)
+    }
 }
