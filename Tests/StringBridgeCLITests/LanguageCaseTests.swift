@@ -107,4 +107,37 @@ struct LanguageCaseTests {
         #expect(one.status == 0, "\(one.error)")
         #expect(entries("out") == ["fr.lproj"])
     }
+
+    @Test("import: a new language in two cases in one import is one language of the catalog")
+    func newLanguageInTwoCases() throws {
+        func xliff(_ language: String, _ target: String) -> String {
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="Localizable.xcstrings" source-language="en" target-language="\(language)" datatype="plaintext">
+                <body>
+                  <trans-unit id="Hello" xml:space="preserve">
+                    <source>Hello</source>
+                    <target state="translated">\(target)</target>
+                  </trans-unit>
+                </body>
+              </file>
+            </xliff>
+
+            """
+        }
+        try xliff("de", "Hallo").write(to: folder.appendingPathComponent("de.xliff"), atomically: true, encoding: .utf8)
+        try xliff("DE", "Servus").write(
+            to: folder.appendingPathComponent("DE2.xliff"), atomically: true, encoding: .utf8)
+        let result = try StringBridgeProcess.run(["import", "de.xliff", "DE2.xliff", "--root", "project"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.error
+                == "DE2.xliff:3:3: note: target-language \"DE\" is \"de\" in the project (they differ only by case, "
+                + "and are one folder on a case-insensitive disk): imported as \"de\"\n")
+        let catalog = String(decoding: bytes("project/Localizable.xcstrings") ?? [], as: UTF8.self)
+        #expect(catalog.contains("\"de\" : {"))
+        #expect(!catalog.contains("\"DE\""))
+        #expect(catalog.contains("Servus") && !catalog.contains("Hallo"))
+    }
 }

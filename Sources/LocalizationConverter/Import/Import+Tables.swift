@@ -291,6 +291,8 @@ extension Import {
         diagnostics: inout Diagnostics
     ) throws -> [PendingFile] {
         var pending: [PendingFile] = []
+        // Per catalog (by table index): its languages, and those of the files assigned to it so far.
+        var catalogLanguages: [Int: [String]] = [:]
         for read in parsed {
             diagnostics.append(contentsOf: read.diagnostics)
             for (file, target) in zip(read.document.files, read.targets) {
@@ -311,15 +313,17 @@ extension Import {
                     var file = file
                     var request = request
                     if request.kind == .catalog {
-                        // A language the catalog spells in another case is the catalog's.
-                        let table = work.tables[index].merged
-                        if let spelled = LanguageSelection.sameFolderSpelling(
-                            of: request.language, in: LanguageSelection.available(in: table))
-                        {
+                        // A language the catalog (or an earlier file into it) spells in another case is the
+                        // catalog's. The catalog's languages are listed once.
+                        var languages =
+                            catalogLanguages[index] ?? LanguageSelection.available(in: work.tables[index].merged)
+                        if let spelled = LanguageSelection.sameFolderSpelling(of: request.language, in: languages) {
                             request.languageNote = Self.languageNote(
                                 request.language, spelled: spelled, file: file, document: read.path)
                             request.language = spelled
                         }
+                        if !languages.contains(request.language) { languages.append(request.language) }
+                        catalogLanguages[index] = languages
                     }
                     if let note = request.languageNote {
                         diagnostics.append(note)
