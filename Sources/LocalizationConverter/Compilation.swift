@@ -34,6 +34,14 @@ public struct Compilation: Sendable {
             try LanguageSelection.check(languages, available: available, what: "the String Catalog", path: path)
         }
         let chosen = languages ?? available
+        // `fr` and `FR` would be written as two folders that a case-insensitive disk (macOS) holds as one.
+        if let group = LanguageSelection.caseCollisions(in: chosen).first {
+            throw ConversionError(
+                "the languages \(group.map { "\"\($0)\"" }.joined(separator: " and ")) differ only by case: their "
+                    + "\(group.map { "\($0).lproj" }.joined(separator: " and ")) would be one folder on a "
+                    + "case-insensitive disk (macOS); keep one spelling in the catalog",
+                at: FileLocation(path: path, line: 1, column: 1))
+        }
         var files: [OutputFile] = []
         for language in chosen {
             var plain = StringTable(name: table.name, sourceLanguage: table.sourceLanguage, traits: FileTraits())
@@ -62,6 +70,13 @@ public struct Compilation: Sendable {
                 }
                 // Unknown members of a localization have a place in a .stringsdict entry, not in a .strings file.
                 if hasKnownVariations || localization.substitutions != nil || !localization.extraMembers.isEmpty {
+                    // A root plural whose cases print no number takes its value type from the source's (the
+                    // .stringsdict writer reads it there; it writes only this language).
+                    if variations?.plural != nil, language != table.sourceLanguage,
+                        let source = entry.localizations?[table.sourceLanguage]
+                    {
+                        single.localizations?[table.sourceLanguage] = source
+                    }
                     varied.entries[key] = single
                 } else if localization.stringUnit != nil {
                     plain.entries[key] = single

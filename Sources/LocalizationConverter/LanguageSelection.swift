@@ -41,6 +41,28 @@ package enum LanguageSelection {
         return languages
     }
 
+    /// The language of `available` that is `language` in another case (`fr` for `FR`).
+    ///
+    /// On a case-insensitive disk (macOS) both name one `.lproj` folder. `nil` when `available` has `language`
+    /// itself, or no such language, or more than one.
+    package static func sameFolderSpelling(of language: String, in available: [String]) -> String? {
+        guard !available.contains(language) else { return nil }
+        let matches = available.filter { $0.lowercased() == language.lowercased() }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// The groups of `languages` that differ only by case (`fr`, `FR`), each in the order given.
+    package static func caseCollisions(in languages: [String]) -> [[String]] {
+        var groups: [String: [String]] = [:]
+        var order: [String] = []
+        for language in languages {
+            let folded = language.lowercased()
+            if groups[folded] == nil { order.append(folded) }
+            groups[folded, default: []].append(language)
+        }
+        return order.compactMap { folded in groups[folded].flatMap { $0.count > 1 ? $0 : nil } }
+    }
+
     private static func fold(_ language: String) -> String {
         String(language.lowercased().map { $0 == "_" ? "-" : $0 })
     }

@@ -417,6 +417,8 @@ public struct Migration: Sendable {
             diagnostics.append(contentsOf: partDiagnostics)
             table.merge(prepared, diagnostics: &diagnostics, origin: part.file.path)
         }
+        // With every language merged: translations of a root plural that print no number are that plural too.
+        table.collapseTranslatedRootPlurals()
         for (part, (_, _, translationComments)) in zip(parts, prepared) where !translationComments.isEmpty {
             // Lost only where the development language does not say the same (translators often copy it).
             let lost = translationComments.filter { key, comment in

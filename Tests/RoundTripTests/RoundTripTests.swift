@@ -191,3 +191,133 @@ extension RoundTripTests {
         #expect(!clean.hasLosses, "\(clean.text)")
     }
 }
+
+extension RoundTripTests {
+    static let pluralWithoutNumber = "roundtrip/plural-without-number/Localizable.xcstrings"
+
+    @Test("A root plural whose translations print no number comes back as a plural through legacy tables")
+    func rootPluralWithoutNumber() throws {
+        let path = Fixtures.url(Self.pluralWithoutNumber).path
+        let report = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.legacy, .same]))
+        #expect(!report.hasLosses, "\(report.text)")
+        #expect(report.differences.count == 3, "\(report.text)")
+    }
+
+    @Test("Its .stringsdict counts argument 1 with the value type the source's cases print")
+    func rootPluralWithoutNumberCompiled() throws {
+        var diagnostics = Diagnostics()
+        let catalog = try XCStringsReader().read(
+            SourceFile(path: "Localizable.xcstrings", bytes: try Fixtures.bytes(Self.pluralWithoutNumber)),
+            options: ReadOptions(), diagnostics: &diagnostics)
+        let files = try Compilation().compile(catalog, languages: nil, diagnostics: &diagnostics)
+        #expect(diagnostics.all.isEmpty)
+        for language in ["gl", "lt"] {
+            let file = try #require(files.first { $0.relativePath == "\(language).lproj/Localizable.stringsdict" })
+            let difference = Fixtures.compareGolden(
+                file.bytes, "roundtrip/plural-without-number/\(language).lproj/Localizable.stringsdict")
+            #expect(difference == nil, "\(language): \(difference ?? "")")
+        }
+        // Read back, the migration makes it the catalog's plural again: rootPluralWithoutNumber.
+    }
+
+    @Test("A translation that prints no number stays a substitution when the source is no plural (Xcode's migration)")
+    func pluralWithoutNumberOfPlainSource() throws {
+        var table = StringTable(name: "Localizable", sourceLanguage: "en")
+        let cases: OrderedMap<Localization> = ["one": Localization("hat favorisiert"), "other": Localization("haben")]
+        var german = Localization("%#@count@")
+        german.substitutions = ["count": Substitution(formatSpecifier: "lld", variations: Variations(plural: cases))]
+        table.entries["favorite %lld"] = CatalogEntry(localizations: ["en": Localization("starred"), "de": german])
+        let migrated = table.migratedToCatalog()
+        #expect(migrated.entries["favorite %lld"]?.localizations?["de"] == german)
+        // With a plural source that prints %lld, the translation is that plural.
+        table.entries["favorite %lld"]?.localizations?["en"] = Localization(
+            variations: Variations(plural: ["one": Localization("%lld star"), "other": Localization("%lld stars")]))
+        let plural = table.migratedToCatalog().entries["favorite %lld"]?.localizations?["de"]
+        #expect(plural == Localization(variations: Variations(plural: cases)))
+        // A value type the source's cases do not print is kept: the substitution stays.
+        table.entries["favorite %lld"]?.localizations?["de"]?.substitutions?["count"]?.formatSpecifier = "d"
+        #expect(table.migratedToCatalog().entries["favorite %lld"]?.localizations?["de"]?.substitutions != nil)
+    }
+}
+
+extension RoundTripTests {
+    static let targetOnlySubstitution = "roundtrip/target-only-substitution/Localizable.xcstrings"
+
+    @Test("A substitution only a translation has keeps its value type through export and import")
+    func targetOnlySubstitutionValueType() throws {
+        let path = Fixtures.url(Self.targetOnlySubstitution).path
+        let report = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.xliff]))
+        #expect(!report.hasLosses, "\(report.text)")
+    }
+
+    @Test("Its cases' <source> is the source string with the argument as the substitution reads it, not the id")
+    func targetOnlySubstitutionSource() throws {
+        let folder = try CommandTestCase.folder(copying: [Self.targetOnlySubstitution: "Localizable.xcstrings"])
+        let result = try StringBridgeProcess.run(
+            ["export", "Localizable.xcstrings", "--language", "fr", "-o", "out"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let xliff = try String(contentsOf: folder.appendingPathComponent("out/fr.xliff"), encoding: .utf8)
+        #expect(
+            xliff.contains(
+                """
+                      <trans-unit id="%lld files|==|substitutions.n.plural.one" xml:space="preserve">
+                        <source>%1$d files</source>
+                        <target state="translated">un fichier</target>
+                """))
+        #expect(
+            xliff.contains(
+                """
+                      <trans-unit id="%@ has %lld files|==|substitutions.n.plural.other" xml:space="preserve">
+                        <source>%@ has %2$ld files</source>
+                        <target state="translated">des fichiers</target>
+                """))
+        #expect(!xliff.contains("<source>%lld files|==|"))
+        // Imported back unchanged into the catalog, and with its value types into the catalog without French.
+        let again = try StringBridgeProcess.run(["import", "out/fr.xliff"], in: folder)
+        #expect(
+            again.output.hasSuffix("import: 0 units applied, 6 units unchanged, 0 units not applied; changed 0 files\n")
+        )
+    }
+
+    @Test("A value type its units cannot carry is said at export")
+    func targetOnlySubstitutionValueTypeWarning() throws {
+        let folder = try CommandTestCase.folder(copying: [Self.targetOnlySubstitution: "Localizable.xcstrings"])
+        let clean = try StringBridgeProcess.run(
+            ["export", "Localizable.xcstrings", "--language", "fr", "-o", "out"], in: folder)
+        #expect(clean.error == "")
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "Files" : {
+                  "localizations" : {
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Files" } },
+                    "fr" : {
+                      "stringUnit" : { "state" : "translated", "value" : "%#@n@" },
+                      "substitutions" : {
+                        "n" : {
+                          "formatSpecifier" : "lld",
+                          "variations" : { "plural" : {
+                            "one" : { "stringUnit" : { "state" : "translated", "value" : "un fichier" } },
+                            "other" : { "stringUnit" : { "state" : "translated", "value" : "des fichiers" } }
+                          } }
+                        }
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        try catalog.write(to: folder.appendingPathComponent("Files.xcstrings"), atomically: true, encoding: .utf8)
+        let result = try StringBridgeProcess.run(
+            ["export", "Files.xcstrings", "--language", "fr", "-o", "files"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "Files.xcstrings:1:1: warning: key \"Files\" (fr): substitution \"n\" exists only in this language, "
+                + "and its value type \"lld\" cannot travel in its units' <source> (neither the source string nor the "
+                + "key prints its argument so); an import into a catalog without it does not know it\n")
+    }
+}

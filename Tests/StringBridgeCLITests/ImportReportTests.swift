@@ -88,7 +88,8 @@ struct ImportReportTests {
         #expect(
             result.output == """
                 Units.xcstrings [fr] -> Units.xcstrings: 3 units would apply, 0 units unchanged, 3 units not applied
-                  fr.xliff:18:7: unknown-id: "Gone": no key of the table has this id
+                  fr.xliff:18:7: unknown-id: "Gone": no key of the catalog has this id (a catalog takes new keys from its \
+                code, by sync, not from an import)
                   fr.xliff:13:7: unfinished-state: "Bye": the target's state is "needs-l10n", not finished
                   fr.xliff:28:7: unfinished-state: "Hello": the target's state is "needs-translation", not finished
                   fr.xliff:8:7: placeholder-mismatch: "%lld of %@": the target's placeholders differ from the source's: \

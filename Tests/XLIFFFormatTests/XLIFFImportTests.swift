@@ -171,9 +171,12 @@ struct XLIFFImportTests {
                 .init(id: "Not a key", reason: .unknownID),
                 .init(id: "ambiguous|==|plural.one", reason: .endsLikeVariationPath),
                 .init(id: "Birds|==|substitutions.NEW.plural.one", reason: .unknownSubstitution("NEW")),
+                .init(id: "Hello", reason: .replacedByVariations),
             ])
-        // A key with a variation the table lacks is a target-only variation: it is applied.
+        // A key with a variation the table lacks is a target-only variation: it is applied, and replaces the plain
+        // string.
         #expect(fr(table, "Hello")?.variations?.plural?["one"]?.stringUnit?.value == "Un")
+        #expect(fr(table, "Hello")?.stringUnit == nil)
     }
 
     @Test("An id is split at the last separator whose left side is a key, whatever unit came before")
@@ -191,10 +194,13 @@ struct XLIFFImportTests {
             ])
         var imported = table
         let report = XLIFFImport.apply(file, to: &imported, kind: .catalog)
-        #expect(report.applied == 3)
+        #expect(report.applied == 2)
         #expect(fr(imported, "a|==|b")?.variations?.plural?["one"]?.stringUnit?.value == "Un B")
         #expect(fr(imported, "a")?.variations?.plural?["one"]?.stringUnit?.value == "Un seul A")
-        #expect(fr(imported, "a")?.stringUnit?.value == "Un A")
+        // The plural replaces the plain string the file also gives (a string beside variations is dropped by
+        // compile).
+        #expect(fr(imported, "a")?.stringUnit == nil)
+        #expect(report.skipped == [.init(id: "a", reason: .replacedByVariations)])
     }
 
     @Test("A plan reads the table without changing it; applied, it gives what apply gives")

@@ -104,9 +104,8 @@ enum FormatArguments {
         return sorted.flatMap(\.element.positions)
     }
 
-    /// The value type to declare for plural cases that print argument 1: the spec of the first case that prints
-    /// it (`%lld` → `lld`), else `lld`.
-    static func valueType(ofCases cases: OrderedMap<Localization>, order: [Int]) -> String {
+    /// The specifier of argument 1 in the first case (in `order`) that prints it; `nil` when none does.
+    static func printedValueType(ofCases cases: OrderedMap<Localization>, order: [Int]) -> String? {
         for position in order {
             if let text = cases.values[position].stringUnit?.value,
                 let spec = FormatSpecifiers.spec(ofArgument: 1, in: text)
@@ -114,6 +113,6 @@ enum FormatArguments {
                 return spec
             }
         }
-        return "lld"
+        return nil
     }
 }

@@ -32,17 +32,36 @@ struct FormatRuleEncoder {
     }
 
     /// The entry value for `localization`.
-    mutating func entryValue(_ localization: Localization) throws(Unexpressible) -> PropertyListValue {
+    ///
+    /// `source` is the development language's localization of the entry (`nil` when this is it): a root plural
+    /// whose cases print no number takes its value type from the source's root plural (below).
+    mutating func entryValue(_ localization: Localization, source: Localization? = nil) throws(Unexpressible)
+        -> PropertyListValue
+    {
         if localization.stringSet != nil { throw Unexpressible(reason: StringsDictMessage.stringSet) }
         if !localization.hasMoreThanStringUnit, let unit = localization.stringUnit { return .string(unit.value) }
-        return .dictionary(try rule(localization, inherited: nil))
+        return .dictionary(try rule(localization, inherited: nil, source: source))
+    }
+
+    /// The value type of a root plural: the specifier its cases print argument 1 with; when none prints it (a
+    /// translation that says "new articles" for every count), the one the source's root plural prints it with,
+    /// since both count the same argument; `lld` when neither says.
+    static func rootPluralValueType(_ plural: OrderedMap<Localization>, order: [Int], source: Localization?) -> String {
+        if let own = FormatArguments.printedValueType(ofCases: plural, order: order) { return own }
+        if let cases = source?.variations?.plural, source?.stringUnit == nil,
+            let spec = FormatArguments.printedValueType(
+                ofCases: cases, order: FormatArguments.caseOrder(cases, cldrOrder: true))
+        {
+            return spec
+        }
+        return "lld"
     }
 
     /// The members of a format rule.
     ///
     /// `inherited` are root substitutions a device or width case may refer to.
     private mutating func rule(
-        _ localization: Localization, inherited: OrderedMap<Substitution>?
+        _ localization: Localization, inherited: OrderedMap<Substitution>?, source: Localization? = nil
     ) throws(Unexpressible) -> [PropertyListValue.Member] {
         var members: [PropertyListValue.Member] = []
         let variations = localization.variations
@@ -58,7 +77,8 @@ struct FormatRuleEncoder {
             var variable = [
                 PropertyListValue.Member(FormatRuleDecoder.specTypeKey, .string(FormatRuleDecoder.pluralRule)),
                 PropertyListValue.Member(
-                    FormatRuleDecoder.valueTypeKey, .string(FormatArguments.valueType(ofCases: plural, order: order))),
+                    FormatRuleDecoder.valueTypeKey,
+                    .string(Self.rootPluralValueType(plural, order: order, source: source))),
             ]
             variable += try pluralCases(plural, order: order) { $0 }
             members.append(PropertyListValue.Member(FormatRuleDecoder.formatKey, .string("%#@\(name)@")))

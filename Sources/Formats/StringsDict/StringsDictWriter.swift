@@ -37,7 +37,8 @@ public struct StringsDictWriter: CatalogWriter {
             guard let localization = entry.localizations?[language] else { continue }
             let value: PropertyListValue
             do {
-                value = try encoder.entryValue(localization)
+                let source = language == table.sourceLanguage ? nil : entry.localizations?[table.sourceLanguage]
+                value = try encoder.entryValue(localization, source: source)
             } catch {
                 let message = StringsDictMessage.leftOut(key, language: language, because: error.reason)
                 diagnostics.append(Self.warning(message, origin: entry.origin))

@@ -72,6 +72,44 @@ extension Localization {
     }
 }
 
+extension Localization {
+    /// This localization (in catalog shape) as plain plural variations when it is a plural of the argument the
+    /// source's root plural counts, whose cases print no number: the format is exactly one `%#@VAR@` (or
+    /// `%1$#@VAR@`) of a plural-only variable counting argument 1, no case prints argument 1, and the variable's
+    /// value type is the one the source's cases print it with (or none), so the variations lose nothing.
+    ///
+    /// A translation may say "new articles" for every count where the source says "%d new articles"; the
+    /// `.stringsdict` a catalog's root plural compiles to (`%#@arg1@`) is then read back as this shape. Xcode's
+    /// migration keeps such a variable as a substitution when the source is no plural (corpus: IceCubes' German
+    /// `notifications.label.favorite %lld`, whose English is a plain string); with a plural source, no Xcode
+    /// migration in the corpus says, and the translation is taken as the plural it translates.
+    package func asPluralOfSource(_ source: Localization) -> Localization? {
+        guard let sourceCases = source.variations?.plural, source.stringUnit == nil,
+            source.substitutions?.isEmpty ?? true, let unit = stringUnit, variations == nil,
+            let substitutions, substitutions.count == 1, let substitution = substitutions.values.first,
+            substitution.argNum == nil || substitution.argNum == 1, substitution.extraMembers.isEmpty,
+            let plural = substitution.variations?.plural, substitution.variations?.device == nil,
+            substitution.variations?.width == nil
+        else { return nil }
+        let references = FormatSpecifiers.substitutionReferences(in: unit.value)
+        guard references.count == 1, let reference = references.first, reference.name == substitutions.keys[0],
+            reference.range == 0..<unit.value.utf8.count, reference.position == nil || reference.position == 1,
+            !plural.values.contains(where: {
+                $0.stringUnit.map { FormatSpecifiers.prints(argument: 1, in: $0.value) } ?? true
+            })
+        else { return nil }
+        if let valueType = substitution.formatSpecifier {
+            let printed = sourceCases.values.lazy.compactMap { $0.stringUnit?.value }.compactMap {
+                FormatSpecifiers.spec(ofArgument: 1, in: $0)
+            }.first
+            guard let printed, printed.utf8.elementsEqual(valueType.utf8) else { return nil }
+        }
+        var collapsed = Localization(variations: Variations(plural: plural), extraMembers: extraMembers)
+        collapsed.stringSet = stringSet
+        return collapsed
+    }
+}
+
 extension StringTable {
     /// The table as Xcode's "Migrate to String Catalog" writes it: every localization in catalog shape, every
     /// entry marked `extractionState: migrated` (entries that already have a state keep it).
@@ -92,7 +130,24 @@ extension StringTable {
                 table.entries[valueAt: index].localizations?[valueAt: language] = shaped
             }
         }
+        table.collapseTranslatedRootPlurals()
         return table
+    }
+
+    /// Turns each translation of a root plural whose cases print no number into plain plural variations
+    /// (``Localization/asPluralOfSource(_:)``); done once the table holds every language, the source's included.
+    package mutating func collapseTranslatedRootPlurals() {
+        for index in entries.indices {
+            guard let localizations = entries[valueAt: index].localizations,
+                let source = localizations[sourceLanguage], source.variations?.plural != nil
+            else { continue }
+            for language in localizations.indices {
+                guard localizations[valueAt: language].substitutions != nil,
+                    let plural = localizations[valueAt: language].asPluralOfSource(source)
+                else { continue }
+                entries[valueAt: index].localizations?[valueAt: language] = plural
+            }
+        }
     }
 }
 

@@ -71,24 +71,12 @@ extension Import {
     {
         var local = Diagnostics()
         let file = try readSourceFile(path)
-        let document = try XLIFFDocumentReader(keepsNotes: false).read(file, diagnostics: &local)
-        var targets = document.files.map { target(of: $0, in: path, options: options, boundary: boundary) }
-        // An Interface Builder table whose texts live only in its storyboard takes the document's sources
-        // and notes as its development language: the notes, not read otherwise, are read for it.
-        let needsNotes = targets.contains {
-            if case .table(let request) = $0 { request.sourcesFromDocument != nil } else { false }
-        }
-        if needsNotes {
-            var ignored = Diagnostics()
-            let withNotes = try XLIFFDocumentReader(keepsNotes: true).read(file, diagnostics: &ignored)
-            for position in targets.indices {
-                guard case .table(var request) = targets[position], let found = request.sourcesFromDocument,
-                    position < withNotes.files.count
-                else { continue }
-                request.sourcesFromDocument = (withNotes.files[position], found.interfaceBuilderFile)
-                targets[position] = .table(request)
-            }
-        }
+        // Notes are read only where an import uses them: a legacy table's (or Interface Builder file's) units
+        // create the keys the table lacks, with their notes as comments; a catalog's never do.
+        var reader = XLIFFDocumentReader(keepsNotes: false)
+        reader.keepsNotesOutsideCatalogs = true
+        let document = try reader.read(file, diagnostics: &local)
+        let targets = document.files.map { target(of: $0, in: path, options: options, boundary: boundary) }
         for case .table(let request) in targets { loader.load(request, using: self) }
         return ParsedDocument(path: path, document: document, diagnostics: local, targets: targets)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 @_spi(XLIFFDocuments) import XLIFFFormat
 
@@ -26,6 +27,8 @@ extension Import {
         /// storyboard or xib, which is no table): the `<file>` whose sources stand for the development language,
         /// and the Interface Builder file.
         var sourcesFromDocument: (file: XLIFFFile, interfaceBuilderFile: String)?
+        /// A note when ``language`` is the project's spelling of a `target-language` that differs only by case.
+        var languageNote: Diagnostic?
     }
 
     /// The extensions of Interface Builder files, which Xcode names as the `original` of their tables.
@@ -60,7 +63,18 @@ extension Import {
         }
         let isInterfaceBuilder = fileExtension(resolved).map { Self.interfaceBuilderExtensions.contains($0) } ?? false
         guard isInterfaceBuilder || TableKind(path: file.original) != nil else { return .skip(.unknownTable) }
-        guard let language = file.targetLanguage, !language.isEmpty else { return .skip(.noTargetLanguage) }
+        guard var language = file.targetLanguage, !language.isEmpty else { return .skip(.noTargetLanguage) }
+        // A language the project spells in another case (`FR` for `fr.lproj`) is the project's: on a
+        // case-insensitive disk both are one folder. (A catalog's languages are matched once it is read.)
+        var languageNote: Diagnostic?
+        if TableKind(path: resolved) != .catalog,
+            let spelled = Self.projectSpelling(
+                of: language, folder: Self.languageFolders(of: resolved), sourceLanguage: options.sourceLanguage)
+        {
+            languageNote = Self.languageNote(
+                file.targetLanguage ?? "", spelled: spelled, file: file, document: document)
+            language = spelled
+        }
         var request: TableRequest
         if isInterfaceBuilder {
             guard let found = interfaceBuilderTable(resolved, file: file, language: language, options: options) else {
@@ -83,7 +97,35 @@ extension Import {
             }
         }
         request.key = ProjectPaths.identity(of: request.outputPath)
+        request.languageNote = languageNote
         return .table(request)
+    }
+
+    /// The folder holding the `L.lproj` folders of a legacy table or Interface Builder file at `path`.
+    static func languageFolders(of path: String) -> String {
+        ProjectPaths.lprojLanguage(of: path) != nil
+            ? parentDirectory(of: parentDirectory(of: path)) : parentDirectory(of: path)
+    }
+
+    /// The project's spelling of `language` when it differs only by case: the development language, or the
+    /// language of an `L.lproj` folder in `folder`; `nil` when the project spells it so, or not at all.
+    static func projectSpelling(of language: String, folder: String, sourceLanguage: String) -> String? {
+        if language == sourceLanguage { return nil }
+        if language.lowercased() == sourceLanguage.lowercased() { return sourceLanguage }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        let languages = entries.compactMap { name -> String? in
+            guard name.hasSuffix(".lproj") else { return nil }
+            return String(name.dropLast(6))
+        }
+        return LanguageSelection.sameFolderSpelling(of: language, in: languages)
+    }
+
+    /// The note that a `target-language` is taken in the project's spelling.
+    static func languageNote(_ language: String, spelled: String, file: XLIFFFile, document: String) -> Diagnostic {
+        let message =
+            "target-language \"\(language)\" is \"\(spelled)\" in the project (they differ only by case, and are "
+            + "one folder on a case-insensitive disk): imported as \"\(spelled)\""
+        return file.location.map { Diagnostic(.note, message, at: $0) } ?? Diagnostic(.note, message, path: document)
     }
 
     /// The table of an Interface Builder file as Xcode names it (`X/Base.lproj/Main.storyboard`): the catalog
@@ -249,6 +291,8 @@ extension Import {
         diagnostics: inout Diagnostics
     ) throws -> [PendingFile] {
         var pending: [PendingFile] = []
+        // Per catalog (by table index): its languages, and those of the files assigned to it so far.
+        var catalogLanguages: [Int: [String]] = [:]
         for read in parsed {
             diagnostics.append(contentsOf: read.diagnostics)
             for (file, target) in zip(read.document.files, read.targets) {
@@ -265,6 +309,26 @@ extension Import {
                         let loaded = try loader.take(request.key)
                         diagnostics.append(contentsOf: loaded.diagnostics)
                         return loaded.table
+                    }
+                    var file = file
+                    var request = request
+                    if request.kind == .catalog {
+                        // A language the catalog (or an earlier file into it) spells in another case is the
+                        // catalog's. The catalog's languages are listed once.
+                        var languages =
+                            catalogLanguages[index] ?? LanguageSelection.available(in: work.tables[index].merged)
+                        if let spelled = LanguageSelection.sameFolderSpelling(of: request.language, in: languages) {
+                            request.languageNote = Self.languageNote(
+                                request.language, spelled: spelled, file: file, document: read.path)
+                            request.language = spelled
+                        }
+                        if !languages.contains(request.language) { languages.append(request.language) }
+                        catalogLanguages[index] = languages
+                    }
+                    if let note = request.languageNote {
+                        diagnostics.append(note)
+                        file.targetLanguage = request.language
+                        fileResult.language = request.language
                     }
                     fileResult.table = work.tables[index].outputPath
                     if let legacyLanguage = work.tables[index].legacyLanguage, legacyLanguage != request.language {

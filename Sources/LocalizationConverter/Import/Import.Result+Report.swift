@@ -129,6 +129,9 @@ enum ImportSummary {
                 add(unit)
                 add("\n")
             }
+            for id in report.createdKeys {
+                add("  \(file.document): created-key: \"\(id)\": \(dryRun ? "would add" : "added") to the table\n")
+            }
             for id in report.appliedWithChangedSource {
                 add(
                     "  \(file.document): source-changed: \"\(id)\": \(dryRun ? "would import" : "imported") as needs_review\n"
@@ -146,6 +149,11 @@ enum ImportSummary {
             add(units.count == 1 ? ": " : ", first: ")
             add(units[0], code: false)
             add("\n")
+        }
+        let created = report.createdKeys
+        if !created.isEmpty {
+            add("  \(counted(created.count, "key")) \(dryRun ? "would be added" : "added") to the table")
+            add(created.count == 1 ? ": \"\(created[0])\"\n" : ", first: \"\(created[0])\"\n")
         }
         let changedSource = report.appliedWithChangedSource
         if !changedSource.isEmpty {
@@ -190,6 +198,7 @@ enum ImportSummary {
             object["table"] = file.table.map(JSONValue.string) ?? .null
             object["applied"] = number(file.report.applied)
             object["unchanged"] = number(file.report.unchanged)
+            object["createdKeys"] = .array(file.report.createdKeys.map(JSONValue.string))
             object["appliedWithChangedSource"] = .array(file.report.appliedWithChangedSource.map(JSONValue.string))
             object["appliedWithPlaceholderMismatch"] = .array(
                 file.report.appliedWithPlaceholderMismatch.map(unitObject))

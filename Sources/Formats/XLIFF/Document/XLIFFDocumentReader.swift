@@ -25,6 +25,11 @@ import XMLSupport
     /// An import, which never reads them, leaves them out (`false`): the document is then the same but for its units'
     /// `notes`, which are empty. Everything else, diagnostics included, is read the same way.
     package var keepsNotes: Bool
+    /// Whether, when ``keepsNotes`` is `false`, the `<note>` texts of a `<file>` whose `original` is no String
+    /// Catalog (a legacy table, an Interface Builder file) are kept all the same.
+    ///
+    /// An import creates the keys such a file adds to a legacy table, with their notes as comments.
+    package var keepsNotesOutsideCatalogs = false
 
     /// Creates a reader.
     @_spi(XLIFFDocuments) public init(keepsNotes: Bool = true) {
@@ -58,7 +63,8 @@ import XMLSupport
 
     private func read(_ bytes: XMLBytes, path: String, diagnostics: inout Diagnostics) throws -> XLIFFDocument {
         var reading = XLIFFEventHandler(
-            path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes)
+            path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes,
+            keepsNotesOutsideCatalogs: keepsNotesOutsideCatalogs)
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &reading)
         } catch let error as XMLParseError {

@@ -68,7 +68,12 @@ struct XLIFFEventHandler: XMLEventHandler {
     private var expectedUnits: Int
 
     /// Whether `<note>` texts are kept (``XLIFFDocumentReader/keepsNotes``).
-    private let keepsNotes: Bool
+    private let keepsNotesEverywhere: Bool
+    /// Whether the notes of a `<file>` whose `original` is no String Catalog are kept
+    /// (``XLIFFDocumentReader/keepsNotesOutsideCatalogs``).
+    private let keepsNotesOutsideCatalogs: Bool
+    /// Whether the notes of the current `<file>` are kept.
+    private var keepsNotes: Bool
 
     /// Starts reading a document.
     ///
@@ -77,9 +82,16 @@ struct XLIFFEventHandler: XMLEventHandler {
     ///   - diagnostics: The diagnostics so far, which the warnings are added to.
     ///   - size: The document's size in bytes, to estimate how many units it has.
     ///   - keepsNotes: Whether `<note>` texts are kept.
-    init(path: String, diagnostics: Diagnostics, size: Int = 0, keepsNotes: Bool = true) {
+    ///   - keepsNotesOutsideCatalogs: Whether `<note>` texts are kept in a `<file>` whose `original` is no String
+    ///     Catalog (`.xcstrings`), when `keepsNotes` is `false`.
+    init(
+        path: String, diagnostics: Diagnostics, size: Int = 0, keepsNotes: Bool = true,
+        keepsNotesOutsideCatalogs: Bool = false
+    ) {
         self.path = path
         self.diagnostics = diagnostics
+        self.keepsNotesEverywhere = keepsNotes
+        self.keepsNotesOutsideCatalogs = keepsNotesOutsideCatalogs
         self.keepsNotes = keepsNotes
         // An Xcode unit takes about 300 bytes (less without a comment). Estimating low costs a doubling, which copies
         // the units and touches fresh memory for all of them; room never used is never touched.
@@ -296,6 +308,7 @@ struct XLIFFEventHandler: XMLEventHandler {
         guard let sourceLanguage else {
             return fail(XLIFFReadingMessage.fileWithoutSourceLanguage(original: original), at: at)
         }
+        keepsNotes = keepsNotesEverywhere || (keepsNotesOutsideCatalogs && !original.hasSuffix(".xcstrings"))
         file = XLIFFFile(
             original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage,
             datatype: datatype ?? "plaintext", tool: nil, location: at, otherAttributes: others, attributeOrder: order)

@@ -57,6 +57,9 @@ package struct XLIFFCatalogExport: Sendable {
         /// Whether a localization has a shape Xcode's compiler refuses or Xcode's XLIFF loses data of
         /// (``CompilerShapes``), said with a warning in the languages it concerns.
         var mayHaveShapeProblem = false
+        /// Whether a translation has a substitution the source lacks, whose value type its units may not carry
+        /// (``CatalogUnitBuilder/valueTypesNotCarried()``).
+        var mayLoseValueType = false
         /// The `<trans-unit>` attributes of the root unit (`id`, `translate`, `xml:space`), and of a unit of a
         /// path (those after the `id`), and the `<note>`; `nil` when the key or the note holds a character XML
         /// cannot hold (the units are then written whole, and those left out said).
@@ -114,6 +117,10 @@ package struct XLIFFCatalogExport: Sendable {
                     entry.localizations?.values.contains {
                         $0.hasMoreThanStringUnit && !CompilerShapes.problems(of: $0).isEmpty
                     } ?? false
+                fact.mayLoseValueType =
+                    entry.localizations?.values.contains { localization in
+                        localization.substitutions?.keys.contains { source?.substitutions?[$0] == nil } ?? false
+                    } ?? false
                 // The parts of CatalogUnitCollector.makeUnit that do not depend on the path or the language.
                 var attributes: [(name: String, value: String)] = []
                 if entry.shouldTranslate == false { attributes.append(("translate", "no")) }
@@ -151,7 +158,9 @@ package struct XLIFFCatalogExport: Sendable {
                     fact.pieces = first..<sourcePieces.count
                 }
             }
-            if fact.isRefused || fact.mayHoldStringSet || fact.mayHaveShapeProblem { warningCandidates.append(index) }
+            if fact.isRefused || fact.mayHoldStringSet || fact.mayHaveShapeProblem || fact.mayLoseValueType {
+                warningCandidates.append(index)
+            }
             facts.append(fact)
         }
         self.facts = facts
@@ -220,6 +229,7 @@ extension XLIFFCatalogExport {
             if builder.source?.hasMoreThanStringUnit == true || builder.target?.hasMoreThanStringUnit == true {
                 XLIFFExport.warnAboutShapes(
                     builder, sourceLanguage: table.sourceLanguage, original: original, diagnostics: &diagnostics)
+                XLIFFExport.warnAboutValueTypes(builder, original: original, diagnostics: &diagnostics)
             }
             var collector = CatalogUnitCollector(key: key, entry: entry)
             walk.walk(key: key, entry: entry, sourceLanguage: table.sourceLanguage, into: &collector)

@@ -45,6 +45,9 @@ extension XLIFFDocumentStream {
                 XLIFFExport.warnAboutShapes(
                     builder, sourceLanguage: sourceLanguage, original: catalog.original, diagnostics: &diagnostics)
             }
+            if catalog.facts[index].mayLoseValueType {
+                XLIFFExport.warnAboutValueTypes(builder, original: catalog.original, diagnostics: &diagnostics)
+            }
         }
         startFile(
             XLIFFFile(

@@ -197,6 +197,18 @@ package enum XLIFFExport {
 }
 
 extension XLIFFExport {
+    /// A warning for each substitution of the exported language that the source lacks and whose value type its
+    /// units cannot carry (``CatalogUnitBuilder/valueTypesNotCarried()``).
+    static func warnAboutValueTypes(_ builder: CatalogUnitBuilder, original: String, diagnostics: inout Diagnostics) {
+        guard !builder.isSourceExport else { return }
+        for (name, valueType) in builder.valueTypesNotCarried() {
+            diagnostics.warn(
+                XLIFFMappingMessage.valueTypeNotCarried(
+                    key: builder.key, language: builder.targetLanguage, substitution: name, valueType: valueType),
+                path: original)
+        }
+    }
+
     /// Warns about the shapes of the entry's source and target localizations that Xcode's compiler refuses or
     /// Xcode's XLIFF round trip loses data of (``CompilerShapes``), naming the key, the language and the case.
     static func warnAboutShapes(

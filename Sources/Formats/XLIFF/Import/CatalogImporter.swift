@@ -119,6 +119,8 @@ extension Importer {
         var setCase = false
         var rootInFile = false
         var lacksSubstitution = false
+        // The root unit, and whether it was applied (else unchanged).
+        var rootOutcome: (index: Int, applied: Bool)?
         let substitutions = localization.substitutions
         let sourceSubstitutions = source?.substitutions
         for index in members {
@@ -144,10 +146,12 @@ extension Importer {
                 isAsExported(units[index], text: text, state: now.state)
             {
                 report.unchanged += 1
+                if path.isRoot { rootOutcome = (index, false) }
                 continue
             }
             if let now = builder.targetValue(at: path), isAsExported(units[index], text: now.text, state: now.state) {
                 report.unchanged += 1
+                if path.isRoot { rootOutcome = (index, false) }
                 continue
             }
             let unit = units[index]
@@ -172,7 +176,12 @@ extension Importer {
                 continue
             }
             var sourceChanged = false
-            let expected = builder.sourceText(at: path)
+            var expected = builder.sourceText(at: path)
+            // A case of a substitution only the target has: its `<source>` is the source string with the argument
+            // as the substitution reads it (export), which says what the case stands in for; the source language
+            // has no text of its own there to have changed.
+            let isTargetOnlySubstitution = path.substitutionName.map { source?.substitutions?[$0] == nil } ?? false
+            if isTargetOnlySubstitution, let found = unit.source { expected = found }
             if let found = unit.source {
                 if found != expected {
                     if options.skipChangedSource {
@@ -199,20 +208,41 @@ extension Importer {
             if localization == before {
                 report.appliedWithPlaceholderMismatch.removeSubrange(warnings...)
                 report.unchanged += 1
+                if path.isRoot { rootOutcome = (index, false) }
                 continue
             }
             touched = true
             report.applied += 1
+            if path.isRoot { rootOutcome = (index, true) }
             if sourceChanged { report.appliedWithChangedSource.append(unit.id) }
             if !path.isRoot, path.substitutionName == nil { setCase = true }
         }
         // Variation units replacing a plain target: the translator varied the string (target-only variations).
         // A target that had variations beside its string already keeps the string (Xcode drops it: a loss).
-        if setCase, !rootInFile, localization.stringUnit != nil,
+        if setCase, localization.stringUnit != nil,
             localization.variations?.plural != nil || localization.variations?.device != nil,
             original?.variations?.plural == nil, original?.variations?.device == nil
         {
-            localization.stringUnit = nil
+            if !rootInFile {
+                localization.stringUnit = nil
+            } else if source?.stringUnit == nil
+                || (source?.variations?.plural == nil && source?.variations?.device == nil)
+            {
+                // The file gives the plain string too (a translation tool adds plural units beside the unit it
+                // had): the variations replace it, as when the plain unit is absent. A string beside variations
+                // is a shape compile drops; only a source of that shape is mirrored.
+                localization.stringUnit = nil
+                if let (index, applied) = rootOutcome {
+                    if applied {
+                        report.applied -= 1
+                        report.appliedWithChangedSource.removeAll { $0 == units[index].id }
+                    } else {
+                        report.unchanged -= 1
+                    }
+                    report.appliedWithPlaceholderMismatch.removeAll { $0.id == units[index].id }
+                    report.skip(units[index], .replacedByVariations)
+                }
+            }
         }
         guard touched, original.map({ $0 != localization }) ?? localization.hasContent else { return }
         setLocalization(localization, at: position)
@@ -221,7 +251,8 @@ extension Importer {
     /// Substitutions that neither this language nor the source language has (a translation that needs a plural where
     /// the source has none, as IceCubes' German does) are created from what the XLIFF says: the root target's
     /// `%N$#@NAME@` gives the argument, the cases' `%N$spec` the format specifier (or, when no case prints the
-    /// argument, the source string's or the key's specifier for it: they take the same arguments).
+    /// argument, the cases' `<source>`, where export spells it `%N$TYPE` from the value type, then the source
+    /// string's or the key's specifier for it: they take the same arguments).
     ///
     /// `argNum` is kept only when the position is not the one implied by the reference's place, as import does for
     /// others.
@@ -246,6 +277,12 @@ extension Importer {
                     if let text = unit.target, let found = FormatSpecifiers.spec(ofArgument: argument, in: text) {
                         specifier = found
                         break
+                    }
+                }
+                // Export spells the argument in the cases' `<source>` as the substitution reads it.
+                for (unit, path) in units where specifier == nil && path.substitutionName == reference.name {
+                    if let text = unit.source, let found = FormatSpecifiers.spec(ofArgument: argument, in: text) {
+                        specifier = found
                     }
                 }
                 specifier =

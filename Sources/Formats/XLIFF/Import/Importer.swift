@@ -12,6 +12,10 @@ struct Importer {
     private var order: [Int] = []
     /// Where ``language`` was among the localizations of the entry looked at last.
     var lastLanguageSlot = 0
+    /// Keys a legacy `.strings` table gets from the file (units whose id is no key yet), in file order.
+    private(set) var created: [(key: String, entry: CatalogEntry)] = []
+    /// The positions of ``created`` by key.
+    private var createdPositions: [String: Int] = [:]
     /// Whether a catalog entry is first given the quick look (``quickLookFindsNothingToApply(_:units:paths:at:in:report:)``).
     var takesQuickLook = true
 
@@ -32,6 +36,24 @@ struct Importer {
     func currentLocalization(at position: Int) -> Localization? {
         if let changed = pending[position] { return changed }
         return table.entries[valueAt: position].localizations?[language]
+    }
+
+    /// A position standing for `key` when this import created it (for lookups that only ask whether it exists).
+    func createdIndex(_ key: String) -> Int? { createdPositions[key] }
+
+    /// The localization in this language of a key created by this import, if it was.
+    func createdLocalization(of key: String) -> Localization? {
+        createdPositions[key].map { created[$0].entry.localizations?[language] } ?? nil
+    }
+
+    /// Creates `key` (or changes the key this import created), with this language's localization and `comment`.
+    mutating func create(_ key: String, localization: Localization, comment: String?) {
+        if let position = createdPositions[key] {
+            created[position].entry.localizations?[language] = localization
+            return
+        }
+        createdPositions[key] = created.count
+        created.append((key, CatalogEntry(comment: comment, localizations: [language: localization])))
     }
 
     /// Sets this language's localization of the entry at `position`.

@@ -18,7 +18,7 @@ extension Importer {
     mutating func applyStrings(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
         for unit in units {
             guard let position = table.entries.index(forKey: unit.id) else {
-                report.skip(unit, .unknownID)
+                createStringsKey(unit, report: &report)
                 continue
             }
             let key = unit.id
@@ -43,12 +43,46 @@ extension Importer {
         }
     }
 
+    /// A unit whose id is no key of the `.strings` table: the key is created (as Xcode's import does for the
+    /// strings export extracts from code, storyboards and Info.plist), with the unit's target and its note as the
+    /// comment, after the table's keys in the file's order.
+    ///
+    /// An id that is a key of the table followed by a variation path (`KEY|==|plural.one`, which a translation
+    /// tool writes when a translator adds plural forms), or any id that ends like one, is refused: a `.strings`
+    /// table holds plain strings, and a key made of the id would never be read.
+    mutating func createStringsKey(_ unit: XLIFFUnit, report: inout XLIFFImportReport) {
+        if XLIFFIdentifier.containsSeparator(unit.id),
+            let split = XLIFFIdentifier.split(unit.id, find: { table.entries.index(forKey: $0) ?? createdIndex($0) })
+                ?? XLIFFIdentifier.split(unit.id, find: { _ in 0 })
+        {
+            report.skip(unit, .variationOfStringsKey(split.key))
+            return
+        }
+        let current = createdLocalization(of: unit.id)
+        let source = unit.source ?? unit.id
+        guard
+            let outcome = legacyOutcome(
+                unit, exported: current?.stringUnit?.value, expectedSource: source, path: .root, substitutions: nil,
+                report: &report)
+        else { return }
+        var localization = current ?? Localization()
+        localization.importText(outcome.text, state: outcome.state, at: .root, source: nil)
+        guard localization != current else {
+            report.unchanged += 1
+            return
+        }
+        report.applied += 1
+        report.createdKeys.append(unit.id)
+        let note = unit.notes.first?.text ?? ""
+        create(unit.id, localization: localization, comment: note.isEmpty ? nil : note)
+    }
+
     mutating func applyStringsDict(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
         for unit in units {
             guard let location = XLIFFIdentifier.parseStringsDictID(unit.id, keys: hasKey),
                 let position = table.entries.index(forKey: location.key)
             else {
-                report.skip(unit, .unknownID)
+                report.skip(unit, .unknownStringsDictKey)
                 continue
             }
             let isSource = language == table.sourceLanguage

@@ -67,7 +67,8 @@ import LocalizationCatalog
         case .strings: importer.applyStrings(file.units, report: &report)
         case .stringsDict: importer.applyStringsDict(file.units, report: &report)
         }
-        return XLIFFImportPlan(language: language, report: report, changes: importer.changes)
+        return XLIFFImportPlan(
+            language: language, report: report, changes: importer.changes, additions: importer.created)
     }
 
     /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted

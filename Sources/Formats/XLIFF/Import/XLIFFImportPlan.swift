@@ -11,9 +11,11 @@ package struct XLIFFImportPlan: Sendable {
     package let report: XLIFFImportReport
     /// New localizations by entry position, in the order the import came to them.
     let changes: [(position: Int, localization: Localization)]
+    /// New entries (keys of a legacy `.strings` table that the file adds), in file order.
+    var additions: [(key: String, entry: CatalogEntry)] = []
 
     /// Whether applying the plan changes nothing.
-    package var isEmpty: Bool { changes.isEmpty }
+    package var isEmpty: Bool { changes.isEmpty && additions.isEmpty }
 
     /// Stores the new localizations in `table`, which must be the table the plan was made for (or that table
     /// changed only by plans for other languages).
@@ -23,6 +25,17 @@ package struct XLIFFImportPlan: Sendable {
                 table.entries[valueAt: position].localizations = OrderedMap()
             }
             table.entries[valueAt: position].localizations?[language] = localization
+        }
+        // Appended after the table's keys, in the file's order (a legacy file keeps its own order and gets the
+        // new keys at its end).
+        for (key, entry) in additions {
+            if let position = table.entries.index(forKey: key) {
+                var localizations = table.entries[valueAt: position].localizations ?? OrderedMap()
+                for (language, localization) in entry.localizations ?? [:] { localizations[language] = localization }
+                table.entries[valueAt: position].localizations = localizations
+            } else {
+                table.entries[key] = entry
+            }
         }
     }
 }

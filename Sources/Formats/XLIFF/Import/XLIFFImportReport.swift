@@ -9,8 +9,18 @@ public struct XLIFFImportReport: Sendable, Equatable {
         case noTargetLanguage
         /// The `<file original>` names no table that exists (or no kind of table this tool reads).
         case unknownTable
-        /// The id is no key of the table, and no key followed by a variation path.
+        /// The id is no key of the String Catalog, and no key followed by a variation path: a catalog takes its
+        /// keys from its code, never from an import.
         case unknownID
+        /// The id names a `.stringsdict` entry the table does not have: its plural rule cannot be made from units.
+        case unknownStringsDictKey
+        /// The id is a key of a `.strings` table (the associated value) followed by a variation path, or ends like
+        /// one: a `.strings` table holds plain strings only.
+        case variationOfStringsKey(String)
+        /// The root unit of a key whose variation units the same file also gives (a translator added plural
+        /// forms): the variations replace the plain string, which a localization holding both would lose when
+        /// compiled.
+        case replacedByVariations
         /// The id is a key that ends like a variation path (`text|==|plural.one`); Xcode ignores such units.
         case endsLikeVariationPath
         /// A substitution case whose substitution neither the source nor the target has; Xcode drops them.
@@ -34,7 +44,9 @@ public struct XLIFFImportReport: Sendable, Equatable {
             switch self {
             case .noTargetLanguage: "no-target-language"
             case .unknownTable: "unknown-table"
-            case .unknownID: "unknown-id"
+            case .unknownID, .unknownStringsDictKey: "unknown-id"
+            case .variationOfStringsKey: "variation-in-strings"
+            case .replacedByVariations: "replaced-by-variations"
             case .endsLikeVariationPath: "ends-like-variation-path"
             case .unknownSubstitution: "unknown-substitution"
             case .shapeMismatch: "shape-mismatch"
@@ -50,7 +62,15 @@ public struct XLIFFImportReport: Sendable, Equatable {
             switch self {
             case .noTargetLanguage: "the file has no target-language"
             case .unknownTable: "the file's original names no table that exists"
-            case .unknownID: "no key of the table has this id"
+            case .unknownID:
+                "no key of the catalog has this id (a catalog takes new keys from its code, by sync, not from an import)"
+            case .unknownStringsDictKey:
+                "no entry of the .stringsdict has this key, and an import makes no plural rule from units"
+            case .variationOfStringsKey(let key):
+                "a .strings table holds plain strings: the variations of \"\(key)\" need a .stringsdict entry"
+            case .replacedByVariations:
+                "the file also gives this key variations, which replace its plain string (a localization with both "
+                    + "loses one when compiled)"
             case .endsLikeVariationPath: "the key ends like a variation path; Xcode ignores such units"
             case .unknownSubstitution(let name): "substitution \"\(name)\" exists in neither the source nor the target"
             case .shapeMismatch: "the id does not fit the shape of the entry"
@@ -91,6 +111,8 @@ public struct XLIFFImportReport: Sendable, Equatable {
     public var unchanged = 0
     /// Units not applied, in file order.
     public var skipped: [SkippedUnit] = []
+    /// Keys an applied unit created in a legacy `.strings` table (its id was no key yet), in file order.
+    package var createdKeys: [String] = []
     /// Ids of applied units whose source had changed; they were imported as `needs_review`.
     package var appliedWithChangedSource: [String] = []
     /// Applied units whose target reads other format arguments than the source (reason
@@ -125,7 +147,9 @@ public struct XLIFFImportReport: Sendable, Equatable {
     package var strictFailures: [SkippedUnit] {
         skipped.filter { unit in
             switch unit.reason {
-            case .unknownTable, .unknownID, .unfinishedState, .sourceChanged, .placeholderMismatch: true
+            case .unknownTable, .unknownID, .unknownStringsDictKey, .variationOfStringsKey, .unfinishedState,
+                .sourceChanged, .placeholderMismatch:
+                true
             default: false
             }
         }
@@ -141,6 +165,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
         applied += other.applied
         unchanged += other.unchanged
         skipped += other.skipped
+        createdKeys += other.createdKeys
         appliedWithChangedSource += other.appliedWithChangedSource
         appliedWithPlaceholderMismatch += other.appliedWithPlaceholderMismatch
     }

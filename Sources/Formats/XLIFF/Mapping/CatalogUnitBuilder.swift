@@ -194,8 +194,10 @@ struct CatalogUnitBuilder {
     /// The `<source>` Xcode writes for `path`.
     ///
     /// The source's own string when it has that path; the source's `other` case for a plural category or device
-    /// it lacks; the whole unvaried source string for a variation only the target has; the unit id for a
-    /// substitution only the target has; the key when there is no source localization.
+    /// it lacks; the whole unvaried source string for a variation only the target has; for a substitution only
+    /// the target has, the whole source string too, with the substitution's argument spelled as the
+    /// substitution reads it (`%1$d` for a value type `d`: ``targetOnlySubstitutionSource(_:)``; Xcode writes the
+    /// unit id, which says nothing); the key when there is no source localization.
     func sourceText(at path: XLIFFVariationPath) -> String {
         sourceText(at: path, description: nil)
     }
@@ -212,7 +214,9 @@ struct CatalogUnitBuilder {
         for step in path.steps {
             switch step {
             case .substitution(let name):
-                guard let value = sourceNode.substitutions?[name] else { return id() }
+                guard let value = sourceNode.substitutions?[name] else {
+                    return targetOnlySubstitutionSource(name) ?? id()
+                }
                 substitution = (name, value)
                 current = Node(variations: value.variations)
             case .device(let device):
@@ -233,6 +237,42 @@ struct CatalogUnitBuilder {
                 formatSpecifier: substitution.value.formatSpecifier)
         }
         return XLIFFPlaceholders.exportingParent(text, substitutions: sourceNode.substitutions)
+    }
+
+    /// The `<source>` of a case of substitution `name`, which the target has and the source does not: the source's
+    /// unvaried string in XLIFF form, with the specifier of the substitution's argument respelled `%N$TYPE` from the
+    /// substitution's value type (so the value type travels with the unit, and import gives it back); `nil` when
+    /// there is no source string.
+    func targetOnlySubstitutionSource(_ name: String) -> String? {
+        guard source != nil, let sourceNode, let text = sourceNode.fallbackText else { return nil }
+        let parent = XLIFFPlaceholders.exportingParent(text, substitutions: sourceNode.substitutions)
+        guard let target, let substitution = target.substitutions?[name], let valueType = substitution.formatSpecifier,
+            let argument = substitution.argNum ?? XLIFFPlaceholders.argument(of: name, in: target)
+        else { return parent }
+        return XLIFFPlaceholders.respelling(argument: argument, as: valueType, in: parent) ?? parent
+    }
+
+    /// The substitutions of the target that the source lacks, with their value types, whose value type an import
+    /// cannot get back from the units: no case prints the argument, and neither their `<source>` (where the
+    /// argument is spelled with it) nor the key prints it with that type.
+    func valueTypesNotCarried() -> [(name: String, valueType: String)] {
+        guard let target, let substitutions = targetNode?.substitutions else { return [] }
+        var result: [(name: String, valueType: String)] = []
+        for (name, substitution) in substitutions where sourceNode?.substitutions?[name] == nil {
+            guard let valueType = substitution.formatSpecifier else { continue }
+            guard let argument = substitution.argNum ?? XLIFFPlaceholders.argument(of: name, in: target) else {
+                result.append((name, valueType))
+                continue
+            }
+            let cases = substitution.variations?.plural?.values.compactMap { $0.stringUnit?.value } ?? []
+            let printed =
+                cases.lazy.compactMap { FormatSpecifiers.spec(ofArgument: argument, in: $0) }.first
+                ?? (cases.contains { $0.contains("%arg") } ? valueType : nil)
+                ?? targetOnlySubstitutionSource(name).flatMap { FormatSpecifiers.spec(ofArgument: argument, in: $0) }
+                ?? FormatSpecifiers.spec(ofArgument: argument, in: key)
+            if printed.map({ !$0.utf8.elementsEqual(valueType.utf8) }) ?? true { result.append((name, valueType)) }
+        }
+        return result
     }
 
     /// The `<target>` text and catalog state Xcode writes for `path`; `nil` when there is no target.

@@ -7,6 +7,12 @@ enum XLIFFMappingMessage {
             + (problem.isRefusedByCompiler ? "; what XLIFF ids cannot say there is not exported" : "")
     }
 
+    static func valueTypeNotCarried(key: String, language: String, substitution: String, valueType: String) -> String {
+        "key \"\(key)\" (\(language)): substitution \"\(substitution)\" exists only in this language, and its value type "
+            + "\"\(valueType)\" cannot travel in its units' <source> (neither the source string nor the key prints its "
+            + "argument so); an import into a catalog without it does not know it"
+    }
+
     static func endsLikeVariationPath(key: String) -> String {
         "key \"\(key)\" ends like an XLIFF variation id (|==|…); Xcode ignores it on import, so it is not exported"
     }

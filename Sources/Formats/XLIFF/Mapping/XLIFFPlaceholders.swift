@@ -159,6 +159,31 @@ package enum XLIFFPlaceholders {
         return nil
     }
 
+    /// `text` with the specifier that prints `argument` replaced by `%N$spec`; `nil` when no specifier prints it.
+    ///
+    /// A sequential specifier's argument is its place among the sequential specifiers and references.
+    static func respelling(argument: Int, as spec: String, in text: String) -> String? {
+        var items: [(range: Range<Int>, isSpecifier: Bool)] = []
+        for specifier in FormatSpecifiers.specifiers(in: text) {
+            if specifier.position == argument {
+                return replacing(specifier.range, in: text, with: "%\(argument)$\(spec)")
+            }
+            if specifier.position == nil { items.append((specifier.range, true)) }
+        }
+        for reference in FormatSpecifiers.substitutionReferences(in: text) where reference.position == nil {
+            items.append((reference.range, false))
+        }
+        items.sort { $0.range.lowerBound < $1.range.lowerBound }
+        guard argument >= 1, argument <= items.count, items[argument - 1].isSpecifier else { return nil }
+        return replacing(items[argument - 1].range, in: text, with: "%\(argument)$\(spec)")
+    }
+
+    private static func replacing(_ range: Range<Int>, in text: String, with replacement: String) -> String {
+        var bytes = Array(text.utf8)
+        bytes.replaceSubrange(range, with: Array(replacement.utf8))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The argument of substitution `name` in `localization`: its `argNum`, or the position implied by the
     /// first string of the localization that refers to it.
     static func argument(of name: String, in localization: Localization) -> Int? {
