@@ -33,9 +33,34 @@ struct ImportReportTests {
 
         """
 
-    @Test("Placeholder mismatches are applied with a warning at path:line:column; skipped units are counted per reason")
-    func summary() throws {
+    @Test("Placeholder mismatches are refused by default: the rest is written, each is listed, and the import exits 1")
+    func refusedByDefault() throws {
         let result = try StringBridgeProcess.run(["import", "fr.xliff"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.output.contains(
+                "  2 units placeholder-mismatch, first: fr.xliff:8:7: \"%lld of %@\": the target's placeholders differ "
+                    + "from the source's: argument 1 is an integer (%lld) in the source but an object (%@) here\n"))
+        #expect(
+            result.error == """
+                fr.xliff:8:7: error: unit "%lld of %@" not applied: the target's placeholders differ from the source's: \
+                argument 1 is an integer (%lld) in the source but an object (%@) here
+                fr.xliff:23:7: error: unit "Greeting %@" not applied: the target's placeholders differ from the \
+                source's: argument 1 (%@) of the source is missing
+                stringbridge: error: 2 units not applied: their placeholders differ from the source's, which crashes \
+                or prints garbage at run time (fix the targets, or pass --accept-placeholder-mismatch to import them \
+                anyway)
+
+                """)
+        #expect(catalog.contains("\"value\" : \"Merci\""))
+        #expect(!catalog.contains("%@ sur %@"))
+        #expect(!catalog.contains("\"value\" : \"Bonjour\""))
+    }
+
+    /// With --accept-placeholder-mismatch, mismatches are applied with a warning at path:line:column.
+    @Test("Accepted placeholder mismatches are applied with a warning; skipped units are counted per reason")
+    func summary() throws {
+        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--accept-placeholder-mismatch"], in: folder)
         #expect(result.status == 0)
         let difference = Fixtures.compareGolden(Array(result.output.utf8), "xliff/import-units/expected/report.txt")
         #expect(difference == nil, "\(difference ?? "")")
@@ -54,9 +79,12 @@ struct ImportReportTests {
             Array(result.output.utf8), "xliff/import-units/expected/report-strict.txt")
         #expect(difference == nil, "\(difference ?? "")")
         #expect(
-            result.error
-                == "stringbridge: error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 unfinished-state)\n"
-        )
+            result.error.hasPrefix(
+                "fr.xliff:8:7: error: unit \"%lld of %@\" not applied: the target's placeholders differ from the "))
+        #expect(
+            result.error.hasSuffix(
+                "stringbridge: error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 "
+                    + "unfinished-state)\n"))
         #expect(catalog.contains("\"value\" : \"Merci\""))
         #expect(catalog.contains("\"value\" : \"Bonjour %@\""))
         #expect(!catalog.contains("%@ sur %@"))
@@ -64,7 +92,8 @@ struct ImportReportTests {
 
     @Test("--strict with nothing to refuse exits 0")
     func strictClean() throws {
-        let first = try StringBridgeProcess.run(["import", "fr.xliff", "--accept-unfinished"], in: folder)
+        let first = try StringBridgeProcess.run(
+            ["import", "fr.xliff", "--accept-unfinished", "--accept-placeholder-mismatch"], in: folder)
         #expect(first.status == 0)
         var xliff = try String(contentsOf: folder.appendingPathComponent("fr.xliff"), encoding: .utf8)
         xliff = xliff.replacingOccurrences(
@@ -72,7 +101,8 @@ struct ImportReportTests {
                 + "        <target state=\"translated\">Parti</target>\n        <note/>\n      </trans-unit>\n",
             with: "")
         try xliff.write(to: folder.appendingPathComponent("fr.xliff"), atomically: true, encoding: .utf8)
-        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--strict", "--accept-unfinished"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["import", "fr.xliff", "--strict", "--accept-unfinished", "--accept-placeholder-mismatch"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(
             result.output.hasPrefix(
@@ -82,7 +112,8 @@ struct ImportReportTests {
     @Test("--dry-run says would apply and writes nothing; --verbose lists every unit")
     func dryRunVerbose() throws {
         let before = catalog
-        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--dry-run", "--verbose"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["import", "fr.xliff", "--dry-run", "--verbose", "--accept-placeholder-mismatch"], in: folder)
         #expect(result.status == 0)
         #expect(catalog == before)
         #expect(
@@ -106,7 +137,8 @@ struct ImportReportTests {
 
     @Test("The JSON report lists placeholder mismatches with their places, and the strict failures")
     func json() throws {
-        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--report", "json", "--dry-run"], in: folder)
+        let result = try StringBridgeProcess.run(
+            ["import", "fr.xliff", "--report", "json", "--dry-run", "--accept-placeholder-mismatch"], in: folder)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         #expect(json["placeholderMismatches"] as? Int == 2)
         #expect(json["strictFailures"] as? Int == 3)

@@ -21,6 +21,21 @@ extension Import.Result {
         ImportSummary.strictRefusal(self)
     }
 
+    /// The error an import ends with when it refused targets whose placeholders differ from their source's (a
+    /// `%d` read as `%@` crashes at run time), or `nil` when it refused none.
+    package var placeholderRefusal: String? {
+        let refused = files.reduce(0) { $0 + $1.report.placeholderRefusals.count }
+        guard refused > 0 else { return nil }
+        return "\(ImportSummary.units(refused)) not applied: their placeholders differ from the source's, which "
+            + "crashes or prints garbage at run time (fix the targets, or pass --accept-placeholder-mismatch to import "
+            + "them anyway)"
+    }
+
+    /// An error for each target refused because its placeholders differ from its source's, at its document.
+    package var placeholderErrors: [Diagnostic] {
+        files.flatMap { $0.report.placeholderErrors(path: $0.document) }
+    }
+
     /// A warning for each target applied although its placeholders differ from its source's, at its document.
     package var placeholderWarnings: [Diagnostic] {
         files.flatMap { $0.report.placeholderWarnings(path: $0.document) }

@@ -13,10 +13,13 @@ struct ImportCommand: ParsableCommand {
             something changed. A table is locked from its reading to its writing, so that imports run at the same \
             time into one table wait for each other (up to --lock-timeout) instead of losing one another's \
             languages. Like Xcode, targets in an unfinished state (new, needs-translation, needs-l10n, \
-            needs-adaptation, needs-review-*) are skipped (--accept-unfinished takes them), and a unit whose <source> \
-            no longer matches the table is imported as needs_review (--skip-changed-source skips it). A target whose \
-            format placeholders differ from its source's (a %@ left out, %lld turned into %@) is imported with a \
-            warning, or refused with --strict. Units not applied are counted per file and reason (--verbose lists \
+            needs-adaptation) are skipped (--accept-unfinished takes them); a needs-review-* target goes into a \
+            catalog as needs_review (Xcode drops it; a legacy table, which holds no state, skips it), and a unit \
+            whose <source> no longer matches the table is imported as needs_review (--skip-changed-source skips \
+            it). A target whose format placeholders differ from its source's (a %@ left out, %lld turned into %@: a \
+            crash at run time) is refused and the command exits 1 after writing the other units \
+            (--accept-placeholder-mismatch imports it with a warning). Interface Builder files' strings are text, \
+            not format strings: their placeholders are not compared. Units not applied are counted per file and reason (--verbose lists \
             each one).
 
             Examples:
@@ -59,10 +62,13 @@ struct ImportCommand: ParsableCommand {
 
     @Flag(
         help: """
-            Refuse targets whose placeholders differ from the source's, and exit 1 when any unit is not applied \
-            for an unknown table or id, an unfinished state, a changed source or a placeholder mismatch.
+            Exit 1 when any unit is not applied for an unknown table or id, an unfinished state, a changed source \
+            or a placeholder mismatch.
             """)
     var strict = false
+
+    @Flag(help: "Import targets whose placeholders differ from the source's, with a warning, instead of refusing them.")
+    var acceptPlaceholderMismatch = false
 
     @Flag(help: "List every unit not applied, instead of a count per file and reason.")
     var verbose = false
@@ -84,7 +90,7 @@ struct ImportCommand: ParsableCommand {
             var options = Import.Options(
                 root: root, sourceLanguage: sourceLanguage, dryRun: dryRun,
                 skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished,
-                refusesPlaceholderMismatch: strict)
+                refusesPlaceholderMismatch: !acceptPlaceholderMismatch)
             options.boundaries = boundaries
             // The command exits right after: the system takes the memory back faster than freeing it would.
             options.freesWorkingMemory = false
@@ -92,11 +98,13 @@ struct ImportCommand: ParsableCommand {
             options.lockTimeout = writing.lockTimeout
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
             for warning in result.placeholderWarnings { diagnostics.append(warning) }
+            for error in result.placeholderErrors { diagnostics.append(error) }
             switch report {
             case .text: writeAll(result.text(verbose: verbose), to: 1)
             case .json: print(String(decoding: result.json(), as: UTF8.self))
             }
             if strict, let refusal = result.strictRefusal { throw ConversionError(refusal, path: nil) }
+            if let refusal = result.placeholderRefusal { throw ConversionError(refusal, path: nil) }
         }
     }
 }

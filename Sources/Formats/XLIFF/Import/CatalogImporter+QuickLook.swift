@@ -73,7 +73,7 @@ extension Importer {
             guard
                 XLIFFStates.catalog(
                     state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: acceptUnfinished,
-                    current: found.state) == nil
+                    current: found.state, keepsNeedsReview: true) == nil
             else { return false }
             report.skip(unit, .unfinishedState(unit.state ?? ""))
         }

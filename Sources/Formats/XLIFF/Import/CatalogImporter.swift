@@ -158,7 +158,7 @@ extension Importer {
             guard
                 var state = XLIFFImport.catalogState(
                     state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
-                    current: localization.leaf(at: path)?.state)
+                    current: localization.leaf(at: path)?.state, keepsNeedsReview: true)
             else {
                 report.skip(unit, .unfinishedState(unit.state ?? ""))
                 continue
@@ -194,9 +194,12 @@ extension Importer {
             }
             let warnings = report.appliedWithPlaceholderMismatch.count
             let owner = localization
+            // A plural case is compared with the source's other case, the general form (as check does).
+            let general = path.isPluralCaseOtherThanOther ? builder.sourceText(at: path.generalPluralForm) : expected
             guard
-                report.checkPlaceholders(
-                    unit, target: text, source: expected,
+                options.isInterfaceBuilder
+                    || report.checkPlaceholders(
+                    unit, target: text, source: general,
                     substitutionSpecifier: {
                         owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
                     },

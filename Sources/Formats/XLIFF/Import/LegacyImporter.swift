@@ -96,10 +96,13 @@ extension Importer {
             }
             let path: XLIFFVariationPath
             let expectedSource: String
+            var generalSource: String?
             if let variable = location.variable, let category = location.category {
                 path = XLIFFVariationPath([.substitution(variable), .plural(category)])
                 let cases = source.substitutions?[variable]?.variations?.plural
                 expectedSource = (cases?[category] ?? cases?["other"])?.stringUnit?.value ?? ""
+                // A plural case's placeholders are compared with the source's other case, the general form.
+                generalSource = cases?["other"]?.stringUnit?.value
                 if current?.substitutions?[variable] == nil, source.substitutions?[variable] == nil {
                     report.skip(unit, .unknownSubstitution(variable))
                     continue
@@ -111,8 +114,9 @@ extension Importer {
             let exported = (isSource ? source : current)?.leaf(at: path)?.value
             guard
                 let outcome = legacyOutcome(
-                    unit, exported: exported, expectedSource: expectedSource, path: path,
-                    substitutions: (current ?? source).substitutions ?? source.substitutions, report: &report)
+                    unit, exported: exported, expectedSource: expectedSource, placeholderSource: generalSource,
+                    path: path, substitutions: (current ?? source).substitutions ?? source.substitutions,
+                    report: &report)
             else { continue }
             var localization = current ?? Localization()
             localization.importText(outcome.text, state: outcome.state, at: path, source: source, rewrite: false)
@@ -123,8 +127,8 @@ extension Importer {
     /// The checks legacy units share; `nil` when the unit is not applied (the report says why, or counts it
     /// as unchanged).
     func legacyOutcome(
-        _ unit: XLIFFUnit, exported: String?, expectedSource: String, path: XLIFFVariationPath,
-        substitutions: OrderedMap<Substitution>?, report: inout XLIFFImportReport
+        _ unit: XLIFFUnit, exported: String?, expectedSource: String, placeholderSource: String? = nil,
+        path: XLIFFVariationPath, substitutions: OrderedMap<Substitution>?, report: inout XLIFFImportReport
     ) -> (text: String, state: TranslationState, sourceChanged: Bool)? {
         guard let text = unit.target else {
             report.skip(unit, .noTarget)
@@ -152,8 +156,9 @@ extension Importer {
             sourceChanged = true
         }
         guard
-            report.checkPlaceholders(
-                unit, target: text, source: expectedSource,
+            options.isInterfaceBuilder
+                || report.checkPlaceholders(
+                unit, target: text, source: placeholderSource ?? expectedSource,
                 substitutionSpecifier: { substitutions?[$0]?.formatSpecifier },
                 allowsMissingIntegers: path.isPluralCaseOtherThanOther, refuses: options.refusesPlaceholderMismatch)
         else { return nil }

@@ -91,4 +91,14 @@ extension XLIFFVariationPath {
         guard case .plural(let category)? = steps.last else { return false }
         return category != "other"
     }
+
+    /// The path with every plural step at `other`: the general form a plural case's placeholders are compared
+    /// with (English `one` "One file" spells the number Russian `one`, which also covers 21, prints).
+    var generalPluralForm: XLIFFVariationPath {
+        XLIFFVariationPath(
+            steps.map { step in
+                if case .plural = step { return .plural("other") }
+                return step
+            })
+    }
 }

@@ -17,6 +17,10 @@ import LocalizationCatalog
         ///
         /// Without it, such a target is applied and reported as a warning.
         package var refusesPlaceholderMismatch: Bool
+        /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`): its strings
+        /// are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
+        /// ``plan(_:for:kind:options:takesQuickLook:)`` from the file.
+        package var isInterfaceBuilder = false
 
         /// Creates options; the defaults behave like Xcode (which checks no placeholders), with a warning for
         /// each placeholder mismatch.
@@ -60,6 +64,9 @@ import LocalizationCatalog
             for unit in file.units { report.skip(unit, .noTargetLanguage) }
             return XLIFFImportPlan(language: "", report: report, changes: [])
         }
+        var options = options
+        let original = file.original.lowercased()
+        options.isInterfaceBuilder = original.hasSuffix(".storyboard") || original.hasSuffix(".xib")
         var importer = Importer(table: table, language: language, options: options)
         importer.takesQuickLook = takesQuickLook
         switch kind {
@@ -81,8 +88,11 @@ import LocalizationCatalog
     /// export writes for a catalog state this version does not know, gives that state back only when `current`
     /// (the state the table has now) is it, and is an unknown value (`translated`) otherwise.
     package static func catalogState(
-        state: String?, qualifier: String?, acceptUnfinished: Bool, current: TranslationState? = nil
+        state: String?, qualifier: String?, acceptUnfinished: Bool, current: TranslationState? = nil,
+        keepsNeedsReview: Bool = false
     ) -> TranslationState? {
-        XLIFFStates.catalog(state: state, qualifier: qualifier, acceptUnfinished: acceptUnfinished, current: current)
+        XLIFFStates.catalog(
+            state: state, qualifier: qualifier, acceptUnfinished: acceptUnfinished, current: current,
+            keepsNeedsReview: keepsNeedsReview)
     }
 }

@@ -142,8 +142,27 @@ public struct XLIFFImportReport: Sendable, Equatable {
         }
     }
 
+    /// The units refused because their placeholders differ from their source's (an import fails on them unless
+    /// mismatches are accepted).
+    package var placeholderRefusals: [SkippedUnit] {
+        skipped.filter { unit in
+            if case .placeholderMismatch = unit.reason { return true }
+            return false
+        }
+    }
+
+    /// An error for each target refused because its placeholders differ from its source's, at its unit.
+    package func placeholderErrors(path: String? = nil) -> [Diagnostic] {
+        placeholderRefusals.map { unit in
+            let message = "unit \"\(unit.id)\" not applied: \(unit.reason)"
+            if let location = unit.location { return Diagnostic(.error, message, at: location) }
+            return Diagnostic(.error, message, path: path)
+        }
+    }
+
     /// The units not applied for a reason `--strict` fails on: an unknown table or id, an unfinished state, a
     /// changed source (skipped), or a placeholder mismatch (refused).
+
     package var strictFailures: [SkippedUnit] {
         skipped.filter { unit in
             switch unit.reason {

@@ -30,15 +30,20 @@ enum XLIFFStates {
     /// - `x-STATE` → `current` when `current` is STATE, a state export writes as `x-STATE` (the round trip of a
     ///   state this version does not know, the empty state included); otherwise an unknown value: `translated`.
     ///   A translation tool's own `x-…` state never becomes a catalog state.
+    ///
+    /// `keepsNeedsReview`: a `needs-review-*` target goes in as `needs_review` even without `acceptUnfinished`, for a
+    /// table that can hold that state (a catalog): the translator's text is kept and still flagged, where Xcode
+    /// drops it.
     static func catalog(
-        state: String?, qualifier: String?, acceptUnfinished: Bool, current: TranslationState?
+        state: String?, qualifier: String?, acceptUnfinished: Bool, current: TranslationState?,
+        keepsNeedsReview: Bool = false
     ) -> TranslationState? {
         guard let state else { return .translated }
         switch state {
         case "translated": return qualifier == "leveraged-mt" ? .machineTranslated : .translated
         case "new", "needs-translation", "needs-l10n", "needs-adaptation": return acceptUnfinished ? .new : nil
         case "needs-review-l10n", "needs-review-translation", "needs-review-adaptation":
-            return acceptUnfinished ? .needsReview : nil
+            return acceptUnfinished || keepsNeedsReview ? .needsReview : nil
         default:
             if let current, state.hasPrefix(extensionPrefix), xliff(for: current).state == state { return current }
             return .translated
