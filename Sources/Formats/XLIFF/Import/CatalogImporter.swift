@@ -199,12 +199,12 @@ extension Importer {
             guard
                 options.isInterfaceBuilder
                     || report.checkPlaceholders(
-                    unit, target: text, source: general,
-                    substitutionSpecifier: {
-                        owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
-                    },
-                    allowsMissingIntegers: path.isPluralCaseOtherThanOther,
-                    refuses: options.refusesPlaceholderMismatch)
+                        unit, target: text, source: general,
+                        substitutionSpecifier: {
+                            owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
+                        },
+                        allowsMissingIntegers: path.isPluralCaseOtherThanOther,
+                        refuses: options.refusesPlaceholderMismatch)
             else { continue }
             let before = localization
             localization.importText(text, state: state, at: path, source: source)

@@ -158,9 +158,9 @@ extension Importer {
         guard
             options.isInterfaceBuilder
                 || report.checkPlaceholders(
-                unit, target: text, source: placeholderSource ?? expectedSource,
-                substitutionSpecifier: { substitutions?[$0]?.formatSpecifier },
-                allowsMissingIntegers: path.isPluralCaseOtherThanOther, refuses: options.refusesPlaceholderMismatch)
+                    unit, target: text, source: placeholderSource ?? expectedSource,
+                    substitutionSpecifier: { substitutions?[$0]?.formatSpecifier },
+                    allowsMissingIntegers: path.isPluralCaseOtherThanOther, refuses: options.refusesPlaceholderMismatch)
         else { return nil }
         return (text, state, sourceChanged)
     }

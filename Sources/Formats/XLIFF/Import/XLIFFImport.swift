@@ -17,8 +17,9 @@ import LocalizationCatalog
         ///
         /// Without it, such a target is applied and reported as a warning.
         package var refusesPlaceholderMismatch: Bool
-        /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`): its strings
-        /// are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
+        /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`).
+        ///
+        /// Its strings are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
         /// ``plan(_:for:kind:options:takesQuickLook:)`` from the file.
         package var isInterfaceBuilder = false
 
