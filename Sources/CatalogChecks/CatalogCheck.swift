@@ -180,17 +180,28 @@ package struct CatalogCheck: Sendable {
         return ""
     }
 
-    /// Reader warnings about duplicate keys as findings.
-    static func duplicates(_ diagnostics: Diagnostics, path: String, table: String, into result: inout UnitResult) {
-        for diagnostic in diagnostics.all where diagnostic.message.hasPrefix("duplicate key") {
+    /// Reader warnings that are findings: duplicate keys (`duplicate-key`) and `.strings` strings holding `\u`
+    /// with hexadecimal digits (`lowercase-unicode-escape`, the `.strings` reader's warning at the backslash).
+    static func readerFindings(_ diagnostics: Diagnostics, path: String, table: String, into result: inout UnitResult) {
+        for diagnostic in diagnostics.all {
+            let rule: CheckRule
+            if diagnostic.message.hasPrefix("duplicate key") {
+                rule = .duplicateKey
+            } else if diagnostic.message.hasPrefix(lowercaseUnicodeEscapeWarning) {
+                rule = .lowercaseUnicodeEscape
+            } else {
+                continue
+            }
             let position = KeyPosition(
                 file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
             result.findings.append(
                 Finding(
-                    .duplicateKey, at: position, table: table, key: quotedKey(diagnostic.message),
-                    message: diagnostic.message))
+                    rule, at: position, table: table, key: quotedKey(diagnostic.message), message: diagnostic.message))
         }
     }
+
+    /// How the `.strings` reader's warning about `\u` starts (`StringsMessage.lowercaseUnicodeEscapePrefix`).
+    static let lowercaseUnicodeEscapeWarning = "\\u is not an escape in .strings files"
 
     // MARK: - Catalogs
 
@@ -209,7 +220,7 @@ package struct CatalogCheck: Sendable {
             return
         }
         result.tables += 1
-        Self.duplicates(diagnostics, path: path, table: name, into: &result)
+        Self.readerFindings(diagnostics, path: path, table: name, into: &result)
         let bytes = source.bytes
         let positions = KeyPositions.catalog(file: path, bytes: bytes)
         let subject = TableUnderCheck(
@@ -303,7 +314,7 @@ package struct CatalogCheck: Sendable {
                 continue
             }
             readAny = true
-            Self.duplicates(diagnostics, path: file.path, table: name, into: &result)
+            Self.readerFindings(diagnostics, path: file.path, table: name, into: &result)
             if !languages.contains(language) { languages.append(language) }
             if fileOf[language] == nil || !file.isStringsDict { fileOf[language] = file.path }
             var found = positions[language] ?? [:]

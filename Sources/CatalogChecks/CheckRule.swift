@@ -12,6 +12,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     case controlCharacter = "control-character"
     case whitespaceMismatch = "whitespace-mismatch"
     case widthVariation = "width-variation"
+    case lowercaseUnicodeEscape = "lowercase-unicode-escape"
 
     package static func < (lhs: CheckRule, rhs: CheckRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -19,7 +20,8 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     package var severity: CheckSeverity {
         switch self {
         case .placeholderMismatch, .pluralMissingCategory, .duplicateKey, .invalidFile: .error
-        case .pluralExtraCategory, .missingTranslation, .notXcodeFormatted, .controlCharacter, .whitespaceMismatch:
+        case .pluralExtraCategory, .missingTranslation, .notXcodeFormatted, .controlCharacter, .whitespaceMismatch,
+            .lowercaseUnicodeEscape:
             .warning
         case .untranslatedState, .staleKey, .widthVariation: .note
         }
@@ -40,6 +42,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .controlCharacter: "A key or value holds a control character other than newline and tab."
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the source."
         case .widthVariation: "A .stringsdict width variation, which String Catalogs cannot hold."
+        case .lowercaseUnicodeEscape: "A .strings string holds \\u and hexadecimal digits, which is no escape."
         }
     }
 
@@ -77,6 +80,9 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .widthVariation:
             "NSStringVariableWidthRuleType rules work in .stringsdict but are lost when the table is migrated "
                 + "to a String Catalog."
+        case .lowercaseUnicodeEscape:
+            "Foundation knows only \\U (capital) as a Unicode escape in .strings files: \\u203A reads as the text "
+                + "u203A, so users see 'Settings u203A' instead of the character."
         }
     }
 
@@ -95,6 +101,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .controlCharacter: "Remove the control character."
         case .whitespaceMismatch: "Give the translation the source's leading and trailing whitespace."
         case .widthVariation: "Replace width variations before migrating, or keep the table as .stringsdict."
+        case .lowercaseUnicodeEscape: "Write \\U (capital U) and up to four hexadecimal digits: \\U203A."
         }
     }
 }

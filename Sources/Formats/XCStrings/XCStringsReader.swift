@@ -101,13 +101,53 @@ struct CatalogParser {
     /// any other map.
     func parseEntries(_ scanner: inout JSONScanner) throws(ConversionError) -> OrderedMap<CatalogEntry> {
         if parallelism.chunks(forBytes: scanner.bytes.count - scanner.offset) > 1,
-            let entries = parseEntriesInChunks(&scanner)
+            let chunked = parseEntriesInChunks(&scanner)
         {
+            var entries = chunked.entries
+            Self.setOrigins(of: &entries, keyOffsets: chunked.keyOffsets, scanner)
             return entries
         }
-        return try map(named: "strings", &scanner) {
-            (scanner: inout JSONScanner, key: String) throws(ConversionError) in
-            try parseEntry(key, &scanner)
+        try requireObject(quoted("strings"), &scanner)
+        let objectStart = scanner.offset
+        var entries = OrderedMap<CatalogEntry>()
+        var keyOffsets: [Int] = []
+        try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
+            if entries.appendNew(try parseEntry(key, &scanner), forKey: key) != nil {
+                throw scanner.duplicateKey(
+                    key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))
+            }
+            keyOffsets.append(keyOffset)
+        }
+        Self.setOrigins(of: &entries, keyOffsets: keyOffsets, scanner)
+        return entries
+    }
+
+    /// Sets each entry's ``CatalogEntry/origin`` to the place of its key, whose byte offsets `keyOffsets` holds in
+    /// the entries' order (the file's): one pass over the bytes up to the last key, as ``FileLocation`` counts
+    /// lines and columns.
+    static func setOrigins(of entries: inout OrderedMap<CatalogEntry>, keyOffsets: [Int], _ scanner: JSONScanner) {
+        guard keyOffsets.count == entries.count else { return }
+        let bytes = scanner.bytes
+        var line = 1
+        var lineStart = 0
+        var offset = 0
+        var previous: UInt8 = 0
+        for (index, keyOffset) in keyOffsets.enumerated() {
+            while offset < keyOffset {
+                let byte = bytes[offset]
+                if byte == 0x0A {
+                    if previous != 0x0D { line += 1 }
+                    lineStart = offset + 1
+                } else if byte == 0x0D {
+                    line += 1
+                    lineStart = offset + 1
+                }
+                previous = byte
+                offset += 1
+            }
+            var column = 1
+            for position in lineStart..<keyOffset where bytes[position] & 0xC0 != 0x80 { column += 1 }
+            entries[valueAt: index].origin = FileLocation(path: scanner.path, line: line, column: column)
         }
     }
 
@@ -120,7 +160,8 @@ struct CatalogParser {
     /// two entries; the first run starts at the object's brace, so by induction every run is what one thread
     /// would have read. Any error, a missed boundary or a key repeated across runs gives `nil`: one thread then
     /// reads the object again and reports exactly the diagnostic it always has.
-    func parseEntriesInChunks(_ scanner: inout JSONScanner) -> OrderedMap<CatalogEntry>? {
+    /// The byte offsets of the keys, in the entries' order, come with them.
+    func parseEntriesInChunks(_ scanner: inout JSONScanner) -> (entries: OrderedMap<CatalogEntry>, keyOffsets: [Int])? {
         guard scanner.peek() == UInt8(ascii: "{"), scanner.depth < JSONScanner.maximumDepth else { return nil }
         let objectStart = scanner.offset
         let chunks = parallelism.chunks(forBytes: scanner.bytes.count - objectStart)
@@ -128,13 +169,15 @@ struct CatalogParser {
         guard !splits.isEmpty else { return nil }
 
         let start = scanner
-        let runs = inParallel(splits.count + 1) { run -> (entries: OrderedMap<CatalogEntry>, end: Int)? in
+        let runs = inParallel(splits.count + 1) {
+            run -> (entries: OrderedMap<CatalogEntry>, keyOffsets: [Int], end: Int)? in
             var scanner = start
             scanner.offset = run == 0 ? objectStart + 1 : splits[run - 1] + 1
             scanner.depth += 1
             let isLast = run == splits.count
             if run == 0, scanner.peek() == UInt8(ascii: "}") { return nil }
             var entries = OrderedMap<CatalogEntry>()
+            var keyOffsets: [Int] = []
             do {
                 let end = try scanner.forEachRemainingMember(stoppingAt: isLast ? nil : splits[run]) {
                     (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
@@ -143,15 +186,18 @@ struct CatalogParser {
                         // Abandon the run; the sequential reread names both places.
                         throw scanner.error("duplicate key", at: keyOffset)
                     }
+                    keyOffsets.append(keyOffset)
                 }
                 guard end == (isLast ? .closed : .stopped) else { return nil }
             } catch {
                 return nil
             }
-            return (entries, scanner.offset)
+            return (entries, keyOffsets, scanner.offset)
         }
 
-        guard var entries = runs[0]?.entries, let end = runs[runs.count - 1]?.end else { return nil }
+        guard var entries = runs[0]?.entries, var keyOffsets = runs[0]?.keyOffsets,
+            let end = runs[runs.count - 1]?.end
+        else { return nil }
         for run in runs.dropFirst() {
             guard let run else { return nil }
             let keys = run.entries.keys
@@ -159,9 +205,10 @@ struct CatalogParser {
             for position in keys.indices where entries.appendNew(values[position], forKey: keys[position]) != nil {
                 return nil
             }
+            keyOffsets += run.keyOffsets
         }
         scanner.offset = end
-        return entries
+        return (entries, keyOffsets)
     }
 
     /// The `"strings"` object on one thread, a repeated key combined with its first definition when they do not
@@ -172,9 +219,13 @@ struct CatalogParser {
         try requireObject(quoted("strings"), &scanner)
         let objectStart = scanner.offset
         var result = OrderedMap<CatalogEntry>()
+        var keyOffsets: [Int] = []
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
             let entry = try parseEntry(key, &scanner)
-            guard let position = result.appendNew(entry, forKey: key) else { return }
+            guard let position = result.appendNew(entry, forKey: key) else {
+                keyOffsets.append(keyOffset)
+                return
+            }
             let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
             var contradiction: String?
             guard let merged = result[position].value.mergingDuplicate(entry, contradiction: &contradiction) else {
@@ -189,6 +240,7 @@ struct CatalogParser {
                     "duplicate key \(quoted(key)) merged into its definition at line \(first.line), column "
                         + "\(first.column)", at: scanner.location(at: keyOffset)))
         }
+        Self.setOrigins(of: &result, keyOffsets: keyOffsets, scanner)
         return result
     }
 

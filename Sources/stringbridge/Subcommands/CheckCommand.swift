@@ -12,7 +12,7 @@ struct CheckCommand: ParsableCommand {
             bundles) and reports each finding as path:line:column: severity: message [rule]. Rules: \
             placeholder-mismatch, plural-missing-category, plural-extra-category, missing-translation, \
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
-            whitespace-mismatch, width-variation (docs/check.md). Exit status 0 when no finding is an error, 1 when \
+            whitespace-mismatch, width-variation, lowercase-unicode-escape (docs/check.md). Exit status 0 when no finding is an error, 1 when \
             one is, 64 on a usage error.
 
             Examples:
