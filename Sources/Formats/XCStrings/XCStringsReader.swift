@@ -99,12 +99,12 @@ struct CatalogParser {
 
     /// The `"strings"` object: on several threads when it is large (see ``parseEntriesInChunks(_:)``), else as
     /// any other map.
+    ///
+    /// Each entry's ``CatalogEntry/origin`` is the place of its key.
     func parseEntries(_ scanner: inout JSONScanner) throws(ConversionError) -> OrderedMap<CatalogEntry> {
         if parallelism.chunks(forBytes: scanner.bytes.count - scanner.offset) > 1,
-            let chunked = parseEntriesInChunks(&scanner)
+            let entries = parseEntriesInChunks(&scanner)
         {
-            var entries = chunked.entries
-            Self.setOrigins(of: &entries, keyOffsets: chunked.keyOffsets, scanner)
             return entries
         }
         try requireObject(quoted("strings"), &scanner)
@@ -123,17 +123,24 @@ struct CatalogParser {
     }
 
     /// Sets each entry's ``CatalogEntry/origin`` to the place of its key, whose byte offsets `keyOffsets` holds in
-    /// the entries' order (the file's): one pass over the bytes up to the last key, as ``FileLocation`` counts
-    /// lines and columns.
-    static func setOrigins(of entries: inout OrderedMap<CatalogEntry>, keyOffsets: [Int], _ scanner: JSONScanner) {
-        guard keyOffsets.count == entries.count else { return }
+    /// the entries' order (the file's), counting lines and columns as ``FileLocation`` does in one pass over the
+    /// bytes from `start`, whose line is taken as line 1 (a run of entries counts from its own start; see
+    /// ``parseEntriesInChunks(_:)``).
+    /// - Returns: The line breaks between `start` and `end` (the last key when `nil`).
+    @discardableResult
+    static func setOrigins(
+        of entries: inout OrderedMap<CatalogEntry>, keyOffsets: [Int], _ scanner: JSONScanner, from start: Int = 0,
+        to end: Int? = nil
+    ) -> Int {
+        guard keyOffsets.count == entries.count else { return 0 }
         let bytes = scanner.bytes
         var line = 1
-        var lineStart = 0
-        var offset = 0
+        // Where the current line starts; unknown (-1) until a line break is seen after a `start` inside the file.
+        var lineStart = start == 0 ? 0 : -1
+        var offset = start
         var previous: UInt8 = 0
-        for (index, keyOffset) in keyOffsets.enumerated() {
-            while offset < keyOffset {
+        func advance(to target: Int) {
+            while offset < target {
                 let byte = bytes[offset]
                 if byte == 0x0A {
                     if previous != 0x0D { line += 1 }
@@ -145,10 +152,19 @@ struct CatalogParser {
                 previous = byte
                 offset += 1
             }
+        }
+        for (index, keyOffset) in keyOffsets.enumerated() {
+            advance(to: keyOffset)
+            if lineStart < 0 {
+                lineStart = keyOffset
+                while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+            }
             var column = 1
             for position in lineStart..<keyOffset where bytes[position] & 0xC0 != 0x80 { column += 1 }
             entries[valueAt: index].origin = FileLocation(path: scanner.path, line: line, column: column)
         }
+        if let end { advance(to: end) }
+        return line - 1
     }
 
     /// Reads the `"strings"` object in contiguous runs of entries on several threads, or returns `nil` (with the
@@ -159,9 +175,10 @@ struct CatalogParser {
     /// sequential parser would from there, and a run counts only if the run before it ended at its comma between
     /// two entries; the first run starts at the object's brace, so by induction every run is what one thread
     /// would have read. Any error, a missed boundary or a key repeated across runs gives `nil`: one thread then
-    /// reads the object again and reports exactly the diagnostic it always has.
-    /// The byte offsets of the keys, in the entries' order, come with them.
-    func parseEntriesInChunks(_ scanner: inout JSONScanner) -> (entries: OrderedMap<CatalogEntry>, keyOffsets: [Int])? {
+    /// reads the object again and reports exactly the diagnostic it always has. Each run places its keys
+    /// (``CatalogEntry/origin``) counting lines from its own start; the lines of the runs before it are added when
+    /// the runs are joined.
+    func parseEntriesInChunks(_ scanner: inout JSONScanner) -> OrderedMap<CatalogEntry>? {
         guard scanner.peek() == UInt8(ascii: "{"), scanner.depth < JSONScanner.maximumDepth else { return nil }
         let objectStart = scanner.offset
         let chunks = parallelism.chunks(forBytes: scanner.bytes.count - objectStart)
@@ -170,9 +187,10 @@ struct CatalogParser {
 
         let start = scanner
         let runs = inParallel(splits.count + 1) {
-            run -> (entries: OrderedMap<CatalogEntry>, keyOffsets: [Int], end: Int)? in
+            run -> (entries: OrderedMap<CatalogEntry>, lineBreaks: Int, end: Int)? in
             var scanner = start
-            scanner.offset = run == 0 ? objectStart + 1 : splits[run - 1] + 1
+            let runStart = run == 0 ? objectStart + 1 : splits[run - 1] + 1
+            scanner.offset = runStart
             scanner.depth += 1
             let isLast = run == splits.count
             if run == 0, scanner.peek() == UInt8(ascii: "}") { return nil }
@@ -192,23 +210,28 @@ struct CatalogParser {
             } catch {
                 return nil
             }
-            return (entries, keyOffsets, scanner.offset)
+            // The first run counts from the start of the file, the others from their own start.
+            let lineBreaks = Self.setOrigins(
+                of: &entries, keyOffsets: keyOffsets, scanner, from: run == 0 ? 0 : runStart, to: scanner.offset)
+            return (entries, lineBreaks, scanner.offset)
         }
 
-        guard var entries = runs[0]?.entries, var keyOffsets = runs[0]?.keyOffsets,
+        guard var entries = runs[0]?.entries, var linesBefore = runs[0]?.lineBreaks,
             let end = runs[runs.count - 1]?.end
         else { return nil }
         for run in runs.dropFirst() {
             guard let run else { return nil }
             let keys = run.entries.keys
             let values = run.entries.values
-            for position in keys.indices where entries.appendNew(values[position], forKey: keys[position]) != nil {
-                return nil
+            for position in keys.indices {
+                var entry = values[position]
+                entry.origin?.line += linesBefore
+                if entries.appendNew(entry, forKey: keys[position]) != nil { return nil }
             }
-            keyOffsets += run.keyOffsets
+            linesBefore += run.lineBreaks
         }
         scanner.offset = end
-        return (entries, keyOffsets)
+        return entries
     }
 
     /// The `"strings"` object on one thread, a repeated key combined with its first definition when they do not
