@@ -70,6 +70,25 @@ struct KeyDiagnosticPositionTests {
                 + "written as '* /'\n")
     }
 
+    @Test("convert from XLIFF: a key's place is its first <trans-unit>")
+    func xliffKeyAtItsUnit() throws {
+        try FileManager.default.copyItem(
+            at: Fixtures.url("xliff/read/catalog-fr.xliff"), to: folder.appendingPathComponent("catalog-fr.xliff"))
+        let result = try StringBridgeProcess.run(
+            ["convert", "catalog-fr.xliff", "-o", "fr.strings", "--language", "fr"], in: folder)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "catalog-fr.xliff:8:7: warning: \"%lld items\" (fr): plural variations cannot be written to a "
+                + ".strings file; the entry was left out\n"
+                + "catalog-fr.xliff:35:7: warning: \"Birds\" (fr): substitutions cannot be written to a .strings "
+                + "file; the entry was left out\n"
+                + "catalog-fr.xliff:59:7: warning: \"Devices\" (fr): device variations cannot be written to a "
+                + ".strings file; the entry was left out\n"
+                + "catalog-fr.xliff:109:7: warning: \"Varied only in French\" (fr): plural variations cannot be "
+                + "written to a .strings file; the entry was left out\n")
+    }
+
     @Test("export: a unit XML cannot hold is reported at its key in the table, not in the message")
     func exportUnitAtTheKey() throws {
         try write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document/>\n", to: "App/Base.lproj/Main.storyboard")
