@@ -69,6 +69,11 @@ struct CheckCommandTests {
                 + "escape/en.lproj/Localizable.strings:2:29: warning: \\u is not an escape in .strings files: "
                 + "Foundation reads \\u203A as the text \"u203A\"; write \\U203A for U+203A [lowercase-unicode-escape]\n"
                 + "0 errors, 2 warnings, 0 notes in 1 table (2 files)\n")
+        // The finding names the key whose string holds the escape.
+        let json = try check(["escape", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.map { $0["key"] as? String } == ["ok", "settings.path"])
         let only = try check(["escape", "--rule", "missing-translation"])
         #expect(only.output == "0 errors, 0 warnings, 0 notes in 1 table (2 files)\n")
     }

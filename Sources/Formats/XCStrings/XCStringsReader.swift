@@ -110,61 +110,16 @@ struct CatalogParser {
         try requireObject(quoted("strings"), &scanner)
         let objectStart = scanner.offset
         var entries = OrderedMap<CatalogEntry>()
-        var keyOffsets: [Int] = []
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-            if entries.appendNew(try parseEntry(key, &scanner), forKey: key) != nil {
+            let origin = scanner.memberLocation(at: keyOffset)
+            var entry = try parseEntry(key, &scanner)
+            entry.origin = origin
+            if entries.appendNew(entry, forKey: key) != nil {
                 throw scanner.duplicateKey(
                     key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))
             }
-            keyOffsets.append(keyOffset)
         }
-        Self.setOrigins(of: &entries, keyOffsets: keyOffsets, scanner)
         return entries
-    }
-
-    /// Sets each entry's ``CatalogEntry/origin`` to the place of its key, whose byte offsets `keyOffsets` holds in
-    /// the entries' order (the file's), counting lines and columns as ``FileLocation`` does in one pass over the
-    /// bytes from `start`, whose line is taken as line 1 (a run of entries counts from its own start; see
-    /// ``parseEntriesInChunks(_:)``).
-    /// - Returns: The line breaks between `start` and `end` (the last key when `nil`).
-    @discardableResult
-    static func setOrigins(
-        of entries: inout OrderedMap<CatalogEntry>, keyOffsets: [Int], _ scanner: JSONScanner, from start: Int = 0,
-        to end: Int? = nil
-    ) -> Int {
-        guard keyOffsets.count == entries.count else { return 0 }
-        let bytes = scanner.bytes
-        var line = 1
-        // Where the current line starts; unknown (-1) until a line break is seen after a `start` inside the file.
-        var lineStart = start == 0 ? 0 : -1
-        var offset = start
-        var previous: UInt8 = 0
-        func advance(to target: Int) {
-            while offset < target {
-                let byte = bytes[offset]
-                if byte == 0x0A {
-                    if previous != 0x0D { line += 1 }
-                    lineStart = offset + 1
-                } else if byte == 0x0D {
-                    line += 1
-                    lineStart = offset + 1
-                }
-                previous = byte
-                offset += 1
-            }
-        }
-        for (index, keyOffset) in keyOffsets.enumerated() {
-            advance(to: keyOffset)
-            if lineStart < 0 {
-                lineStart = keyOffset
-                while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-            }
-            var column = 1
-            for position in lineStart..<keyOffset where bytes[position] & 0xC0 != 0x80 { column += 1 }
-            entries[valueAt: index].origin = FileLocation(path: scanner.path, line: line, column: column)
-        }
-        if let end { advance(to: end) }
-        return line - 1
     }
 
     /// Reads the `"strings"` object in contiguous runs of entries on several threads, or returns `nil` (with the
@@ -186,38 +141,38 @@ struct CatalogParser {
         guard !splits.isEmpty else { return nil }
 
         let start = scanner
-        let runs = inParallel(splits.count + 1) {
-            run -> (entries: OrderedMap<CatalogEntry>, lineBreaks: Int, end: Int)? in
+        let runs = inParallel(splits.count + 1) { run -> (entries: OrderedMap<CatalogEntry>, scanner: JSONScanner)? in
             var scanner = start
-            let runStart = run == 0 ? objectStart + 1 : splits[run - 1] + 1
-            scanner.offset = runStart
+            scanner.offset = run == 0 ? objectStart + 1 : splits[run - 1] + 1
             scanner.depth += 1
+            if run > 0 {
+                // Lines are counted from the run's start; the runs before it are added when joined.
+                scanner.lineBreaks = 0
+                scanner.lineStart = -1
+            }
             let isLast = run == splits.count
             if run == 0, scanner.peek() == UInt8(ascii: "}") { return nil }
             var entries = OrderedMap<CatalogEntry>()
-            var keyOffsets: [Int] = []
             do {
                 let end = try scanner.forEachRemainingMember(stoppingAt: isLast ? nil : splits[run]) {
                     (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-                    let entry = try parseEntry(key, &scanner)
+                    let origin = scanner.memberLocation(at: keyOffset)
+                    var entry = try parseEntry(key, &scanner)
+                    entry.origin = origin
                     if entries.appendNew(entry, forKey: key) != nil {
                         // Abandon the run; the sequential reread names both places.
                         throw scanner.error("duplicate key", at: keyOffset)
                     }
-                    keyOffsets.append(keyOffset)
                 }
                 guard end == (isLast ? .closed : .stopped) else { return nil }
             } catch {
                 return nil
             }
-            // The first run counts from the start of the file, the others from their own start.
-            let lineBreaks = Self.setOrigins(
-                of: &entries, keyOffsets: keyOffsets, scanner, from: run == 0 ? 0 : runStart, to: scanner.offset)
-            return (entries, lineBreaks, scanner.offset)
+            return (entries, scanner)
         }
 
-        guard var entries = runs[0]?.entries, var linesBefore = runs[0]?.lineBreaks,
-            let end = runs[runs.count - 1]?.end
+        guard var entries = runs[0]?.entries, var linesBefore = runs[0]?.scanner.lineBreaks,
+            let last = runs[runs.count - 1]?.scanner
         else { return nil }
         for run in runs.dropFirst() {
             guard let run else { return nil }
@@ -228,9 +183,11 @@ struct CatalogParser {
                 entry.origin?.line += linesBefore
                 if entries.appendNew(entry, forKey: keys[position]) != nil { return nil }
             }
-            linesBefore += run.lineBreaks
+            linesBefore += run.scanner.lineBreaks
         }
-        scanner.offset = end
+        scanner.offset = last.offset
+        scanner.lineBreaks = linesBefore
+        scanner.lineStart = last.lineStart
         return entries
     }
 
@@ -242,13 +199,11 @@ struct CatalogParser {
         try requireObject(quoted("strings"), &scanner)
         let objectStart = scanner.offset
         var result = OrderedMap<CatalogEntry>()
-        var keyOffsets: [Int] = []
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-            let entry = try parseEntry(key, &scanner)
-            guard let position = result.appendNew(entry, forKey: key) else {
-                keyOffsets.append(keyOffset)
-                return
-            }
+            let origin = scanner.memberLocation(at: keyOffset)
+            var entry = try parseEntry(key, &scanner)
+            entry.origin = origin
+            guard let position = result.appendNew(entry, forKey: key) else { return }
             let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
             var contradiction: String?
             guard let merged = result[position].value.mergingDuplicate(entry, contradiction: &contradiction) else {
@@ -263,7 +218,6 @@ struct CatalogParser {
                     "duplicate key \(quoted(key)) merged into its definition at line \(first.line), column "
                         + "\(first.column)", at: scanner.location(at: keyOffset)))
         }
-        Self.setOrigins(of: &result, keyOffsets: keyOffsets, scanner)
         return result
     }
 
