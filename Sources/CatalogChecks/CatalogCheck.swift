@@ -220,19 +220,50 @@ package struct CatalogCheck: Sendable {
         return ""
     }
 
-    /// Reader warnings about duplicate keys as findings.
-    static func duplicates(
-        _ diagnostics: Diagnostics, path: String, table: String, language: String = "", into result: inout UnitResult
+    /// Reader warnings that are findings: duplicate keys (`duplicate-key`) and `.strings` strings holding `\u`
+    /// with hexadecimal digits (`lowercase-unicode-escape`, the `.strings` reader's warning at the backslash,
+    /// whose key is the last one `read` places before it).
+    static func readerFindings(
+        _ diagnostics: Diagnostics, path: String, table: String, language: String = "", read: StringTable? = nil,
+        into result: inout UnitResult
     ) {
-        for diagnostic in diagnostics.all where diagnostic.message.hasPrefix("duplicate key") {
+        for diagnostic in diagnostics.all {
+            let rule: CheckRule
+            let key: String
+            if diagnostic.message.hasPrefix("duplicate key") {
+                rule = .duplicateKey
+                key = quotedKey(diagnostic.message)
+            } else if diagnostic.message.hasPrefix(lowercaseUnicodeEscapeWarning) {
+                rule = .lowercaseUnicodeEscape
+                key = read.map { keyBefore(diagnostic, in: $0) } ?? ""
+            } else {
+                continue
+            }
             let position = KeyPosition(
                 file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
             result.findings.append(
-                Finding(
-                    .duplicateKey, at: position, table: table, key: quotedKey(diagnostic.message), language: language,
-                    message: diagnostic.message))
+                Finding(rule, at: position, table: table, key: key, language: language, message: diagnostic.message))
         }
     }
+
+    /// The key of `table` placed last at or before `diagnostic` in its file (``CatalogEntry/origin``), or `""`.
+    static func keyBefore(_ diagnostic: Diagnostic, in table: StringTable) -> String {
+        guard let line = diagnostic.line, let column = diagnostic.column else { return "" }
+        var found = ""
+        var foundPlace = (line: 0, column: 0)
+        for (key, entry) in table.entries {
+            guard let origin = entry.origin, origin.path == diagnostic.path else { continue }
+            let place = (line: origin.line, column: origin.column)
+            if place <= (line, column), place > foundPlace {
+                found = key
+                foundPlace = place
+            }
+        }
+        return found
+    }
+
+    /// How the `.strings` reader's warning about `\u` starts (`StringsMessage.lowercaseUnicodeEscapePrefix`).
+    static let lowercaseUnicodeEscapeWarning = "\\u is not an escape in .strings files"
 
     // MARK: - Catalogs
 
@@ -264,7 +295,7 @@ package struct CatalogCheck: Sendable {
             return
         }
         result.tables += 1
-        Self.duplicates(diagnostics, path: path, table: name, into: &result)
+        Self.readerFindings(diagnostics, path: path, table: name, into: &result)
         let bytes = source.bytes
         let positions = KeyPositions.catalog(file: path, bytes: bytes)
         let subject = TableUnderCheck(
@@ -381,8 +412,9 @@ package struct CatalogCheck: Sendable {
                 continue
             }
             readAny = true
-            Self.duplicates(
-                diagnostics, path: file.path, table: name, language: languagesAreKnown ? language : "", into: &result)
+            Self.readerFindings(
+                diagnostics, path: file.path, table: name, language: languagesAreKnown ? language : "", read: part,
+                into: &result)
             if !languages.contains(language) { languages.append(language) }
             if fileOf[language] == nil || !file.isStringsDict { fileOf[language] = file.path }
             var found = positions[language] ?? [:]

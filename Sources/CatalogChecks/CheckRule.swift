@@ -13,6 +13,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     case whitespaceMismatch = "whitespace-mismatch"
     case widthVariation = "width-variation"
     case orphanKey = "orphan-key"
+    case lowercaseUnicodeEscape = "lowercase-unicode-escape"
 
     package static func < (lhs: CheckRule, rhs: CheckRule) -> Bool { lhs.rawValue < rhs.rawValue }
 
@@ -21,7 +22,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         switch self {
         case .placeholderMismatch, .pluralMissingCategory, .duplicateKey, .invalidFile: .error
         case .pluralExtraCategory, .missingTranslation, .notXcodeFormatted, .controlCharacter, .whitespaceMismatch,
-            .orphanKey:
+            .orphanKey, .lowercaseUnicodeEscape:
             .warning
         case .untranslatedState, .staleKey, .widthVariation: .note
         }
@@ -43,6 +44,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the source."
         case .widthVariation: "A .stringsdict width variation, which String Catalogs cannot hold."
         case .orphanKey: "A key some translations have and the development language does not."
+        case .lowercaseUnicodeEscape: "A .strings string holds \\u and hexadecimal digits, which is no escape."
         }
     }
 
@@ -83,6 +85,9 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .orphanKey:
             "Code looks a key up in the development language first; a key only translations have is usually left "
                 + "over from a removed string, or its development-language entry was lost."
+        case .lowercaseUnicodeEscape:
+            "Foundation knows only \\U (capital) as a Unicode escape in .strings files: \\u203A reads as the text "
+                + "u203A, so users see 'Settings u203A' instead of the character."
         }
     }
 
@@ -102,6 +107,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .whitespaceMismatch: "Give the translation the source's leading and trailing whitespace."
         case .widthVariation: "Replace width variations before migrating, or keep the table as .stringsdict."
         case .orphanKey: "Add the key to the development language's file, or remove it from the translations."
+        case .lowercaseUnicodeEscape: "Write \\U (capital U) and up to four hexadecimal digits: \\U203A."
         }
     }
 }

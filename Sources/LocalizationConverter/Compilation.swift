@@ -51,7 +51,7 @@ public struct Compilation: Sendable {
                 if localization.stringSet != nil {
                     diagnostics.warn(
                         "\"\(key)\" (\(language)): a string set cannot be written to a legacy table; it is left out",
-                        path: path)
+                        at: entry.origin, orPath: path)
                     continue
                 }
                 var single = entry
@@ -65,7 +65,7 @@ public struct Compilation: Sendable {
                     diagnostics.warn(
                         "\"\(key)\" (\(language)): variations of a kind this version does not know cannot be "
                             + "written to a legacy table; they are left out",
-                        path: path)
+                        at: entry.origin, orPath: path)
                     single.localizations?[valueAt: 0].variations = nil
                 }
                 // Unknown members of a localization have a place in a .stringsdict entry, not in a .strings file.

@@ -24,6 +24,12 @@ public struct Migration: Sendable {
         /// How long to wait, in seconds, for another process writing a catalog that exists at a destination
         /// (``FileTransaction/readForUpdate(_:)``).
         package var lockTimeout: Double = 120
+        /// The comments code gives the tables' keys, by table name and key.
+        ///
+        /// A migration that reads code, as Xcode's does inside a build, gets them from `CodeSync`'s
+        /// `MigrationExtraction`. A key listed takes the code's comment, whatever the legacy files say; the others
+        /// keep the development language's. Empty migrates from the legacy files alone.
+        package var codeComments = OrderedMap<OrderedMap<String>>()
 
         /// Creates options.
         public init(
@@ -52,6 +58,9 @@ public struct Migration: Sendable {
         /// ``Migration/write(_:force:diagnostics:)`` has written the plan (or the plan is dropped), which fails when
         /// another program changed it meanwhile.
         package var transaction = FileTransaction()
+        /// The keys whose comment comes from code (``Options/codeComments``), and how many of them had another
+        /// comment in the legacy files (or none), which the code's replaces.
+        package var commentsFromCode = (keys: 0, replaced: 0)
     }
 
     /// A legacy file left out of the migration.
@@ -126,7 +135,9 @@ public struct Migration: Sendable {
             var table = catalog(
                 named: tableName, parts: parts, sourceLanguage: options.sourceLanguage,
                 interfaceBuilder: interfaceBuilderFile(for: tableName, files: ordered) != nil,
-                diagnostics: &diagnostics)
+                codeComments: options.codeComments[tableName] ?? [:], diagnostics: &diagnostics)
+            let commentsFromCode = Self.commentsFromCode(
+                options.codeComments[tableName] ?? [:], in: table, legacy: parts)
             let destination =
                 options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
                 ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
@@ -144,7 +155,7 @@ public struct Migration: Sendable {
             plans.append(
                 PlannedCatalog(
                     destination: destination, sources: parts.map(\.file.path), table: table, existing: existing,
-                    leftOut: leftOut, transaction: transaction))
+                    leftOut: leftOut, transaction: transaction, commentsFromCode: commentsFromCode))
         }
         var seen = Set<String>()
         for plan in plans where !seen.insert(plan.destination).inserted {
@@ -186,7 +197,8 @@ public struct Migration: Sendable {
             path: directory)
     }
 
-    /// A migrated table as a catalog file holds it: written, then read back.
+    /// A migrated table as a catalog file holds it: written, then read back; each entry keeps its origin in the
+    /// legacy files (where a warning about it points).
     private func asWritten(_ table: StringTable, destination: String) throws -> StringTable {
         guard let format = registry.format(.xcstrings), let writer = format.writer, let reader = format.reader
         else { return table }
@@ -194,8 +206,12 @@ public struct Migration: Sendable {
         guard let file = try writer.write(table, options: WriteOptions(), diagnostics: &ignored).first else {
             return table
         }
-        return try reader.read(
+        var written = try reader.read(
             SourceFile(path: destination, bytes: file.bytes), options: ReadOptions(), diagnostics: &ignored)
+        for index in written.entries.indices {
+            written.entries[valueAt: index].origin = table.entries[written.entries.key(at: index)]?.origin
+        }
+        return written
     }
 
     /// The catalog already at `path`, read for update in `transaction` to merge the legacy tables into.
@@ -258,7 +274,7 @@ public struct Migration: Sendable {
                     report.conflicts.append(ExistingCatalog.Conflict(key: key, language: language))
                     diagnostics.warn(
                         "\(Diagnostic.quoted(key)) (\(language)): the legacy value differs from the catalog's; "
-                            + "the catalog's is kept", path: destination)
+                            + "the catalog's is kept", at: entry.origin ?? incoming.origin, orPath: destination)
                 }
             }
             result.entries[valueAt: position] = entry
@@ -378,21 +394,23 @@ public struct Migration: Sendable {
 
     /// The catalog Xcode's migration makes of a table's legacy files (see docs/migration.md).
     ///
-    /// A key's comment is the development language's: a comment in a translation's file describes that
-    /// translation, and is left out (one warning per file names the keys whose comment is then lost). Interface
-    /// Builder tables are the exception: their comments are `ibtool`'s description of the storyboard object, the
-    /// same in every language, so a translation's stands in when the development language has no file.
+    /// A key's comment is the one its code gives (`codeComments`), else the development language's: a comment in
+    /// a translation's file describes that translation, and is left out (one warning per file names the keys whose
+    /// comment is then lost). Interface Builder tables are the exception: their comments are `ibtool`'s description
+    /// of the storyboard object, the same in every language, so a translation's stands in when the development
+    /// language has no file and the storyboard is not read.
     ///
     /// - Parameters:
     ///   - name: The table's name.
     ///   - parts: The table's legacy files, read.
     ///   - sourceLanguage: The development language.
     ///   - interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept as written.
+    ///   - codeComments: The comments code gives the table's keys; they replace the legacy files'.
     ///   - diagnostics: Receives what the catalog cannot hold or leaves out.
     /// - Returns: The catalog.
     package func catalog(
         named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
-        diagnostics: inout Diagnostics
+        codeComments: OrderedMap<String> = [:], diagnostics: inout Diagnostics
     ) -> StringTable {
         // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
         // localizations. Merging then only moves localizations, in the parts' order.
@@ -419,6 +437,12 @@ public struct Migration: Sendable {
         }
         // With every language merged: translations of a root plural that print no number are that plural too.
         table.collapseTranslatedRootPlurals()
+        // As Xcode's build extracts them: the code's comment, whichever files hold the key.
+        for (key, comment) in codeComments {
+            guard let index = table.entries.index(forKey: key) else { continue }
+            table.entries[valueAt: index].comment = comment
+            table.entries[valueAt: index].isCommentAutoGenerated = nil
+        }
         for (part, (_, _, translationComments)) in zip(parts, prepared) where !translationComments.isEmpty {
             // Lost only where the development language does not say the same (translators often copy it).
             let lost = translationComments.filter { key, comment in
@@ -429,6 +453,24 @@ public struct Migration: Sendable {
         }
         table.version = "1.0"
         return table
+    }
+
+    /// How many keys of `table` take their comment from `codeComments`, and how many of those have another
+    /// comment, or none, in the development language's files.
+    static func commentsFromCode(_ codeComments: OrderedMap<String>, in table: StringTable, legacy parts: [LegacyPart])
+        -> (keys: Int, replaced: Int)
+    {
+        var keys = 0
+        var replaced = 0
+        for (key, comment) in codeComments where table.entries.index(forKey: key) != nil {
+            keys += 1
+            let legacy = parts.lazy.filter { $0.language == table.sourceLanguage }
+                .compactMap { $0.table.entries[key]?.comment }.first
+            if legacy.map({ !sameUTF8($0, comment) && !sameUTF8(unescapedComment($0), comment) }) ?? true {
+                replaced += 1
+            }
+        }
+        return (keys, replaced)
     }
 
     /// A part's table with only the comments a catalog takes from it: all of them in the development language;
@@ -619,13 +661,9 @@ public struct Migration: Sendable {
                 continue
             }
             if containsWidthVariations(localization) {
-                let message =
-                    "\"\(key)\": width variations cannot be carried over to a String Catalog; they are left out"
-                if let origin = entry.origin {
-                    diagnostics.append(Diagnostic(.warning, message, at: origin))
-                } else {
-                    diagnostics.warn(message, path: file)
-                }
+                diagnostics.warn(
+                    "\"\(key)\": width variations cannot be carried over to a String Catalog; they are left out",
+                    at: entry.origin, orPath: file)
             }
         }
     }

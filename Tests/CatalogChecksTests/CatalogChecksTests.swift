@@ -56,6 +56,28 @@ struct CheckCommandTests {
                 + "it in code [stale-key]\n0 errors, 0 warnings, 1 note in 2 tables (4 files)\n")
     }
 
+    @Test("\\u with hexadecimal digits in a .strings file is reported at the backslash")
+    func lowercaseUnicodeEscape() throws {
+        let result = try check(["escape"])
+        #expect(result.status == 0)
+        #expect(result.error == "")
+        #expect(
+            result.output
+                == "escape/de.lproj/Localizable.strings:2:12: warning: \\u is not an escape in .strings files: "
+                + "Foundation reads \\u{1F44D} as the text \"u{1F44D}\"; write \\UD83D\\UDC4D for U+1F44D "
+                + "[lowercase-unicode-escape]\n"
+                + "escape/en.lproj/Localizable.strings:2:29: warning: \\u is not an escape in .strings files: "
+                + "Foundation reads \\u203A as the text \"u203A\"; write \\U203A for U+203A [lowercase-unicode-escape]\n"
+                + "0 errors, 2 warnings, 0 notes in 1 table (2 files)\n")
+        // The finding names the key whose string holds the escape.
+        let json = try check(["escape", "--format", "json"])
+        let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+        let findings = object?["findings"] as? [[String: Any]] ?? []
+        #expect(findings.map { $0["key"] as? String } == ["ok", "settings.path"])
+        let only = try check(["escape", "--rule", "missing-translation"])
+        #expect(only.output == "0 errors, 0 warnings, 0 notes in 1 table (2 files)\n")
+    }
+
     @Test func usageErrorsExit64() throws {
         #expect(try check(["project", "--rule", "no-such-rule"]).status == 64)
         #expect(try check(["project", "--format", "xml"]).status == 64)

@@ -52,7 +52,8 @@ struct RoundTripTests {
         #expect(greeting?.trip == "xcstrings → strings/stringsdict → xcstrings")
         #expect(
             report.text.contains(
-                "\(Fixtures.url("migration/expected/Localizable.xcstrings").path):1:1: error: xcstrings → strings/stringsdict → "
+                // At the key in the catalog.
+                "\(Fixtures.url("migration/expected/Localizable.xcstrings").path):177:5: error: xcstrings → strings/stringsdict → "
                     + "xcstrings: \"greeting\" comment: expected \"The greeting on the home screen\", got nothing"))
 
         let legacy = try check.run(

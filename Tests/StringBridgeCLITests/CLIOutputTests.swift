@@ -189,7 +189,7 @@ struct CLIOutputTests {
         let full = try StringBridgeProcess.run(["roundtrip", "App", "--via", "legacy"], in: folder)
         #expect(full.status == 0, "\(full.output)\(full.error)")
         #expect(
-            full.output.contains("App/Localizable.xcstrings:1:1: note: xcstrings → strings/stringsdict → xcstrings: "))
+            full.output.contains("App/Localizable.xcstrings:4:5: note: xcstrings → strings/stringsdict → xcstrings: "))
         #expect(full.output.hasSuffix("roundtrip: 1 table, 1 trip, 0 losses, 1 expected difference\n"))
         let lossesOnly = try StringBridgeProcess.run(
             ["roundtrip", "App", "--via", "legacy", "--losses-only"], in: folder)

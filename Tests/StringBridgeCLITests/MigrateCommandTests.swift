@@ -112,9 +112,9 @@ struct MigrateCommandTests {
         #expect(
             result.error.hasSuffix(
                 """
-                MyApp/Localizable.xcstrings:1:1: warning: "greeting" (de): the legacy value differs from the catalog's; \
+                MyApp/Localizable.xcstrings:15:5: warning: "greeting" (de): the legacy value differs from the catalog's; \
                 the catalog's is kept
-                MyApp/Localizable.xcstrings:1:1: warning: "note" (en): the legacy value differs from the catalog's; the \
+                MyApp/Localizable.xcstrings:33:5: warning: "note" (en): the legacy value differs from the catalog's; the \
                 catalog's is kept
 
                 """))

@@ -80,6 +80,7 @@ struct StringsReaderTests {
         #expect(table.entries.count == expected.count)
         #expect(
             diagnostics.all.map(\.description) == [
+                #"strings/read/escapes.strings:18:25: warning: \u is not an escape in .strings files: Foundation reads \u00E9 as the text "u00E9"; write \U00E9 for U+00E9"#,
                 #"strings/read/escapes.strings:28:28: warning: \U without hexadecimal digits gives U+0000, as Foundation reads it"#,
                 #"strings/read/escapes.strings:29:26: warning: \UD83D is half of a surrogate pair without the other half; read as U+FFFD"#,
                 #"strings/read/escapes.strings:30:25: warning: \UDE00 is half of a surrogate pair without the other half; read as U+FFFD"#,

@@ -268,12 +268,12 @@ extension StringsWriterTests {
         #expect(table.entries["k"]?.comment == "x*/y ")
         #expect(
             warnings == [
-                #"warning: "" (en): the comment holds only U+0000 and whitespace; U+0000 cannot be in a .strings "#
-                    + "comment (a comment has no escapes, and a NUL byte makes Foundation take the file for UTF-16), "
-                    + "and what is left reads back as no comment, so the comment was left out",
-                #"warning: "d" (en): the comment holds U+0000, which a .strings comment cannot hold (a comment "#
-                    + "has no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out "
-                    + "of the comment",
+                #"en.lproj/T.strings:4:1: warning: "" (en): the comment holds only U+0000 and whitespace; U+0000 "#
+                    + "cannot be in a .strings comment (a comment has no escapes, and a NUL byte makes Foundation "
+                    + "take the file for UTF-16), and what is left reads back as no comment, so the comment was left out",
+                #"en.lproj/T.strings:7:1: warning: "d" (en): the comment holds U+0000, which a .strings comment "#
+                    + "cannot hold (a comment has no escapes, and a NUL byte makes Foundation take the file for "
+                    + "UTF-16); it was left out of the comment",
             ])
         let expected = Array(
             """

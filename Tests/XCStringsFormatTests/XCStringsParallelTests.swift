@@ -70,6 +70,31 @@ struct XCStringsParallelTests {
         }
     }
 
+    @Test("Every key's place (origin) is the same on any number of threads, and is the key's line and column")
+    func originsAgree() throws {
+        let (_, bytes) = try Self.generated()
+        let sequential = try read(bytes, .sequential).get()
+        for chunks in Self.chunkCounts {
+            let table = try read(bytes, Self.forced(chunks)).get()
+            let origins = table.entries.values.map(\.origin)
+            #expect(origins == sequential.entries.values.map(\.origin), "\(chunks) chunks")
+        }
+        // Each origin is where the key's quote is, as FileLocation counts from the start of the file.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (key, entry) in sequential.entries {
+            let origin = try #require(entry.origin)
+            #expect(origin.path == "big.xcstrings")
+            // Columns count Unicode scalars.
+            let rest = String(
+                String.UnicodeScalarView(lines[origin.line - 1].unicodeScalars.dropFirst(origin.column - 1)))
+            #expect(rest.hasPrefix("\""), "\(key)")
+            if key.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }) {
+                #expect(rest.hasPrefix("\"\(key)\""), "\(key)")
+            }
+        }
+    }
+
     @Test("The generated catalog splits between entries")
     func splitsAreFound() throws {
         let (_, bytes) = try Self.generated()

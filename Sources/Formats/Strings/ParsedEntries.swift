@@ -6,6 +6,8 @@ struct ParsedEntry {
     var comment: String?
     /// The 1-based line of the key; 0 when the format has no lines (binary property lists).
     var line: Int
+    /// Where the key is, for the diagnostics of later steps (``CatalogEntry/origin``); set by ``ParsedEntries``.
+    var origin: FileLocation? = nil
 }
 
 /// Collects entries in file order; a repeated key keeps its first position, takes the last value and is reported.
@@ -24,6 +26,8 @@ struct ParsedEntries {
     mutating func add(
         _ key: String, _ entry: ParsedEntry, at location: FileLocation?, path: String, diagnostics: inout Diagnostics
     ) {
+        var entry = entry
+        entry.origin = location
         guard let position = entries.appendNew(entry, forKey: key) else { return }
         let previous = entries[valueAt: position]
         if mergesDuplicates {
@@ -39,7 +43,7 @@ struct ParsedEntries {
             diagnostics.append(Diagnostic(.warning, StringsMessage.duplicateKeyInPropertyList(key), path: path))
         }
         entries[valueAt: position] = ParsedEntry(
-            value: entry.value, comment: entry.comment ?? previous.comment, line: entry.line)
+            value: entry.value, comment: entry.comment ?? previous.comment, line: entry.line, origin: location)
     }
 
     private mutating func merge(
@@ -68,6 +72,6 @@ struct ParsedEntries {
         diagnostics.append(report(.warning, "duplicate key \(quoted(key)) merged into \(place)"))
         entries[valueAt: position] = ParsedEntry(
             value: previous.value.isEmpty ? entry.value : previous.value, comment: previous.comment ?? entry.comment,
-            line: previous.line)
+            line: previous.line, origin: previous.origin)
     }
 }

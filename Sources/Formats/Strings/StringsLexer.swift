@@ -275,10 +275,38 @@ struct StringsLexer {
             text.append(contentsOf: bytes[breakStart..<offset])
         default:
             // Any other character stands for itself (`\"`, `\'`, `\\`, `\u`, `\é`).
+            if byte == UInt8(ascii: "u") { warnLowercaseUnicodeEscape(escapeStart) }
             let length = Self.sequenceLength(lead: byte)
             text.append(contentsOf: bytes[offset..<min(offset + length, bytes.count)])
             offset += length
         }
+    }
+
+    /// Warns at `position` (the backslash) when the `\u` at `offset` is followed by hexadecimal digits, bare
+    /// (`\u203A`) or in braces (`\u{203A}`): Foundation reads the `u` and the digits as text, not as a character.
+    private mutating func warnLowercaseUnicodeEscape(_ position: StringsPosition) {
+        var end = offset + 1
+        let braced = end < bytes.count && bytes[end] == UInt8(ascii: "{")
+        if braced { end += 1 }
+        let digitsStart = end
+        while end < bytes.count, end - digitsStart < (braced ? 6 : 4), Hexadecimal.digitValue(bytes[end]) != nil {
+            end += 1
+        }
+        guard end > digitsStart else { return }
+        if braced {
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "}") else { return }
+            end += 1
+        }
+        var value: UInt32 = 0
+        for byte in bytes[digitsStart..<end] {
+            if let digit = Hexadecimal.digitValue(byte) { value = value << 4 | UInt32(digit) }
+        }
+        guard value <= 0x10_FFFF else { return }
+        let written = String(decoding: bytes[offset..<end], as: UTF8.self)
+        warnings.append(
+            Diagnostic(
+                .warning, StringsMessage.lowercaseUnicodeEscape(written: written, value: value),
+                at: location(position)))
     }
 
     private mutating func simpleEscape(_ byte: UInt8, _ text: inout [UInt8]) {

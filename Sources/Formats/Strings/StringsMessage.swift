@@ -36,6 +36,26 @@ enum StringsMessage {
 
     static let emptyUnicodeEscape = "\\U without hexadecimal digits gives U+0000, as Foundation reads it"
 
+    /// The start of ``lowercaseUnicodeEscape(written:value:)``, by which `check` recognises it.
+    static let lowercaseUnicodeEscapePrefix = "\\u is not an escape in .strings files"
+
+    /// `\u203A` (`written` is `u203A`, or `u{203A}`): Foundation reads it as the text `u203A`; `\U` is the escape.
+    static func lowercaseUnicodeEscape(written: String, value: UInt32) -> String {
+        let replacement: String
+        switch value {
+        case 0x1_0000...0x10_FFFF:
+            // `\U` takes four digits at most: a character beyond them is written as its UTF-16 surrogate pair.
+            let scalar = value - 0x1_0000
+            replacement =
+                "\\U\(hex(0xD800 + (scalar >> 10), digits: 4, prefix: ""))"
+                + "\\U\(hex(0xDC00 + (scalar & 0x3FF), digits: 4, prefix: ""))"
+        default:
+            replacement = "\\U\(hex(value, digits: 4, prefix: ""))"
+        }
+        return "\(lowercaseUnicodeEscapePrefix): Foundation reads \\\(written) as the text \"\(written)\"; "
+            + "write \(replacement) for \(hex(value, digits: 4, prefix: "U+"))"
+    }
+
     // Parser.
     static func expectedKey(found: String) -> String {
         "expected a key (a quoted string or an unquoted word), found \(found)"

@@ -53,7 +53,9 @@ public struct StringsReader: CatalogReader {
         let entries = parsed.entries.mapValues { entry in
             var localizations = template
             localizations[valueAt: 0] = Localization(entry.value)
-            return CatalogEntry(comment: entry.comment, localizations: localizations)
+            var result = CatalogEntry(comment: entry.comment, localizations: localizations)
+            result.origin = entry.origin
+            return result
         }
         return StringTable(
             name: options.tableName ?? tableName(ofPath: file.path),

@@ -45,7 +45,8 @@ public struct StringsWriter: CatalogWriter {
             if !unsupported.isEmpty {
                 diagnostics.warn(
                     StringsMessage.cannotWrite(
-                        key: key, language: language, what: unsupported.joined(separator: " and ")))
+                        key: key, language: language, what: unsupported.joined(separator: " and ")),
+                    at: entry.origin)
                 continue
             }
             guard let unit = localization.stringUnit else { continue }
@@ -59,12 +60,16 @@ public struct StringsWriter: CatalogWriter {
                     comment.unicodeScalars.removeAll { $0 == "\u{0}" }
                     comment = Self.trimmedAsRead(comment)
                     if comment.isEmpty {
-                        diagnostics.warn(StringsMessage.commentOfNULsRemoved(key: key, language: language))
+                        diagnostics.warn(
+                            StringsMessage.commentOfNULsRemoved(key: key, language: language), at: entry.origin)
                     } else {
-                        diagnostics.warn(StringsMessage.commentNULRemoved(key: key, language: language))
+                        diagnostics.warn(
+                            StringsMessage.commentNULRemoved(key: key, language: language), at: entry.origin)
                     }
                 }
-                if !comment.isEmpty { appendComment(comment, key: key, to: &text, diagnostics: &diagnostics) }
+                if !comment.isEmpty {
+                    appendComment(comment, key: key, origin: entry.origin, to: &text, diagnostics: &diagnostics)
+                }
             }
             appendQuoted(key, to: &text)
             text.append(contentsOf: " = ".utf8)
@@ -106,7 +111,9 @@ public struct StringsWriter: CatalogWriter {
     }
 
     /// Writes `/* comment */`, or `// comment` when the comment contains `*/` but no line break, on its own line.
-    private func appendComment(_ comment: String, key: String, to text: inout [UInt8], diagnostics: inout Diagnostics) {
+    private func appendComment(
+        _ comment: String, key: String, origin: FileLocation?, to text: inout [UInt8], diagnostics: inout Diagnostics
+    ) {
         guard comment.utf8.containsSequence(Self.commentEnd) else {
             text.append(contentsOf: "/* ".utf8)
             text.append(contentsOf: comment.utf8)
@@ -123,7 +130,7 @@ public struct StringsWriter: CatalogWriter {
             text.append(0x0A)
             return
         }
-        diagnostics.warn(StringsMessage.commentAltered(key: key))
+        diagnostics.warn(StringsMessage.commentAltered(key: key), at: origin)
         text.append(contentsOf: "/* ".utf8)
         var previous: UInt8 = 0
         for byte in comment.utf8 {

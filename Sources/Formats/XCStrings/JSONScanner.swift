@@ -16,6 +16,13 @@ struct JSONScanner {
     let path: String
     var offset: Int = 0
     var depth: Int = 0
+    /// The line breaks skipped so far (LF, CR LF or a lone CR, counted as ``FileLocation`` counts them): in a
+    /// valid JSON text every line break is whitespace, so ``skipWhitespace()`` sees them all.
+    var lineBreaks = 0
+    /// Where the line after the last line break starts; -1 when unknown (a run of entries read from its middle).
+    var lineStart = 0
+    /// ``lineBreaks`` and ``lineStart`` at the name of the member ``forEachRemainingMember(stoppingAt:_:)`` is at.
+    var memberLine = (lineBreaks: 0, lineStart: 0)
 
     /// Deeper nesting than this is refused instead of risking the stack.
     static let maximumDepth = 512
@@ -65,6 +72,20 @@ struct JSONScanner {
         FileLocation(path: path, bytes: bytes, offset: offset)
     }
 
+    /// The place of the member name at `offset` that ``forEachRemainingMember(stoppingAt:_:)`` is at, its line
+    /// counted from where the scanner started counting (the file's start, or a run's), without reading the bytes
+    /// before the line again.
+    func memberLocation(at offset: Int) -> FileLocation {
+        var start = memberLine.lineStart
+        if start < 0 {
+            start = offset
+            while start > 0, bytes[start &- 1] != 0x0A, bytes[start &- 1] != 0x0D { start &-= 1 }
+        }
+        var column = 1
+        for position in start..<offset where bytes[position] & 0xC0 != 0x80 { column &+= 1 }
+        return FileLocation(path: path, line: memberLine.lineBreaks &+ 1, column: column)
+    }
+
     func error(_ message: String, at offset: Int) -> ConversionError {
         ConversionError(message, at: location(at: offset))
     }
@@ -101,7 +122,15 @@ struct JSONScanner {
                 } else {
                     offset &+= 1
                 }
-            case 0x0A, 0x0D, 0x09: offset += 1
+            case 0x0A:
+                if offset == 0 || bytes[offset &- 1] != 0x0D { lineBreaks &+= 1 }
+                offset &+= 1
+                lineStart = offset
+            case 0x0D:
+                lineBreaks &+= 1
+                offset &+= 1
+                lineStart = offset
+            case 0x09: offset += 1
             default: return
             }
         }
@@ -159,6 +188,7 @@ struct JSONScanner {
         while true {
             skipWhitespace()
             let keyOffset = offset
+            memberLine = (lineBreaks, lineStart)
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, found \(describeToken(at: offset))", at: offset)
             }

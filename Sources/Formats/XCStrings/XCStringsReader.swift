@@ -99,16 +99,27 @@ struct CatalogParser {
 
     /// The `"strings"` object: on several threads when it is large (see ``parseEntriesInChunks(_:)``), else as
     /// any other map.
+    ///
+    /// Each entry's ``CatalogEntry/origin`` is the place of its key.
     func parseEntries(_ scanner: inout JSONScanner) throws(ConversionError) -> OrderedMap<CatalogEntry> {
         if parallelism.chunks(forBytes: scanner.bytes.count - scanner.offset) > 1,
             let entries = parseEntriesInChunks(&scanner)
         {
             return entries
         }
-        return try map(named: "strings", &scanner) {
-            (scanner: inout JSONScanner, key: String) throws(ConversionError) in
-            try parseEntry(key, &scanner)
+        try requireObject(quoted("strings"), &scanner)
+        let objectStart = scanner.offset
+        var entries = OrderedMap<CatalogEntry>()
+        try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
+            let origin = scanner.memberLocation(at: keyOffset)
+            var entry = try parseEntry(key, &scanner)
+            entry.origin = origin
+            if entries.appendNew(entry, forKey: key) != nil {
+                throw scanner.duplicateKey(
+                    key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))
+            }
         }
+        return entries
     }
 
     /// Reads the `"strings"` object in contiguous runs of entries on several threads, or returns `nil` (with the
@@ -119,7 +130,9 @@ struct CatalogParser {
     /// sequential parser would from there, and a run counts only if the run before it ended at its comma between
     /// two entries; the first run starts at the object's brace, so by induction every run is what one thread
     /// would have read. Any error, a missed boundary or a key repeated across runs gives `nil`: one thread then
-    /// reads the object again and reports exactly the diagnostic it always has.
+    /// reads the object again and reports exactly the diagnostic it always has. Each run places its keys
+    /// (``CatalogEntry/origin``) counting lines from its own start; the lines of the runs before it are added when
+    /// the runs are joined.
     func parseEntriesInChunks(_ scanner: inout JSONScanner) -> OrderedMap<CatalogEntry>? {
         guard scanner.peek() == UInt8(ascii: "{"), scanner.depth < JSONScanner.maximumDepth else { return nil }
         let objectStart = scanner.offset
@@ -128,17 +141,24 @@ struct CatalogParser {
         guard !splits.isEmpty else { return nil }
 
         let start = scanner
-        let runs = inParallel(splits.count + 1) { run -> (entries: OrderedMap<CatalogEntry>, end: Int)? in
+        let runs = inParallel(splits.count + 1) { run -> (entries: OrderedMap<CatalogEntry>, scanner: JSONScanner)? in
             var scanner = start
             scanner.offset = run == 0 ? objectStart + 1 : splits[run - 1] + 1
             scanner.depth += 1
+            if run > 0 {
+                // Lines are counted from the run's start; the runs before it are added when joined.
+                scanner.lineBreaks = 0
+                scanner.lineStart = -1
+            }
             let isLast = run == splits.count
             if run == 0, scanner.peek() == UInt8(ascii: "}") { return nil }
             var entries = OrderedMap<CatalogEntry>()
             do {
                 let end = try scanner.forEachRemainingMember(stoppingAt: isLast ? nil : splits[run]) {
                     (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-                    let entry = try parseEntry(key, &scanner)
+                    let origin = scanner.memberLocation(at: keyOffset)
+                    var entry = try parseEntry(key, &scanner)
+                    entry.origin = origin
                     if entries.appendNew(entry, forKey: key) != nil {
                         // Abandon the run; the sequential reread names both places.
                         throw scanner.error("duplicate key", at: keyOffset)
@@ -148,19 +168,26 @@ struct CatalogParser {
             } catch {
                 return nil
             }
-            return (entries, scanner.offset)
+            return (entries, scanner)
         }
 
-        guard var entries = runs[0]?.entries, let end = runs[runs.count - 1]?.end else { return nil }
+        guard var entries = runs[0]?.entries, var linesBefore = runs[0]?.scanner.lineBreaks,
+            let last = runs[runs.count - 1]?.scanner
+        else { return nil }
         for run in runs.dropFirst() {
             guard let run else { return nil }
             let keys = run.entries.keys
             let values = run.entries.values
-            for position in keys.indices where entries.appendNew(values[position], forKey: keys[position]) != nil {
-                return nil
+            for position in keys.indices {
+                var entry = values[position]
+                entry.origin?.line += linesBefore
+                if entries.appendNew(entry, forKey: keys[position]) != nil { return nil }
             }
+            linesBefore += run.scanner.lineBreaks
         }
-        scanner.offset = end
+        scanner.offset = last.offset
+        scanner.lineBreaks = linesBefore
+        scanner.lineStart = last.lineStart
         return entries
     }
 
@@ -173,7 +200,9 @@ struct CatalogParser {
         let objectStart = scanner.offset
         var result = OrderedMap<CatalogEntry>()
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-            let entry = try parseEntry(key, &scanner)
+            let origin = scanner.memberLocation(at: keyOffset)
+            var entry = try parseEntry(key, &scanner)
+            entry.origin = origin
             guard let position = result.appendNew(entry, forKey: key) else { return }
             let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
             var contradiction: String?

@@ -35,7 +35,7 @@ public struct XCStringsWriter: CatalogWriter {
         var dropped: [(key: String, language: String)] = []
         let bytes = OutputBuffer.joined(
             CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped))
-        warn(dropped, &diagnostics)
+        warn(dropped, in: table, &diagnostics)
         return bytes
     }
 
@@ -55,14 +55,17 @@ public struct XCStringsWriter: CatalogWriter {
                 table, parallelism: parallelism, droppedWidthVariations: &dropped, delivery: delivery)
             delivery.finish()
         }
-        warn(dropped, &diagnostics)
+        warn(dropped, in: table, &diagnostics)
     }
 
-    private func warn(_ dropped: [(key: String, language: String)], _ diagnostics: inout Diagnostics) {
+    /// One warning per key and language whose width variations were left out, at the key's place in the input.
+    private func warn(
+        _ dropped: [(key: String, language: String)], in table: StringTable, _ diagnostics: inout Diagnostics
+    ) {
         for (key, language) in dropped {
             diagnostics.warn(
-                "\(quoted(key)) (\(language)): width variations cannot be stored in a String Catalog and were left out"
-            )
+                "\(quoted(key)) (\(language)): width variations cannot be stored in a String Catalog and were left out",
+                at: table.entries[key]?.origin)
         }
     }
 }

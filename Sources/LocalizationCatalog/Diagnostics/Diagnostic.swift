@@ -40,6 +40,16 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         self.path = path
     }
 
+    /// Creates a diagnostic at `location` when it is known (a key's ``CatalogEntry/origin``), else about the file
+    /// `path`, else about nothing in particular.
+    package init(_ severity: Severity, _ message: String, at location: FileLocation?, orPath path: String?) {
+        if let location {
+            self.init(severity, message, at: location)
+        } else {
+            self.init(severity, message, path: path)
+        }
+    }
+
     /// Compiler style: `path:line:column: error: message` (parts that are unknown are left out).
     public var description: String {
         var prefix = ""
@@ -76,6 +86,11 @@ public struct Diagnostics: Sendable, Equatable {
     /// Adds a warning.
     package mutating func warn(_ message: String, path: String? = nil) {
         all.append(Diagnostic(.warning, message, path: path))
+    }
+
+    /// Adds a warning at `location` (a key's ``CatalogEntry/origin``) when it is known, else about the file `path`.
+    package mutating func warn(_ message: String, at location: FileLocation?, orPath path: String? = nil) {
+        all.append(Diagnostic(.warning, message, at: location, orPath: path))
     }
 
     /// Whether any diagnostic is an error.

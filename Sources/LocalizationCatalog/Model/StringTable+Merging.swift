@@ -32,7 +32,8 @@ extension StringTable {
             if let position = entry.localizations?.index(forKey: language) {
                 if entry.localizations?[position].value != localization {
                     diagnostics.warn(
-                        "key \"\(key)\" (\(language)) is defined twice; the later definition wins", path: origin)
+                        "key \"\(key)\" (\(language)) is defined twice; the later definition wins",
+                        at: incoming.origin, orPath: origin)
                 }
                 entry.localizations?[valueAt: position] = localization
             } else {

@@ -6,8 +6,11 @@ import StringBridgeSupport
 extension Export {
     /// One language's XLIFF document and the diagnostics of making it.
     struct LanguageDocument: Sendable {
-        var xliff: [UInt8]
+        /// The document; `nil` when a file of the language cannot be read.
+        var xliff: [UInt8]?
         var diagnostics: Diagnostics
+        /// The errors of the language's files that cannot be read.
+        var leftOut: [Diagnostic] = []
     }
 
     /// The XLIFF document of each of `languages`, made side by side.
@@ -44,14 +47,25 @@ extension Export {
     ) throws -> LanguageDocument {
         var local = Diagnostics()
         var document = XLIFFDocumentStream()
+        var leftOut: [Diagnostic] = []
         for (position, (source, base)) in zip(sources, bases).enumerated() {
             if let catalog = catalogs[position] {
+                guard leftOut.isEmpty else { continue }
                 document.writeCatalog(catalog, targetLanguage: language, tool: options.tool, diagnostics: &local)
                 continue
             }
-            let table = try self.table(
-                for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
-                diagnostics: &local)
+            let table: StringTable
+            do {
+                table = try self.table(
+                    for: source, base: base.table, language: language, sourceLanguage: options.sourceLanguage,
+                    diagnostics: &local)
+            } catch let error as ConversionError {
+                // The language is not written: its XLIFF would lack this table. Its other files are still read,
+                // so that each one that cannot be is named.
+                leftOut += Self.leftOut(error, because: "\(language) is not exported")
+                continue
+            }
+            guard leftOut.isEmpty else { continue }
             let file = XLIFFExport.file(
                 for: table, kind: source.kind, original: source.original, targetLanguage: language,
                 tool: options.tool, companion: base.companion, sourceTexts: sourceTexts[position],
@@ -61,6 +75,7 @@ extension Export {
             if file.units.isEmpty, source.interfaceBuilderFile != nil, !fileExists(source.path) { continue }
             document.write(file)
         }
+        guard leftOut.isEmpty else { return LanguageDocument(xliff: nil, diagnostics: local, leftOut: leftOut) }
         return LanguageDocument(xliff: document.finish(), diagnostics: local)
     }
 }

@@ -268,10 +268,24 @@ extension Export {
 
     /// The tables of `sources` as read once for all languages, with their companions, and the development region
     /// of the export (the last catalog's, else the option's).
-    func readTables(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> ReadTables {
-        var read = ReadTables(tables: [], sourceTexts: [], developmentRegion: options.sourceLanguage)
+    ///
+    /// A table whose catalog or development-language file cannot be read is left out: its errors, saying so, are
+    /// added to `leftOut`.
+    func readTables(
+        _ sources: [Source], options: Options, leftOut: inout [Diagnostic], diagnostics: inout Diagnostics
+    ) -> ReadTables {
+        var read = ReadTables(sources: [], tables: [], sourceTexts: [], developmentRegion: options.sourceLanguage)
         for source in sources {
-            var table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+            var table: StringTable
+            do {
+                table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+            } catch let error as ConversionError {
+                leftOut += Self.leftOut(error, because: "this table is not exported")
+                continue
+            } catch {
+                leftOut.append(Diagnostic(.error, "\(error); this table is not exported", path: source.path))
+                continue
+            }
             if source.kind == .catalog { read.developmentRegion = table.sourceLanguage }
             var companion = companionTable(of: source, sourceLanguage: options.sourceLanguage)
             var sourceTexts = OrderedMap<String>()
@@ -286,14 +300,26 @@ extension Export {
                     companion = Self.merging(code, into: strings).table
                 }
             }
+            read.sources.append(source)
             read.tables.append((table, companion))
             read.sourceTexts.append(sourceTexts)
         }
         return read
     }
 
-    /// The tables of an export, one per source, and its development region.
+    /// The errors of a file that cannot be read, each saying what the export leaves out.
+    static func leftOut(_ error: ConversionError, because consequence: String) -> [Diagnostic] {
+        error.diagnostics.map { diagnostic in
+            var result = diagnostic
+            if diagnostic.severity == .error { result.message += "; \(consequence)" }
+            return result
+        }
+    }
+
+    /// The tables of an export, one per source that could be read, and its development region.
     struct ReadTables: Sendable {
+        /// The sources read, in the order given.
+        var sources: [Source]
         var tables: [(table: StringTable, companion: StringTable?)]
         /// For each table, the source texts that code gives instead of the table's values.
         var sourceTexts: [OrderedMap<String>]

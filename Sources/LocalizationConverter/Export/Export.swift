@@ -73,11 +73,16 @@ public struct Export: Sendable {
         self.registry = registry
     }
 
-    /// Exports `sources` for every language, all or nothing.
+    /// Exports `sources` for every language, in one transaction.
     ///
     /// Every table is read once; the languages are then exported in parallel (each legacy table merged with its
-    /// language's file), and all files are written in one transaction.
+    /// language's file), and all files are written in one transaction. A file that cannot be read does not stop
+    /// the others: a table whose catalog or development-language file cannot be read is left out of every
+    /// language, and a language whose file of a table cannot be read is not written (its XLIFF would lack that
+    /// table); each such file is an error in `diagnostics` at the place of the problem, and the rest is written.
     /// - Returns: The paths written.
+    /// - Throws: ``ConversionError`` when nothing can be exported or the files cannot be written (nothing is
+    ///   written then).
     @discardableResult
     public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
         for language in options.languages {
@@ -86,10 +91,14 @@ public struct Export: Sendable {
             }
         }
         // Xcode writes the <file> elements ordered by `original`, case-insensitively (the corpus's exports).
-        let sources = XcodeKeyOrder.sortedIndices(sources.map(\.original)).map { sources[$0] }
+        let sorted = XcodeKeyOrder.sortedIndices(sources.map(\.original)).map { sources[$0] }
 
-        // Read once: catalogs whole, legacy tables in the source language, with their companions.
-        let tables = try readTables(sources, options: options, diagnostics: &diagnostics)
+        // Read once: catalogs whole, legacy tables in the source language, with their companions; a table that
+        // cannot be read is left out.
+        var leftOut: [Diagnostic] = []
+        let tables = readTables(sorted, options: options, leftOut: &leftOut, diagnostics: &diagnostics)
+        let sources = tables.sources
+        guard !sources.isEmpty else { throw ConversionError(leftOut) }
         let sourceCopies = options.xcloc ? try sourceCopies(of: sources, tables: tables.tables) : []
         let languages = try chosenLanguages(sources, bases: tables.tables.map(\.table), options: options)
         let developmentRegion = tables.developmentRegion
@@ -101,15 +110,21 @@ public struct Export: Sendable {
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
         var seen = Set<Diagnostic>()
+        var written = 0
         for (language, document) in zip(languages, documents) {
             // The same table gives the same warnings in every language; say each once.
             for diagnostic in document.diagnostics.all where seen.insert(diagnostic).inserted {
                 diagnostics.append(diagnostic)
             }
+            leftOut += document.leftOut
+            guard let xliff = document.xliff else { continue }
             stage(
-                document.xliff, language: language, sourceCopies: sourceCopies, developmentRegion: developmentRegion,
+                xliff, language: language, sourceCopies: sourceCopies, developmentRegion: developmentRegion,
                 options: options, in: &transaction)
+            written += 1
         }
+        guard written > 0 else { throw ConversionError(leftOut) }
+        for diagnostic in leftOut { diagnostics.append(diagnostic) }
         try transaction.commit()
         return transaction.destinations
     }

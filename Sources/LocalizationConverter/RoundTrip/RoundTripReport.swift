@@ -59,6 +59,11 @@ public struct RoundTripDifference: Sendable, Equatable {
     public var reason: String?
     /// For an input that cannot be read: the reader's diagnostics, with their positions.
     package var diagnostics: [Diagnostic] = []
+    /// Where the key was read in the input (its ``CatalogEntry/origin``), when the difference is in an entry.
+    package var location: FileLocation?
+
+    /// `path:line:column` of the report's line: the key's place, else the table's first line.
+    var place: String { location?.description ?? "\(table):1:1" }
 
     /// Creates a difference.
     package init(
@@ -155,7 +160,7 @@ public struct RoundTripReport: Sendable {
     public func text(expected: Bool = true, summary: Bool = true) -> String {
         var text = ""
         for difference in differences where !difference.isExpected && difference.aspect != .invalidInput {
-            text += "\(difference.table):1:1: error: \(difference.message)\n"
+            text += "\(difference.place): error: \(difference.message)\n"
         }
         for difference in invalidInputs {
             if difference.diagnostics.isEmpty {
@@ -169,7 +174,7 @@ public struct RoundTripReport: Sendable {
         }
         if expected {
             for difference in differences where difference.isExpected {
-                text += "\(difference.table):1:1: note: \(difference.message)\n"
+                text += "\(difference.place): note: \(difference.message)\n"
             }
         }
         if summary { text += summaryLine + "\n" }

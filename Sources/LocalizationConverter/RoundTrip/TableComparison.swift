@@ -17,6 +17,8 @@ struct TableComparison {
     /// Whether key order must be kept.
     var comparesOrder: Bool
     var differences: [RoundTripDifference] = []
+    /// The table that went in, whose entries say where their keys were read.
+    private var expectedTable: StringTable?
 
     init(trip: RoundTrip.Trip, table: String, languages: Set<String>? = nil, comparesOrder: Bool = false) {
         self.trip = trip
@@ -26,6 +28,8 @@ struct TableComparison {
     }
 
     mutating func compare(expected: StringTable, actual: StringTable) {
+        expectedTable = expected
+        defer { expectedTable = nil }
         if comparesOrder {
             let expectedKeys = expected.entries.keys.filter { actual.entries.index(forKey: $0) != nil }
             let actualKeys = actual.entries.keys.filter { expected.entries.index(forKey: $0) != nil }
@@ -130,6 +134,7 @@ struct TableComparison {
         var difference = RoundTripDifference(
             table: table, trip: trip.name, key: key, language: language, path: path, aspect: aspect,
             expected: expected, actual: actual, isExpected: false, reason: note)
+        difference.location = key.flatMap { expectedTable?.entries[$0]?.origin }
         if let reason = trip.expectations.reason(for: difference) {
             difference.isExpected = true
             difference.reason = reason

@@ -12,8 +12,8 @@ struct CheckCommand: ParsableCommand {
             bundles) and reports each finding as path:line:column: severity: message [rule]. Rules: \
             placeholder-mismatch, plural-missing-category, plural-extra-category, missing-translation, \
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
-            whitespace-mismatch, width-variation, orphan-key (docs/check.md). Exit status 0 when no finding is an \
-            error, 1 when one is, 64 on a usage error.
+            whitespace-mismatch, width-variation, orphan-key, lowercase-unicode-escape (docs/check.md). Exit \
+            status 0 when no finding is an error, 1 when one is, 64 on a usage error.
 
             Settings a project checks in go in .stringbridge.json, found in the first path's folder or the nearest \
             folder above it ({"check": {"excludeRules": [...], "severity": {"rule": "error"}, "minSeverity": \

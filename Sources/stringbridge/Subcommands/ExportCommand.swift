@@ -97,9 +97,13 @@ struct ExportCommand: ParsableCommand {
                     for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
             }
             let written = try export.run(found, options: options, diagnostics: &diagnostics)
+            // A table whose own file cannot be read is left out, with an error at that file; the rest is written.
+            let unreadable = Set(diagnostics.all.filter { $0.severity == .error }.compactMap(\.path))
+            let exported = found.filter { !unreadable.contains($0.path) }.count
             for path in written where path.hasSuffix(".xliff") {
-                print("wrote \(path) (\(counted(found.count, "table")))")
+                print("wrote \(path) (\(counted(exported, "table")))")
             }
+            if diagnostics.hasErrors { throw ExitCode(1) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CodeSync
 import LocalizationCatalog
 import LocalizationConverter
 
@@ -10,9 +11,13 @@ struct Migrate: ParsableCommand {
             *.lproj/*.stringsdict below it is grouped by table name (a table's .strings and .stringsdict may sit in \
             different folders; Base.lproj counts as the source language), and one <Table>.xcstrings is written per \
             table — next to the source language's .lproj folder, or into the folder given with -o. As in Xcode, \
-            every value becomes state "translated", every entry extractionState "migrated", the comment above an \
-            entry in the development language becomes its comment, and single-variable plurals become plural \
-            variations. Whatever a catalog cannot hold (width variations) is listed with its file and line. A ';' \
+            every value becomes state "translated", every entry extractionState "migrated", and single-variable \
+            plurals become plural variations. A key's comment is the one its code gives, as in Xcode, whose \
+            migration runs in a build: the Swift and Objective-C code of the targets that hold the table (found \
+            below --root, as sync finds them) and, for an Interface Builder table, its storyboard or xib; a key the \
+            code gives no comment keeps the comment above its entry in the development language (with \
+            --no-extract, every key does). Whatever a catalog cannot hold (width variations) is listed with its \
+            file and line. A ';' \
             missing at the end of a line is a warning and the file is read, as Xcode does; a file that cannot be \
             read is left out with a warning at the place of the problem, as Xcode does, and the summary names it \
             (--strict makes it an error and writes nothing). Tables in a .bundle (Settings.bundle) are left out: \
@@ -56,6 +61,13 @@ struct Migrate: ParsableCommand {
     var dryRun = false
 
     @OptionGroup var lock: LockOptions
+    @Option(help: "The project root below which the code of the tables' targets is found.")
+    var root: String = "."
+
+    @Flag(
+        name: .customLong("extract"), inversion: .prefixedNo,
+        help: "Take the keys' comments from the code that uses them, as Xcode's migration does.")
+    var extract = true
 
     func validate() throws {
         guard !directories.isEmpty else { throw ValidationError("Name at least one folder to migrate.") }
@@ -73,6 +85,11 @@ struct Migrate: ParsableCommand {
                 var options = Migration.Options(
                     sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
                 options.lockTimeout = lock.lockTimeout
+                if extract, isDirectory(directory) {
+                    options.codeComments = MigrationExtraction.codeComments(
+                        for: migration.tables(below: directory, sourceLanguage: sourceLanguage), root: root,
+                        sourceLanguage: sourceLanguage, migration: migration, diagnostics: &diagnostics)
+                }
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }
@@ -98,6 +115,12 @@ struct Migrate: ParsableCommand {
                         + "from \(counted(plan.sources.count, "file"))")
                 if let existing = plan.existing {
                     print("  " + Self.describe(existing, force: force))
+                }
+                let fromCode = plan.commentsFromCode
+                if fromCode.keys > 0 {
+                    print(
+                        "  comments from code: \(counted(fromCode.keys, "key")), \(fromCode.replaced) of them "
+                            + "replacing the development language's comment or its absence")
                 }
                 for file in plan.leftOut {
                     let absence = languages.contains(file.language) ? "" : "; the catalog has no \(file.language)"

@@ -217,18 +217,19 @@ extension XLIFFCatalogExport {
         unitsByKey.reserveCapacity(table.entries.count)
         for (key, entry) in table.entries {
             if let refusal = CatalogUnitWalk.refusal(key: key, entry: entry) {
-                diagnostics.warn(refusal, path: original)
+                diagnostics.warn(refusal, at: entry.origin, orPath: original)
                 continue
             }
             let builder = CatalogUnitBuilder(
                 key: key, entry: entry, sourceLanguage: table.sourceLanguage, targetLanguage: targetLanguage)
             if builder.shapeIsStringSet {
-                diagnostics.warn(XLIFFMappingMessage.stringSetNotExported(key: key), path: original)
+                diagnostics.warn(XLIFFMappingMessage.stringSetNotExported(key: key), at: entry.origin, orPath: original)
                 continue
             }
             if builder.source?.hasMoreThanStringUnit == true || builder.target?.hasMoreThanStringUnit == true {
                 XLIFFExport.warnAboutShapes(
-                    builder, sourceLanguage: table.sourceLanguage, original: original, diagnostics: &diagnostics)
+                    builder, origin: entry.origin, sourceLanguage: table.sourceLanguage, original: original,
+                    diagnostics: &diagnostics)
                 XLIFFExport.warnAboutValueTypes(builder, original: original, diagnostics: &diagnostics)
             }
             var collector = CatalogUnitCollector(key: key, entry: entry)
@@ -243,11 +244,14 @@ extension XLIFFCatalogExport {
                 if let owner = owners.appendNew(index, forKey: unit.id), owners.values[owner] != index {
                     let other = owners.values[owner]
                     if !refused.contains(other) {
+                        let otherKey = unitsByKey[other].key
                         diagnostics.warn(
-                            XLIFFMappingMessage.collision(key: unitsByKey[other].key, id: unit.id), path: original)
+                            XLIFFMappingMessage.collision(key: otherKey, id: unit.id),
+                            at: table.entries[otherKey]?.origin, orPath: original)
                     }
                     if !refused.contains(index) {
-                        diagnostics.warn(XLIFFMappingMessage.collision(key: key, id: unit.id), path: original)
+                        diagnostics.warn(
+                            XLIFFMappingMessage.collision(key: key, id: unit.id), at: entry.origin, orPath: original)
                     }
                     refused.formUnion([index, other])
                 }

@@ -32,18 +32,21 @@ extension XLIFFDocumentStream {
         // The keys refused, in table order (the order XLIFFExport.file says them in).
         for index in catalog.warningCandidates {
             if let refusal = catalog.refusals[index] {
-                diagnostics.warn(refusal, path: catalog.original)
+                diagnostics.warn(refusal, at: entries[index].origin, orPath: catalog.original)
                 continue
             }
             let builder = CatalogUnitBuilder(
                 key: keys[index], entry: entries[index], sourceLanguage: sourceLanguage, targetLanguage: targetLanguage)
             if builder.shapeIsStringSet {
-                diagnostics.warn(XLIFFMappingMessage.stringSetNotExported(key: keys[index]), path: catalog.original)
+                diagnostics.warn(
+                    XLIFFMappingMessage.stringSetNotExported(key: keys[index]), at: entries[index].origin,
+                    orPath: catalog.original)
                 continue
             }
             if catalog.facts[index].mayHaveShapeProblem {
                 XLIFFExport.warnAboutShapes(
-                    builder, sourceLanguage: sourceLanguage, original: catalog.original, diagnostics: &diagnostics)
+                    builder, origin: entries[index].origin, sourceLanguage: sourceLanguage,
+                    original: catalog.original, diagnostics: &diagnostics)
             }
             if catalog.facts[index].mayLoseValueType {
                 XLIFFExport.warnAboutValueTypes(builder, original: catalog.original, diagnostics: &diagnostics)
@@ -164,7 +167,7 @@ extension XLIFFDocumentStream {
                 leftOut.append(
                     XLIFFExport.leftOutWarning(
                         original: catalog.original, unitID: unit.id, targetLanguage: targetLanguage,
-                        character: character))
+                        character: character, origin: entries.values[index].origin))
             }
         }
     }

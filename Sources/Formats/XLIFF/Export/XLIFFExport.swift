@@ -49,7 +49,8 @@ package enum XLIFFExport {
             guard let character = firstCharacterXMLCannotHold(in: unit) else { return false }
             diagnostics.append(
                 leftOutWarning(
-                    original: original, unitID: unit.id, targetLanguage: targetLanguage, character: character))
+                    original: original, unitID: unit.id, targetLanguage: targetLanguage, character: character,
+                    origin: origin(ofUnit: unit.id, in: table, kind: kind)))
             return true
         }
         return XLIFFFile(
@@ -57,15 +58,28 @@ package enum XLIFFExport {
             units: units)
     }
 
-    /// The warning for a unit left out because it holds `character`, which XML 1.0 cannot hold.
+    /// The warning for a unit left out because it holds `character`, which XML 1.0 cannot hold: at its key's
+    /// place in the input (`origin`), else about the table's `original`.
     static func leftOutWarning(
-        original: String, unitID: String, targetLanguage: String, character: Unicode.Scalar
+        original: String, unitID: String, targetLanguage: String, character: Unicode.Scalar, origin: FileLocation?
     ) -> Diagnostic {
         Diagnostic(
             .warning,
-            "\(original): unit \"\(unitID)\" (\(targetLanguage)) holds "
+            "unit \(Diagnostic.quoted(unitID)) (\(targetLanguage)) holds "
                 + "U+\(Hexadecimal.uppercase(character.value, digits: 4)), which XML 1.0 cannot hold; it is left out of "
-                + "the export")
+                + "the export", at: origin, orPath: original)
+    }
+
+    /// Where the key of the unit `id` of `table` was read, if known.
+    static func origin(ofUnit id: String, in table: StringTable, kind: XLIFFTableKind) -> FileLocation? {
+        let isKey = { (key: String) in table.entries.index(forKey: key) != nil }
+        let key: String? =
+            switch kind {
+            case .catalog: XLIFFIdentifier.parseCatalogID(id, keys: isKey)?.key
+            case .strings: isKey(id) ? id : nil
+            case .stringsDict: XLIFFIdentifier.parseStringsDictID(id, keys: isKey)?.key
+            }
+        return key.flatMap { table.entries[$0]?.origin }
     }
 
     /// The first character in a unit's id, source, target or notes that no XML 1.0 document can hold (C0 controls
@@ -130,7 +144,7 @@ package enum XLIFFExport {
             let isSourceExport = targetLanguage == table.sourceLanguage
             let target = isSourceExport ? source : entry.localizations?[targetLanguage]
             if source?.hasMoreThanStringUnit == true || target?.hasMoreThanStringUnit == true {
-                diagnostics.warn(XLIFFMappingMessage.notAPlainString(key: key), path: original)
+                diagnostics.warn(XLIFFMappingMessage.notAPlainString(key: key), at: entry.origin, orPath: original)
                 continue
             }
             let sourceText = sourceTexts[key] ?? source?.stringUnit?.value ?? key
@@ -160,13 +174,15 @@ package enum XLIFFExport {
             guard let source = entry.localizations?[table.sourceLanguage], let format = source.stringUnit,
                 let variables = source.substitutions, !variables.isEmpty
             else {
-                diagnostics.warn(XLIFFMappingMessage.notAStringsDictRule(key: key), path: original)
+                diagnostics.warn(
+                    XLIFFMappingMessage.notAStringsDictRule(key: key), at: entry.origin, orPath: original)
                 continue
             }
             if source.variations != nil
                 || variables.values.contains(where: { $0.variations?.device != nil || $0.variations?.width != nil })
             {
-                diagnostics.warn(XLIFFMappingMessage.stringsDictVariationsNotExported(key: key), path: original)
+                diagnostics.warn(
+                    XLIFFMappingMessage.stringsDictVariationsNotExported(key: key), at: entry.origin, orPath: original)
             }
             let target = isSourceExport ? source : entry.localizations?[targetLanguage]
             let comment = entry.comment ?? companion?.entries[key]?.comment
@@ -212,7 +228,8 @@ extension XLIFFExport {
     /// Warns about the shapes of the entry's source and target localizations that Xcode's compiler refuses or
     /// Xcode's XLIFF round trip loses data of (``CompilerShapes``), naming the key, the language and the case.
     static func warnAboutShapes(
-        _ builder: CatalogUnitBuilder, sourceLanguage: String, original: String, diagnostics: inout Diagnostics
+        _ builder: CatalogUnitBuilder, origin: FileLocation?, sourceLanguage: String, original: String,
+        diagnostics: inout Diagnostics
     ) {
         var languages: [(String, Localization)] = []
         if let source = builder.source, !builder.isSourceExport { languages.append((sourceLanguage, source)) }
@@ -221,7 +238,7 @@ extension XLIFFExport {
             for problem in CompilerShapes.problems(of: localization) {
                 diagnostics.warn(
                     XLIFFMappingMessage.shapeProblem(key: builder.key, language: language, problem: problem),
-                    path: original)
+                    at: origin, orPath: original)
             }
         }
     }
