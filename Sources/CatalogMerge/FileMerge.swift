@@ -83,10 +83,9 @@ package enum FileMerge {
         var table = result.table
         table.name = options.tableName ?? table.name
         let writeOptions = WriteOptions(languages: format.name == "xcstrings" ? nil : [language])
-        let files = try writer.write(table, options: writeOptions, diagnostics: &diagnostics)
-        guard files.count == 1, let file = files.first else {
-            throw ConversionError("the merged \(format.name) table makes \(files.count) files, not one", path: output)
-        }
+        // Our side is edited into the merge, as `git merge-file` would: what the merge leaves alone keeps our bytes.
+        let file = try TableOutput.file(
+            for: table, format: format, options: writeOptions, over: sources[1], path: output, diagnostics: &diagnostics)
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
         transaction.stage(file.bytes, at: output)

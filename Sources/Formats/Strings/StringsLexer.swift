@@ -35,6 +35,10 @@ struct StringsLexer {
     private var pendingComment: String?
     /// Warnings about escapes that Foundation reads in a lossy way.
     private(set) var warnings: [Diagnostic] = []
+    /// Whether the byte ranges of comments are kept (``takeCommentRanges()``), for editing the file in place.
+    var recordsCommentRanges = false
+    /// The byte ranges of the comments (with their delimiters) since the parser last took them.
+    private var pendingCommentRanges: [Range<Int>] = []
 
     init(bytes: [UInt8], path: String) {
         self.bytes = bytes
@@ -65,6 +69,13 @@ struct StringsLexer {
     mutating func takeComment() -> String? {
         defer { pendingComment = nil }
         return pendingComment
+    }
+
+    /// Returns the byte ranges of the comments seen since the previous call (with ``recordsCommentRanges``), in
+    /// order, and forgets them.
+    mutating func takeCommentRanges() -> [Range<Int>] {
+        defer { pendingCommentRanges.removeAll(keepingCapacity: true) }
+        return pendingCommentRanges
     }
 
     /// Skips whitespace and comments, then reads one token.
@@ -121,6 +132,7 @@ struct StringsLexer {
                     offset += 1
                 }
                 pendingComment = trimmedText(textStart..<offset)
+                if recordsCommentRanges { pendingCommentRanges.append((textStart - 2)..<offset) }
             case UInt8(ascii: "/") where offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "*"):
                 let start = position
                 offset += 2
@@ -133,6 +145,7 @@ struct StringsLexer {
                     if byte == UInt8(ascii: "*"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") {
                         pendingComment = trimmedText(textStart..<offset)
                         offset += 2
+                        if recordsCommentRanges { pendingCommentRanges.append(start.offset..<offset) }
                         break
                     }
                     if byte == 0x0A || byte == 0x0D { consumeLineBreak() } else { offset += 1 }

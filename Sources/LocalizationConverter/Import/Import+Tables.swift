@@ -205,18 +205,20 @@ extension Import {
             let table = try reader.read(file, options: options, diagnostics: &diagnostics)
             return WorkingTable(
                 kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
-                before: table, targetExists: true, locks: [lock])
+                before: table, targetExists: true, targetFile: file, locks: [lock])
         }
         var merged =
             try sourceTable
             ?? reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
         var target: StringTable
         var locks: [FileLock] = []
+        var targetFile: SourceFile?
         let targetExists = fileExists(outputPath)
         if targetExists {
             let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
             let (file, lock) = try readForUpdate(outputPath)
             locks.append(lock)
+            targetFile = file
             target = try reader.read(file, options: options, diagnostics: &diagnostics)
             var ignored = Diagnostics()
             merged.merge(target, diagnostics: &ignored, origin: outputPath)
@@ -227,7 +229,7 @@ extension Import {
         }
         return WorkingTable(
             kind: kind, outputPath: outputPath, merged: merged, target: target, legacyLanguage: language,
-            before: merged, targetExists: targetExists, locks: locks)
+            before: merged, targetExists: targetExists, targetFile: targetFile, locks: locks)
     }
 
     /// A `<file>` waiting to be applied: its place in the result, and the table it goes to.
@@ -298,6 +300,8 @@ struct WorkingTable {
     var before: StringTable?
     /// For a legacy table, whether the language's file exists.
     var targetExists: Bool
+    /// For a legacy table, the language's file as read (when it exists), which the import edits in place.
+    var targetFile: SourceFile? = nil
     /// The files read that the import writes, locked until it is done.
     var locks: [FileLock] = []
     var changed = false
