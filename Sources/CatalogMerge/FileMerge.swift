@@ -85,7 +85,8 @@ package enum FileMerge {
         let writeOptions = WriteOptions(languages: format.name == "xcstrings" ? nil : [language])
         // Our side is edited into the merge, as `git merge-file` would: what the merge leaves alone keeps our bytes.
         let file = try TableOutput.file(
-            for: table, format: format, options: writeOptions, over: sources[1], path: output, diagnostics: &diagnostics)
+            for: table, format: format, options: writeOptions, over: sources[1], path: output, diagnostics: &diagnostics
+        )
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = replacesReadOnlyFiles
         transaction.stage(file.bytes, at: output)

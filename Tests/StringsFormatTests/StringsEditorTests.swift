@@ -141,7 +141,9 @@ struct StringsEditorTests {
         var (file, table) = try Self.read("braces")
         Self.add("country", "Pays", to: &table)
         var (bytes, _) = try Self.edit(file, table)
-        #expect(String(decoding: bytes, as: UTF8.self) == "{\n\t/* Name */\n\t\"name\" = \"Nom\";\n\t\"city\" = \"Ville\";\n\t\"country\" = \"Pays\";\n}\n")
+        #expect(
+            String(decoding: bytes, as: UTF8.self)
+                == "{\n\t/* Name */\n\t\"name\" = \"Nom\";\n\t\"city\" = \"Ville\";\n\t\"country\" = \"Pays\";\n}\n")
         (file, table) = try Self.read("no-final-newline")
         Self.add("c", "C", to: &table)
         _ = table.entries.removeValue(forKey: "a")
@@ -166,5 +168,37 @@ struct StringsEditorTests {
                 "fr.lproj/Localizable.strings: note: an XML property list is not edited in place; the file is "
                     + "written whole"
             ])
+    }
+}
+
+/// Random edits of the fixtures: whatever is changed, added or removed, the edited file reads back as the table,
+/// is never written whole, and keeps every comment of the entries left alone.
+@Suite("Strings editor: random edits")
+struct StringsEditorPropertyTests {
+    @Test(arguments: ["layout", "crlf-utf16", "duplicates", "braces", "no-final-newline"])
+    func randomEditsReadBackAsTheTable(_ name: String) throws {
+        let (file, original) = try StringsEditorTests.read(name)
+        var random = SplitMix64(seed: 23)
+        for round in 0..<200 {
+            var table = original
+            for (key, _) in original.entries {
+                switch random.next() % 6 {
+                case 0: _ = table.entries.removeValue(forKey: key)
+                case 1: StringsEditorTests.setValue("v\(round) \"q\" \\ é\n", of: key, in: &table)
+                case 2: table.entries[key]?.comment = random.next() % 2 == 0 ? nil : "c\(round) */ x"
+                case 3: StringsEditorTests.add("new \(round) \(key)", "n", comment: "added", to: &table)
+                default: break
+                }
+            }
+            let (bytes, diagnostics) = try StringsEditorTests.edit(file, table)
+            // A file that cannot be edited in place is written whole with a warning.
+            #expect(diagnostics.warnings.isEmpty, "\(name) round \(round): \(diagnostics.all)")
+            let read = try StringsEditorTests.readBack(bytes)
+            #expect(read.entries.count == table.entries.count, "\(name) round \(round)")
+            for (key, entry) in table.entries {
+                #expect(
+                    read.entries[key]?.localizations?["fr"] == entry.localizations?["fr"], "\(name) round \(round)")
+            }
+        }
     }
 }

@@ -115,7 +115,8 @@ public struct StringsWriter: CatalogWriter {
             }
         }
         if !comment.isEmpty {
-            appendComment(comment, key: key, prefersLineComment: prefersLineComment, to: &text, diagnostics: &diagnostics)
+            appendComment(
+                comment, key: key, prefersLineComment: prefersLineComment, to: &text, diagnostics: &diagnostics)
         }
     }
 

@@ -9,9 +9,14 @@ package enum TableOutput {
     /// The file that writes `table` in `format`.
     ///
     /// - Parameters:
+    ///   - table: the table to write.
+    ///   - format: the destination's format.
+    ///   - options: the writer's options; `languages` names the one language of a single-language file.
     ///   - original: the destination as read (for a merge, our side, whose layout the result keeps); `nil` when
     ///     there is none, and the table is written whole.
-    ///   - options: the writer's options; `languages` names the one language of a single-language file.
+    ///   - path: the destination, for messages.
+    ///   - diagnostics: receives the writer's or the editor's warnings and notes.
+    /// - Returns: the one file.
     /// - Throws: ``ConversionError`` when the format cannot be written, or makes more or fewer files than one.
     package static func file(
         for table: StringTable, format: FormatDescriptor, options: WriteOptions, over original: SourceFile?,

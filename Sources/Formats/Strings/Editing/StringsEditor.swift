@@ -26,6 +26,9 @@ public struct StringsEditor: CatalogEditor {
     /// Creates an editor.
     public init() {}
 
+    /// The bytes of `original` changed to hold `table` in one language (`options.languages`, else the table's
+    /// only one), in `original`'s encoding unless `options.encoding` names another.
+    /// - Throws: ``ConversionError`` when the table cannot be written at all.
     public func edit(
         _ original: SourceFile, toMatch table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics
     ) throws -> OutputFile {
@@ -88,7 +91,9 @@ public struct StringsEditor: CatalogEditor {
                 "the file cannot be edited in place (\(difference)); it is written whole", severity: .warning)
         }
         let encoding = options.encoding ?? text.encoding
-        if edited == text.utf8, encoding == text.encoding { return OutputFile(relativePath: relativePath, bytes: bytes) }
+        if edited == text.utf8, encoding == text.encoding {
+            return OutputFile(relativePath: relativePath, bytes: bytes)
+        }
         return OutputFile(relativePath: relativePath, bytes: StringsWriter.encoded(edited, as: encoding))
     }
 
@@ -143,7 +148,9 @@ struct StringsEdit {
     mutating func apply(_ wanted: [Wanted], diagnostics: inout Diagnostics) -> [UInt8]? {
         let statements = layout.statements
         var definitions: [[UInt8]: [Int]] = [:]
-        for (index, statement) in statements.enumerated() { definitions[Array(statement.key.utf8), default: []].append(index) }
+        for (index, statement) in statements.enumerated() {
+            definitions[Array(statement.key.utf8), default: []].append(index)
+        }
         // Changes to kept entries; new entries are spliced before them, so that at one offset a new entry comes
         // before the comment added to the entry that follows it.
         var changes = ByteSplice()

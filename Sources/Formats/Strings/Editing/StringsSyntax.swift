@@ -103,9 +103,10 @@ struct StringsLayout {
         return breaks <= 1
     }
 
-    /// The comments directly above (or before) the statement's key, with no blank line between them and the key:
-    /// the key's own, the last of them the one the reader gives it. A comment after a blank line (a file header,
-    /// a section title) is not attached.
+    /// The comments directly above (or before) the statement's key, with no blank line between them and the key.
+    ///
+    /// They are the key's own; the last of them is the one the reader gives it. A comment after a blank line (a
+    /// file header, a section title) is not attached.
     func attachedComments(of index: Int) -> [Range<Int>] {
         let statement = statements[index]
         let floor = floor(of: index)

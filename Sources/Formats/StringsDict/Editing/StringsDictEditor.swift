@@ -18,6 +18,9 @@ public struct StringsDictEditor: CatalogEditor {
     /// Creates an editor.
     public init() {}
 
+    /// The bytes of `original` changed to hold `table` in one language (`options.languages`, else the table's
+    /// only one).
+    /// - Throws: ``ConversionError`` when the table cannot be written at all.
     public func edit(
         _ original: SourceFile, toMatch table: StringTable, options: WriteOptions, diagnostics: inout Diagnostics
     ) throws -> OutputFile {
@@ -40,7 +43,8 @@ public struct StringsDictEditor: CatalogEditor {
                 bytes, path: original.path, dialect: .stringsdict, diagnostics: &ignored),
             case .dictionary(let members) = root.value
         else {
-            return whole("the file cannot be read, so it is not edited in place; it is written whole", severity: .warning)
+            return whole(
+                "the file cannot be read, so it is not edited in place; it is written whole", severity: .warning)
         }
         guard let layout = StringsDictLayout(bytes: bytes, members: members) else {
             return whole("the file's layout is not one the editor follows; the file is written whole")
@@ -179,7 +183,8 @@ struct StringsDictLayout {
         var indentStart = starts.first ?? 0
         while indentStart > 0, bytes[indentStart - 1] == 0x20 || bytes[indentStart - 1] == 0x09 { indentStart -= 1 }
         let indentation = Array(bytes[indentStart..<(starts.first ?? 0)])
-        self.indentation = indentation.isEmpty || (indentStart > 0 && bytes[indentStart - 1] != 0x0A) ? [0x09] : indentation
+        self.indentation =
+            indentation.isEmpty || (indentStart > 0 && bytes[indentStart - 1] != 0x0A) ? [0x09] : indentation
         if let feed = bytes.firstIndex(of: 0x0A), feed > 0, bytes[feed - 1] == 0x0D {
             lineBreak = [0x0D, 0x0A]
         } else {
