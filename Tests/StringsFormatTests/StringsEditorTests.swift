@@ -151,6 +151,15 @@ struct StringsEditorTests {
         #expect(String(decoding: bytes, as: UTF8.self) == "\"b\" = \"B\";\n\n\"c\" = \"C\";")
     }
 
+    @Test func fileOfWhitespaceStaysUnlessKeysAreAdded() throws {
+        let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: [0x0A])
+        let empty = StringTable(name: "Localizable", sourceLanguage: "fr")
+        #expect(try Self.edit(file, empty).bytes == [0x0A])
+        var table = empty
+        Self.add("a", "A", comment: "First", to: &table)
+        #expect(String(decoding: try Self.edit(file, table).bytes, as: UTF8.self) == "/* First */\n\"a\" = \"A\";\n")
+    }
+
     @Test func propertyListIsWrittenWholeWithANote() throws {
         let xml = Array(
             """

@@ -71,17 +71,17 @@ public struct StringsEditor: CatalogEditor {
         var edit = StringsEdit(
             layout: StringsLayout(text: text.utf8, syntax: parser.syntax), parsed: parsed, language: language,
             path: original.path)
-        guard edit.layout.statements.isEmpty == false || edit.layout.text.contains(where: { !Self.isSpace($0) }) else {
-            // Nothing to keep: the file is written as new.
+        let wanted = edit.wanted(table, diagnostics: &diagnostics)
+        if !wanted.isEmpty, edit.layout.statements.isEmpty, edit.layout.text.allSatisfy(Self.isSpace) {
+            // Nothing to keep but whitespace: the file is written as new, in its encoding.
             var options = options
             options.languages = [language]
-            var table = table
-            table.traits.encoding = table.traits.encoding ?? text.encoding
-            guard let file = try StringsWriter().write(table, options: options, diagnostics: &diagnostics).first
+            options.encoding = options.encoding ?? text.encoding
+            var ignored = Diagnostics()
+            guard let file = try StringsWriter().write(table, options: options, diagnostics: &ignored).first
             else { throw ConversionError("nothing to write", path: original.path) }
             return file
         }
-        let wanted = edit.wanted(table, diagnostics: &diagnostics)
         let edited = edit.apply(wanted, diagnostics: &diagnostics)
         guard let edited else {
             return try whole("the edits overlap; the file is written whole", severity: .warning)
