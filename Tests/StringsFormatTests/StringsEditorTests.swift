@@ -77,6 +77,28 @@ struct StringsEditorTests {
         #expect(try Self.readBack(bytes).entries == table.entries)
     }
 
+    @Test func changedValueKeepsItsEscapesWhereTheTextIsTheSame() throws {
+        var (file, table) = try Self.read("layout")
+        Self.setValue("Tab\tand é and \"quotes\" too", of: "escaped", in: &table)
+        Self.setValue("Say \"hello\"", of: "single", in: &table)
+        let (bytes, _) = try Self.edit(file, table)
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[12] == #"'single' = 'Say "hello"';"#)
+        #expect(lines[16] == #""escaped" = "Tab\tand \U00e9 and \"quotes\" too";"#)
+        #expect(Self.changedLines(file.bytes, bytes) == [13, 17])
+        #expect(try Self.readBack(bytes).entries == table.entries)
+    }
+
+    @Test func keptEscapeThatWouldReadOtherwiseIsWrittenAfresh() throws {
+        // `\12` is a line feed: kept before a new digit it would read as `\123`, another octal escape.
+        let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: Array(#""k" = "x\12";"#.utf8))
+        var diagnostics = Diagnostics()
+        var table = try StringsReader().read(file, options: ReadOptions(language: "fr"), diagnostics: &diagnostics)
+        #expect(table.entries["k"]?.localizations?["fr"]?.stringUnit?.value == "x\n")
+        Self.setValue("x\n3", of: "k", in: &table)
+        #expect(String(decoding: try Self.edit(file, table).bytes, as: UTF8.self) == #""k" = "x\n3";"#)
+    }
+
     @Test func newKeyGoesAfterTheLastEntryWithItsComment() throws {
         var (file, table) = try Self.read("layout")
         Self.add("added", "Ajouté", comment: "A new key", to: &table)
@@ -196,6 +218,10 @@ struct StringsEditorPropertyTests {
                 case 1: StringsEditorTests.setValue("v\(round) \"q\" \\ é\n", of: key, in: &table)
                 case 2: table.entries[key]?.comment = random.next() % 2 == 0 ? nil : "c\(round) */ x"
                 case 3: StringsEditorTests.add("new \(round) \(key)", "n", comment: "added", to: &table)
+                case 4:
+                    let old = original.entries[key]?.localizations?["fr"]?.stringUnit?.value ?? ""
+                    let cut = old.index(old.startIndex, offsetBy: Int(random.next() % UInt64(old.count + 1)))
+                    StringsEditorTests.setValue(old[..<cut] + "\\\(round)\"" + old[cut...], of: key, in: &table)
                 default: break
                 }
             }

@@ -39,6 +39,10 @@ struct StringsLexer {
     var recordsCommentRanges = false
     /// The byte ranges of the comments (with their delimiters) since the parser last took them.
     private var pendingCommentRanges: [Range<Int>] = []
+    /// Whether the escapes of quoted strings are kept (``takeEscapes()``), for editing the file in place.
+    var recordsEscapes = false
+    /// The escapes read since the parser last took them.
+    private var pendingEscapes: [StringsEscape] = []
 
     init(bytes: [UInt8], path: String) {
         self.bytes = bytes
@@ -76,6 +80,12 @@ struct StringsLexer {
     mutating func takeCommentRanges() -> [Range<Int>] {
         defer { pendingCommentRanges.removeAll(keepingCapacity: true) }
         return pendingCommentRanges
+    }
+
+    /// Returns the escapes read since the previous call (with ``recordsEscapes``), in order, and forgets them.
+    mutating func takeEscapes() -> [StringsEscape] {
+        defer { pendingEscapes.removeAll(keepingCapacity: true) }
+        return pendingEscapes
     }
 
     /// Skips whitespace and comments, then reads one token.
@@ -223,7 +233,12 @@ struct StringsLexer {
                 guard offset < bytes.count else {
                     throw ConversionError(StringsMessage.unterminatedString, at: location(start))
                 }
+                let (escapeStart, decodedStart) = (offset - 1, text.count)
                 resolveEscape(into: &text)
+                if recordsEscapes {
+                    pendingEscapes.append(
+                        StringsEscape(source: escapeStart..<offset, decoded: decodedStart..<text.count))
+                }
                 unescaped = text
                 segmentStart = offset
             } else if byte == 0x0A || byte == 0x0D {

@@ -17,7 +17,7 @@ struct StringsParser {
     /// The statements as parsed, with their byte ranges (with ``buildsSyntax``).
     private(set) var syntax = StringsSyntax()
     /// The value's range and the statement's end, of the statement ``parseValue(key:diagnostics:)`` read last.
-    private var statementShape: (value: Range<Int>?, end: Int) = (nil, 0)
+    private var statementShape: (value: Range<Int>?, escapes: [StringsEscape], end: Int) = (nil, [], 0)
 
     init(text: [UInt8], path: String) {
         lexer = StringsLexer(bytes: text, path: path)
@@ -29,6 +29,7 @@ struct StringsParser {
         var result = ParsedEntries()
         result.mergesDuplicates = mergesDuplicates
         lexer.recordsCommentRanges = buildsSyntax
+        lexer.recordsEscapes = buildsSyntax
         var (token, position) = try lexer.next()
         // Where the current token ends (for a key's range).
         var tokenEnd = lexer.offset
@@ -69,7 +70,7 @@ struct StringsParser {
                     syntax.statements.append(
                         StringsSyntax.Statement(
                             key: key, keyRange: position.offset..<tokenEnd, valueRange: statementShape.value,
-                            end: statementShape.end, comments: commentRanges))
+                            valueEscapes: statementShape.escapes, end: statementShape.end, comments: commentRanges))
                 }
                 lexer.moveWarnings(to: &diagnostics)
                 result.add(
@@ -101,7 +102,7 @@ struct StringsParser {
         let (token, position) = try lexer.next()
         switch token {
         case .character(UInt32(UInt8(ascii: ";"))):
-            statementShape = (nil, lexer.offset)
+            statementShape = (nil, [], lexer.offset)
             return (key, nil)
         case .character(UInt32(UInt8(ascii: "="))):
             break
@@ -109,7 +110,9 @@ struct StringsParser {
             throw error(
                 StringsMessage.expectedEqualsOrSemicolon(key: key, found: StringsMessage.describe(token)), position)
         }
+        _ = lexer.takeEscapes()
         let (valueToken, valuePosition) = try lexer.next()
+        let valueEscapes = lexer.takeEscapes()
         let value: String
         switch valueToken {
         case .string(let string):
@@ -131,7 +134,7 @@ struct StringsParser {
                 diagnostics.append(
                     Diagnostic(
                         .warning, StringsMessage.missingSemicolonAtLineEnd(key: key), at: lexer.location(valueEnd)))
-                statementShape = (valuePosition.offset..<valueEnd.offset, valueEnd.offset)
+                statementShape = (valuePosition.offset..<valueEnd.offset, valueEscapes, valueEnd.offset)
                 return (value, (semicolon, semicolonPosition))
             }
             let message = StringsMessage.missingSemicolon(key: key, found: StringsMessage.describe(semicolon))
@@ -144,7 +147,7 @@ struct StringsParser {
             }
             throw ConversionError(diagnostics)
         }
-        statementShape = (valuePosition.offset..<valueEnd.offset, lexer.offset)
+        statementShape = (valuePosition.offset..<valueEnd.offset, valueEscapes, lexer.offset)
         return (value, nil)
     }
 

@@ -173,7 +173,7 @@ struct StringsEdit {
             anchor = index
             var changed = false
             if read.value != item.value {
-                changeValue(of: index, to: item.value, in: &changes)
+                changeValue(of: index, to: item.value, from: read.value, in: &changes)
                 changed = true
             }
             if (read.comment ?? "") != (item.comment ?? "") {
@@ -264,14 +264,83 @@ struct StringsEdit {
 
     // MARK: - Changes
 
-    private func changeValue(of index: Int, to value: String, in splice: inout ByteSplice) {
+    private func changeValue(of index: Int, to value: String, from old: String, in splice: inout ByteSplice) {
         let statement = layout.statements[index]
         if let range = statement.valueRange {
-            splice.replace(range, with: token(value, like: range))
+            splice.replace(
+                range,
+                with: keepingEscapes(of: statement, from: old, to: value) ?? token(value, like: range))
         } else {
             // `key;` stood for key = key: the value is written after the key.
             splice.insert(Array(" = ".utf8) + token(value, like: statement.keyRange), at: statement.keyRange.upperBound)
         }
+    }
+
+    /// The value's new token keeping the old token's text (its escapes: `\U00e9`, `\'`) where the start and the
+    /// end of the value are unchanged; only the middle that changed is escaped afresh by the writer. `nil` when
+    /// the token is not quoted, or the result would not read back as `value`.
+    private func keepingEscapes(of statement: StringsSyntax.Statement, from old: String, to value: String) -> [UInt8]? {
+        guard let range = statement.valueRange, let mark = quote(of: range), range.count >= 2 else { return nil }
+        let text = layout.text
+        let oldBytes = Array(old.utf8)
+        let newBytes = Array(value.utf8)
+        // The token's units: each literal character and each escape, with the bytes it stands for.
+        var units: [(source: Range<Int>, decoded: Range<Int>)] = []
+        var position = range.lowerBound + 1
+        var decoded = 0
+        func literals(upTo end: Int) {
+            while position < end {
+                let length = min(StringsLexer.sequenceLength(lead: text[position]), end - position)
+                units.append((position..<(position + length), decoded..<(decoded + length)))
+                position += length
+                decoded += length
+            }
+        }
+        for escape in statement.valueEscapes {
+            guard escape.source.lowerBound >= position,
+                escape.decoded.lowerBound == decoded + escape.source.lowerBound - position
+            else { return nil }
+            literals(upTo: escape.source.lowerBound)
+            units.append((escape.source, escape.decoded))
+            position = escape.source.upperBound
+            decoded = escape.decoded.upperBound
+        }
+        literals(upTo: range.upperBound - 1)
+        guard decoded == oldBytes.count else { return nil }
+        var prefix = 0
+        while prefix < units.count, units[prefix].decoded.upperBound <= newBytes.count,
+            oldBytes[units[prefix].decoded].elementsEqual(newBytes[units[prefix].decoded])
+        {
+            prefix += 1
+        }
+        let kept = prefix > 0 ? units[prefix - 1].decoded.upperBound : 0
+        var suffix = 0
+        while suffix < units.count - prefix {
+            let unit = units[units.count - 1 - suffix]
+            let shift = newBytes.count - oldBytes.count
+            let lower = unit.decoded.lowerBound + shift
+            guard lower >= kept,
+                oldBytes[unit.decoded].elementsEqual(newBytes[lower..<(unit.decoded.upperBound + shift)])
+            else { break }
+            suffix += 1
+        }
+        guard prefix + suffix > 0 else { return nil }
+        let tail =
+            suffix > 0
+            ? units[units.count - suffix].decoded.lowerBound + newBytes.count - oldBytes.count : newBytes.count
+        var middle: [UInt8] = []
+        writer.appendQuoted(String(decoding: newBytes[kept..<tail], as: UTF8.self), quote: mark, to: &middle)
+        var token: [UInt8] = [mark]
+        if prefix > 0 { token += text[(range.lowerBound + 1)..<units[prefix - 1].source.upperBound] }
+        token += middle.dropFirst().dropLast()
+        if suffix > 0 { token += text[units[units.count - suffix].source.lowerBound..<(range.upperBound - 1)] }
+        token.append(mark)
+        // The kept escapes must read the same next to the new text (`\12` then `3` would be `\123`).
+        var lexer = StringsLexer(bytes: token, path: path)
+        guard let (read, _) = try? lexer.next(), case .string(let string) = read, Array(string.utf8) == newBytes,
+            lexer.offset == token.count
+        else { return nil }
+        return token
     }
 
     private mutating func changeComment(

@@ -15,6 +15,8 @@ struct StringsSyntax {
         var keyRange: Range<Int>
         /// The value's token, with its quotes; `nil` for `key;` (the value is the key).
         var valueRange: Range<Int>?
+        /// The escapes in the value's token, in order.
+        var valueEscapes: [StringsEscape] = []
         /// Where the statement ends: after its `;`, or after its value when the `;` was missing at the end of a line.
         var end: Int
         /// The comments read after the previous key, with their delimiters, in order (some may lie inside the
@@ -28,6 +30,13 @@ struct StringsSyntax {
     var closingBrace: Int?
     /// The comments after the last statement, with their delimiters.
     var trailingComments: [Range<Int>] = []
+}
+
+/// One escape of a quoted string as the lexer resolved it: its bytes in the text (from the backslash) and the
+/// bytes it stands for in the string (offsets from the string's start).
+struct StringsEscape: Equatable {
+    var source: Range<Int>
+    var decoded: Range<Int>
 }
 
 /// A `.strings` text with its statements: the layout an editor keeps.
