@@ -276,9 +276,10 @@ struct StringsEdit {
         }
     }
 
-    /// The value's new token keeping the old token's text (its escapes: `\U00e9`, `\'`) where the start and the
-    /// end of the value are unchanged; only the middle that changed is escaped afresh by the writer. `nil` when
-    /// the token is not quoted, or the result would not read back as `value`.
+    /// The value's new token, keeping the old token's text where the value's start and end are unchanged.
+    ///
+    /// Its escapes (`\U00e9`, `\'`) stay there; only the middle that changed is escaped afresh by the writer.
+    /// `nil` when the token is not quoted, or the result would not read back as `value`.
     private func keepingEscapes(of statement: StringsSyntax.Statement, from old: String, to value: String) -> [UInt8]? {
         guard let range = statement.valueRange, let mark = quote(of: range), range.count >= 2 else { return nil }
         let text = layout.text
