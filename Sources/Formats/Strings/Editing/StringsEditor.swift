@@ -164,6 +164,7 @@ struct StringsEdit {
         var anchor: Int?
         var insertions: [Int: [Wanted]] = [:]
         var appended: [Wanted] = []
+        var repeated: [(key: String, indices: [Int])] = []
         for item in wanted {
             let utf8 = Array(item.key.utf8)
             guard let indices = definitions[utf8], let index = indices.last, let read = parsed.entries[item.key] else {
@@ -180,16 +181,22 @@ struct StringsEdit {
                 changeComment(of: index, to: item.comment, key: item.key, in: &changes, diagnostics: &diagnostics)
                 changed = true
             }
-            if changed, indices.count > 1 {
-                let lines = indices.dropLast().map { String(line(of: statements[$0].keyRange.lowerBound).line) }
-                diagnostics.append(
-                    Diagnostic(
-                        .note,
-                        "key \(quoted(item.key)) is defined \(indices.count) times; the last definition is edited "
-                            + "and the earlier ones (line\(lines.count == 1 ? "" : "s") "
-                            + "\(lines.joined(separator: ", "))) are left as they are",
-                        at: line(of: statements[index].keyRange.lowerBound)))
-            }
+            if changed, indices.count > 1 { repeated.append((item.key, indices)) }
+        }
+        // Keys defined more than once: a note each, placed in one sweep over the text.
+        let locations = locations(of: repeated.flatMap { $0.indices.map { statements[$0].keyRange.lowerBound } })
+        var next = 0
+        for (key, indices) in repeated {
+            let places = locations[next..<(next + indices.count)]
+            next += indices.count
+            let lines = places.dropLast().map { String($0.line) }
+            diagnostics.append(
+                Diagnostic(
+                    .note,
+                    "key \(quoted(key)) is defined \(indices.count) times; the last definition is edited "
+                        + "and the earlier ones (line\(lines.count == 1 ? "" : "s") "
+                        + "\(lines.joined(separator: ", "))) are left as they are",
+                    at: places[places.endIndex - 1]))
         }
         var splice = ByteSplice()
         // Keys before every key the file has go after its last kept entry.
@@ -223,9 +230,27 @@ struct StringsEdit {
         return result
     }
 
-    /// The line and column of an offset, for notes.
-    func line(of offset: Int) -> FileLocation {
-        FileLocation(path: path, bytes: layout.text, offset: offset)
+    /// The locations of `offsets` (in any order), found in one sweep over the text: lines end at LF, CR LF or
+    /// CR, columns count characters, as the reader counts them.
+    func locations(of offsets: [Int]) -> [FileLocation] {
+        let order = offsets.indices.sorted { offsets[$0] < offsets[$1] }
+        var result = [FileLocation](repeating: FileLocation(path: path, line: 1, column: 1), count: offsets.count)
+        let text = layout.text
+        var (line, column, cursor) = (1, 1, 0)
+        for index in order {
+            while cursor < offsets[index], cursor < text.count {
+                let byte = text[cursor]
+                if byte == 0x0A || (byte == 0x0D && (cursor + 1 == text.count || text[cursor + 1] != 0x0A)) {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80, byte != 0x0D {
+                    column += 1
+                }
+                cursor += 1
+            }
+            result[index] = FileLocation(path: path, line: line, column: column)
+        }
+        return result
     }
 
     // MARK: - Rendering through the writer

@@ -43,6 +43,24 @@ struct StringsEscape: Equatable {
 struct StringsLayout {
     let text: [UInt8]
     let syntax: StringsSyntax
+    /// The file's first line break (LF when it has none).
+    let firstLineBreak: [UInt8]
+
+    init(text: [UInt8], syntax: StringsSyntax) {
+        self.text = text
+        self.syntax = syntax
+        if let first = text.firstIndex(where: Self.isLineBreak) {
+            firstLineBreak = Self.lineBreak(at: first, in: text)
+        } else {
+            firstLineBreak = [0x0A]
+        }
+    }
+
+    /// The line break that starts at `index`: CR LF, CR or LF.
+    static func lineBreak(at index: Int, in text: [UInt8]) -> [UInt8] {
+        guard text[index] == 0x0D else { return [0x0A] }
+        return index + 1 < text.count && text[index + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+    }
 
     var statements: [StringsSyntax.Statement] { syntax.statements }
 
@@ -182,13 +200,9 @@ struct StringsLayout {
 
     /// The line break the file uses: the one after `offset`'s line when there is one, else the file's first, else LF.
     func lineBreak(near offset: Int) -> [UInt8] {
-        func breakAt(_ index: Int) -> [UInt8] {
-            text[index] == 0x0D ? (index + 1 < text.count && text[index + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]) : [0x0A]
-        }
         var index = offset
         while index < text.count, Self.isHorizontalSpace(text[index]) { index += 1 }
-        if index < text.count, Self.isLineBreak(text[index]) { return breakAt(index) }
-        if let first = text.firstIndex(where: Self.isLineBreak) { return breakAt(first) }
-        return [0x0A]
+        if index < text.count, Self.isLineBreak(text[index]) { return Self.lineBreak(at: index, in: text) }
+        return firstLineBreak
     }
 }

@@ -134,18 +134,26 @@ struct StringsDictLayout {
     /// key, members out of order, or anything but `</dict>` and `</plist>` at the end.
     init?(bytes: [UInt8], members: [PropertyListNode.Member]) {
         self.bytes = bytes
-        var lineStarts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { lineStarts.append(offset + 1) }
+        // One forward sweep over the text for all members (their positions must increase): linear in the file.
+        var (line, column, cursor) = (1, 1, 0)
         func offset(_ position: TextPosition) -> Int? {
-            guard position.line >= 1, position.line <= lineStarts.count else { return nil }
-            var offset = lineStarts[position.line - 1]
-            var column = 1
-            while column < position.column, offset < bytes.count {
-                offset += 1
-                while offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            guard position.line > line || (position.line == line && position.column >= column) else { return nil }
+            while cursor < bytes.count, position.line > line {
+                if bytes[cursor] == 0x0A {
+                    line += 1
+                    column = 1
+                } else if bytes[cursor] & 0xC0 != 0x80 {
+                    column += 1
+                }
+                cursor += 1
+            }
+            while cursor < bytes.count, column < position.column, bytes[cursor] != 0x0A {
+                cursor += 1
+                while cursor < bytes.count, bytes[cursor] & 0xC0 == 0x80 { cursor += 1 }
                 column += 1
             }
-            return offset
+            guard position.line == line, position.column == column else { return nil }
+            return cursor
         }
         var starts: [Int] = []
         var positions: [[UInt8]: Int] = [:]
