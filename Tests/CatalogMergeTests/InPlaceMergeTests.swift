@@ -2,12 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `.strings` merges that `git merge-file` makes without a conflict give the same bytes through `stringbridge merge`
-/// and through the merge driver in a real `git merge`: our side is edited, not rewritten
+/// `.strings` and `.stringsdict` merges that `git merge-file` makes without a conflict give the same bytes through
+/// `stringbridge merge` and through the merge driver in a real `git merge`: our side is edited, not rewritten
 /// (`Fixtures/strings/edit/merge/<case>/`).
-@Suite("in-place merge of .strings")
+@Suite("in-place merge of .strings and .stringsdict")
 struct InPlaceMergeTests {
-    static let cases = ["layout", "crlf"]
+    static let cases = ["layout", "crlf", "stringsdict"]
+
+    static func fileExtension(_ name: String) -> String { name == "stringsdict" ? "stringsdict" : "strings" }
 
     let folder: URL
 
@@ -28,7 +30,7 @@ struct InPlaceMergeTests {
     }
 
     func side(_ name: String, _ side: String) throws -> [UInt8] {
-        try Fixtures.bytes("strings/edit/merge/\(name)/\(side).strings")
+        try Fixtures.bytes("strings/edit/merge/\(name)/\(side).\(Self.fileExtension(name))")
     }
 
     func write(_ bytes: [UInt8], to relative: String) throws {
@@ -44,8 +46,9 @@ struct InPlaceMergeTests {
 
     /// What `git merge-file` makes of the case; the case must be clean for it.
     func gitMerge(_ name: String) throws -> [UInt8] {
-        for side in ["base", "ours", "theirs"] { try write(try self.side(name, side), to: "\(side).strings") }
-        let result = try git(["merge-file", "-p", "ours.strings", "base.strings", "theirs.strings"])
+        let ext = Self.fileExtension(name)
+        for side in ["base", "ours", "theirs"] { try write(try self.side(name, side), to: "\(side).\(ext)") }
+        let result = try git(["merge-file", "-p", "ours.\(ext)", "base.\(ext)", "theirs.\(ext)"])
         #expect(result.status == 0, "git merge-file has conflicts in \(name): \(result.error)")
         return Array(result.output.utf8)
     }
@@ -53,11 +56,12 @@ struct InPlaceMergeTests {
     @Test(arguments: cases)
     func mergeCommandGivesGitsBytes(_ name: String) throws {
         let expected = try gitMerge(name)
+        let ext = Self.fileExtension(name)
         let result = try StringBridgeProcess.run(
-            ["merge", "base.strings", "ours.strings", "theirs.strings", "-o", "merged.strings"], in: folder)
+            ["merge", "base.\(ext)", "ours.\(ext)", "theirs.\(ext)", "-o", "merged.\(ext)"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.error == "")
-        #expect(try contents("merged.strings") == expected)
+        #expect(try contents("merged.\(ext)") == expected)
     }
 
     @Test(arguments: cases)
@@ -66,10 +70,12 @@ struct InPlaceMergeTests {
         let repository = folder.appendingPathComponent("repository")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
         let binary = StringBridgeProcess.productsFolder.appendingPathComponent("stringbridge").path
-        let file = "repository/App/fr.lproj/Localizable.strings"
+        let file = "repository/App/fr.lproj/Localizable.\(Self.fileExtension(name))"
         try git(["init", "-q", "-b", "main"], in: repository)
         try git(["config", "merge.stringbridge.driver", "'\(binary)' merge %O %A %B -o %A"], in: repository)
-        try write(Array("*.strings merge=stringbridge\n".utf8), to: "repository/.gitattributes")
+        try write(
+            Array("*.strings merge=stringbridge\n*.stringsdict merge=stringbridge\n".utf8),
+            to: "repository/.gitattributes")
         try write(try side(name, "base"), to: file)
         try git(["add", "."], in: repository)
         try git(["commit", "-q", "-m", "base"], in: repository)

@@ -51,6 +51,20 @@ struct StringsDictEditorTests {
         #expect(try Self.table(bytes).entries == wanted.entries)
     }
 
+    @Test func commentAfterAChangedEntryStays() throws {
+        let original = try Fixtures.bytes(Self.path)
+        let wanted = try Self.table(Self.replacing("%d fichiers<", with: "%d fichiers en tout<", in: original))
+        let (bytes, diagnostics) = try Self.edit(wanted)
+        #expect(diagnostics.all.isEmpty)
+        let before = original.split(separator: 0x0A, omittingEmptySubsequences: false)
+        let after = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+        #expect(before.count == after.count)
+        #expect(
+            zip(before, after).filter { $0.0 != $0.1 }.map { String(decoding: $0.1, as: UTF8.self) } == [
+                "            <string>%d fichiers en tout</string>"
+            ])
+    }
+
     @Test func removedAndAddedEntries() throws {
         let original = try Fixtures.bytes(Self.path)
         var wanted = try Self.table(original)

@@ -176,9 +176,18 @@ struct StringsDictLayout {
         guard strip("</plist>"), strip("</dict>"), end >= (starts.last ?? 0) else { return nil }
         let closing = end
         var ends: [Int] = []
+        let commentOpen = Array("<!--".utf8)
+        let commentClose = Array("-->".utf8)
         for index in starts.indices {
             var valueEnd = index + 1 < starts.count ? starts[index + 1] : closing
-            while valueEnd > starts[index], isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+            // Whitespace and comments after the value belong to no member: they stay where they are.
+            while true {
+                while valueEnd > starts[index], isSpace(bytes[valueEnd - 1]) { valueEnd -= 1 }
+                guard valueEnd - starts[index] > 7, bytes[(valueEnd - 3)..<valueEnd].elementsEqual(commentClose),
+                    let open = Self.lastRange(of: commentOpen, in: bytes[starts[index]..<(valueEnd - 3)])
+                else { break }
+                valueEnd = open.lowerBound
+            }
             ends.append(valueEnd)
         }
         var lineStart = closing
@@ -242,6 +251,17 @@ struct StringsDictLayout {
             written.count - closing.count > start, Array(written.suffix(closing.count)) == closing
         else { return nil }
         return Array(written[start..<(written.count - closing.count)])
+    }
+
+    /// The last place of `needle` in `haystack` (a slice: offsets are the base array's).
+    static func lastRange(of needle: [UInt8], in haystack: ArraySlice<UInt8>) -> Range<Int>? {
+        guard haystack.count >= needle.count else { return nil }
+        var start = haystack.endIndex - needle.count
+        while start >= haystack.startIndex {
+            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return start..<(start + needle.count) }
+            start -= 1
+        }
+        return nil
     }
 
     static func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Range<Int>? {
