@@ -151,10 +151,9 @@ package enum FileMerge {
         var table = result.table
         table.name = options.tableName ?? table.name
         let writeOptions = WriteOptions(languages: format.name == "xcstrings" ? nil : [language])
-        let files = try writer.write(table, options: writeOptions, diagnostics: &diagnostics)
-        guard files.count == 1, let file = files.first else {
-            throw ConversionError("the merged \(format.name) table makes \(files.count) files, not one", path: named)
-        }
+        // Our side is edited into the merge, as `git merge-file` would: what the merge leaves alone keeps our bytes.
+        let file = try TableOutput.file(
+            for: table, format: format, options: writeOptions, over: ours, path: named, diagnostics: &diagnostics)
         var ignored = Diagnostics()
         let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
             .locate(result.conflicts.map { $0.key }, in: file.bytes, path: named, diagnostics: &ignored)

@@ -201,10 +201,19 @@ public struct Converter: Sendable {
             }
             options.languages = languages.isEmpty ? [table.sourceLanguage] : languages
         }
-        let files = try writer.write(table, options: options, diagnostics: &diagnostics)
-        guard files.count == 1, let file = files.first else {
-            throw ConversionError(
-                "the \(target.name) output has \(files.count) files; this conversion needs exactly one", path: output)
+        let file: OutputFile
+        if !toStandardOutput, let original = try TableOutput.existing(output, format: target) {
+            // An existing legacy file is edited in place: what the table leaves alone keeps its bytes.
+            file = try TableOutput.file(
+                for: table, format: target, options: options, over: original, path: output, diagnostics: &diagnostics)
+        } else {
+            let files = try writer.write(table, options: options, diagnostics: &diagnostics)
+            guard files.count == 1, let only = files.first else {
+                throw ConversionError(
+                    "the \(target.name) output has \(files.count) files; this conversion needs exactly one",
+                    path: output)
+            }
+            file = only
         }
         if toStandardOutput {
             try writeToStandardOutput(file.bytes)

@@ -134,12 +134,17 @@ struct RoundtripCommandTests {
     func fixtures() throws {
         // strings/write/nul-comments.strings holds comments of NUL bytes, which a .strings file cannot hold (lost with a warning);
         // check/ holds tables broken on purpose (placeholder mismatches, control characters) for `check`.
+        // strings/edit/ and these strings/read/ files hold comments that belong to no key (headers, several in a row,
+        // after the last entry, of an earlier duplicate): a whole rewrite loses them, which roundtrip reports as
+        // losses (Tests/RoundTripTests/CommentLossTests.swift); commands that write over them edit them in place.
         let result = try StringBridgeProcess.run(
             [
                 "roundtrip", Fixtures.url("").path, "--exclude", "*/invalid/*", "--exclude", "*/MyApp/fr.lproj/*",
                 "--exclude", "*/strings/write/nul-comments.strings", "--exclude", "*/Fixtures/check/*",
                 // A project with a malformed translation, for export.
                 "--exclude", "*/export/unreadable/*",
+                "--exclude", "*/strings/edit/*", "--exclude", "*/strings/read/comments*.strings",
+                "--exclude", "*/strings/read/braces.strings", "--exclude", "*/strings/read/duplicates.strings",
             ])
         #expect(result.status == 0, "\(result.output.split(separator: "\n").filter { !$0.hasPrefix("expected") })")
         #expect(result.output.split(separator: "\n").last?.contains(" 0 losses, ") == true)

@@ -9,5 +9,5 @@ extension FormatDescriptor {
     /// Legacy strings files (`.strings`): old-style text in UTF-8 or UTF-16, or XML and binary property lists.
     public static let strings = FormatDescriptor(
         id: .strings, fileExtensions: ["strings"], isLegacyTable: true, reader: StringsReader(),
-        writer: StringsWriter())
+        writer: StringsWriter(), editor: StringsEditor())
 }

@@ -35,6 +35,14 @@ struct StringsLexer {
     private var pendingComment: String?
     /// Warnings about escapes that Foundation reads in a lossy way.
     private(set) var warnings: [Diagnostic] = []
+    /// Whether the byte ranges of comments are kept (``takeCommentRanges()``), for editing the file in place.
+    var recordsCommentRanges = false
+    /// The byte ranges of the comments (with their delimiters) since the parser last took them.
+    private var pendingCommentRanges: [Range<Int>] = []
+    /// Whether the escapes of quoted strings are kept (``takeEscapes()``), for editing the file in place.
+    var recordsEscapes = false
+    /// The escapes read since the parser last took them.
+    private var pendingEscapes: [StringsEscape] = []
 
     init(bytes: [UInt8], path: String) {
         self.bytes = bytes
@@ -65,6 +73,19 @@ struct StringsLexer {
     mutating func takeComment() -> String? {
         defer { pendingComment = nil }
         return pendingComment
+    }
+
+    /// Returns the byte ranges of the comments seen since the previous call (with ``recordsCommentRanges``), in
+    /// order, and forgets them.
+    mutating func takeCommentRanges() -> [Range<Int>] {
+        defer { pendingCommentRanges.removeAll(keepingCapacity: true) }
+        return pendingCommentRanges
+    }
+
+    /// Returns the escapes read since the previous call (with ``recordsEscapes``), in order, and forgets them.
+    mutating func takeEscapes() -> [StringsEscape] {
+        defer { pendingEscapes.removeAll(keepingCapacity: true) }
+        return pendingEscapes
     }
 
     /// Skips whitespace and comments, then reads one token.
@@ -121,6 +142,7 @@ struct StringsLexer {
                     offset += 1
                 }
                 pendingComment = trimmedText(textStart..<offset)
+                if recordsCommentRanges { pendingCommentRanges.append((textStart - 2)..<offset) }
             case UInt8(ascii: "/") where offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "*"):
                 let start = position
                 offset += 2
@@ -133,6 +155,7 @@ struct StringsLexer {
                     if byte == UInt8(ascii: "*"), offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "/") {
                         pendingComment = trimmedText(textStart..<offset)
                         offset += 2
+                        if recordsCommentRanges { pendingCommentRanges.append(start.offset..<offset) }
                         break
                     }
                     if byte == 0x0A || byte == 0x0D { consumeLineBreak() } else { offset += 1 }
@@ -210,7 +233,12 @@ struct StringsLexer {
                 guard offset < bytes.count else {
                     throw ConversionError(StringsMessage.unterminatedString, at: location(start))
                 }
+                let (escapeStart, decodedStart) = (offset - 1, text.count)
                 resolveEscape(into: &text)
+                if recordsEscapes {
+                    pendingEscapes.append(
+                        StringsEscape(source: escapeStart..<offset, decoded: decodedStart..<text.count))
+                }
                 unescaped = text
                 segmentStart = offset
             } else if byte == 0x0A || byte == 0x0D {

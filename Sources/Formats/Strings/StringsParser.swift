@@ -12,6 +12,12 @@ struct StringsParser {
     private var lexer: StringsLexer
     /// Whether repeated keys are combined (``ParsedEntries/mergesDuplicates``).
     var mergesDuplicates = false
+    /// Whether ``syntax`` is built: the byte ranges of every statement, for editing the file in place.
+    var buildsSyntax = false
+    /// The statements as parsed, with their byte ranges (with ``buildsSyntax``).
+    private(set) var syntax = StringsSyntax()
+    /// The value's range and the statement's end, of the statement ``parseValue(key:diagnostics:)`` read last.
+    private var statementShape: (value: Range<Int>?, escapes: [StringsEscape], end: Int) = (nil, [], 0)
 
     init(text: [UInt8], path: String) {
         lexer = StringsLexer(bytes: text, path: path)
@@ -22,17 +28,23 @@ struct StringsParser {
     mutating func parse(diagnostics: inout Diagnostics) throws(ConversionError) -> ParsedEntries {
         var result = ParsedEntries()
         result.mergesDuplicates = mergesDuplicates
+        lexer.recordsCommentRanges = buildsSyntax
+        lexer.recordsEscapes = buildsSyntax
         var (token, position) = try lexer.next()
+        // Where the current token ends (for a key's range).
+        var tokenEnd = lexer.offset
         // The token after a value whose `;` is missing, read already: the next key, `}` or the end.
-        var pending: (token: StringsToken, position: StringsPosition)?
+        var pending: (token: StringsToken, position: StringsPosition, end: Int)?
         var openingBrace: StringsPosition?
         if token == .character(UInt32(UInt8(ascii: "{"))) {
             openingBrace = position
             (token, position) = try lexer.next()
+            tokenEnd = lexer.offset
         }
         while true {
             switch token {
             case .end:
+                syntax.trailingComments = lexer.takeCommentRanges()
                 if let openingBrace {
                     throw error(
                         StringsMessage.missingClosingBrace(
@@ -41,6 +53,8 @@ struct StringsParser {
                 }
                 return result
             case .character(UInt32(UInt8(ascii: "}"))) where openingBrace != nil:
+                syntax.closingBrace = position.offset
+                syntax.trailingComments = lexer.takeCommentRanges()
                 let (after, afterPosition) = try lexer.next()
                 guard after == .end else {
                     throw error(
@@ -49,8 +63,15 @@ struct StringsParser {
                 return result
             case .string(let key):
                 let comment = lexer.takeComment()
+                let commentRanges = lexer.takeCommentRanges()
                 let (value, next) = try parseValue(key: key, diagnostics: &diagnostics)
-                pending = next
+                pending = next.map { ($0.token, $0.position, lexer.offset) }
+                if buildsSyntax {
+                    syntax.statements.append(
+                        StringsSyntax.Statement(
+                            key: key, keyRange: position.offset..<tokenEnd, valueRange: statementShape.value,
+                            valueEscapes: statementShape.escapes, end: statementShape.end, comments: commentRanges))
+                }
                 lexer.moveWarnings(to: &diagnostics)
                 result.add(
                     key, ParsedEntry(value: value, comment: comment, line: position.line),
@@ -59,10 +80,11 @@ struct StringsParser {
                 throw error(StringsMessage.expectedKey(found: StringsMessage.describe(token)), position)
             }
             if let next = pending {
-                (token, position) = next
+                (token, position, tokenEnd) = next
                 pending = nil
             } else {
                 (token, position) = try lexer.next()
+                tokenEnd = lexer.offset
             }
         }
     }
@@ -80,6 +102,7 @@ struct StringsParser {
         let (token, position) = try lexer.next()
         switch token {
         case .character(UInt32(UInt8(ascii: ";"))):
+            statementShape = (nil, [], lexer.offset)
             return (key, nil)
         case .character(UInt32(UInt8(ascii: "="))):
             break
@@ -87,7 +110,9 @@ struct StringsParser {
             throw error(
                 StringsMessage.expectedEqualsOrSemicolon(key: key, found: StringsMessage.describe(token)), position)
         }
+        _ = lexer.takeEscapes()
         let (valueToken, valuePosition) = try lexer.next()
+        let valueEscapes = lexer.takeEscapes()
         let value: String
         switch valueToken {
         case .string(let string):
@@ -109,6 +134,7 @@ struct StringsParser {
                 diagnostics.append(
                     Diagnostic(
                         .warning, StringsMessage.missingSemicolonAtLineEnd(key: key), at: lexer.location(valueEnd)))
+                statementShape = (valuePosition.offset..<valueEnd.offset, valueEscapes, valueEnd.offset)
                 return (value, (semicolon, semicolonPosition))
             }
             let message = StringsMessage.missingSemicolon(key: key, found: StringsMessage.describe(semicolon))
@@ -121,6 +147,7 @@ struct StringsParser {
             }
             throw ConversionError(diagnostics)
         }
+        statementShape = (valuePosition.offset..<valueEnd.offset, valueEscapes, lexer.offset)
         return (value, nil)
     }
 

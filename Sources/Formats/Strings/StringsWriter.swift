@@ -51,25 +51,9 @@ public struct StringsWriter: CatalogWriter {
             }
             guard let unit = localization.stringUnit else { continue }
             if !text.isEmpty { text.append(0x0A) }
-            if var comment = entry.comment, !comment.isEmpty {
-                // A NUL byte would make readers take the file for UTF-16; comments cannot escape it, so it goes,
-                // with a warning naming the key. What is left is trimmed as the reader trims a comment (the NUL may
-                // have kept whitespace with a line break from being trimmed when it was read), so that the output
-                // is a fixpoint; when nothing is left, the whole comment goes (`/*  */` reads back as no comment).
-                if comment.utf8.contains(0) {
-                    comment.unicodeScalars.removeAll { $0 == "\u{0}" }
-                    comment = Self.trimmedAsRead(comment)
-                    if comment.isEmpty {
-                        diagnostics.warn(
-                            StringsMessage.commentOfNULsRemoved(key: key, language: language), at: entry.origin)
-                    } else {
-                        diagnostics.warn(
-                            StringsMessage.commentNULRemoved(key: key, language: language), at: entry.origin)
-                    }
-                }
-                if !comment.isEmpty {
-                    appendComment(comment, key: key, origin: entry.origin, to: &text, diagnostics: &diagnostics)
-                }
+            if let comment = entry.comment {
+                appendComment(
+                    comment, key: key, language: language, origin: entry.origin, to: &text, diagnostics: &diagnostics)
             }
             appendQuoted(key, to: &text)
             text.append(contentsOf: " = ".utf8)
@@ -110,17 +94,48 @@ public struct StringsWriter: CatalogWriter {
         return String(decoding: bytes[lower..<upper], as: UTF8.self)
     }
 
-    /// Writes `/* comment */`, or `// comment` when the comment contains `*/` but no line break, on its own line.
-    private func appendComment(
-        _ comment: String, key: String, origin: FileLocation?, to text: inout [UInt8], diagnostics: inout Diagnostics
+    /// Writes `comment` on its own line (ending in LF) as ``encode(_:language:encoding:diagnostics:)`` writes it,
+    /// or nothing when nothing of it can be written.
+    ///
+    /// A NUL byte would make readers take the file for UTF-16; comments cannot escape it, so it goes, with a
+    /// warning naming the key. What is left is trimmed as the reader trims a comment (the NUL may have kept
+    /// whitespace with a line break from being trimmed when it was read), so that the output is a fixpoint; when
+    /// nothing is left, the whole comment goes (`/*  */` reads back as no comment). With `prefersLineComment`,
+    /// a comment without a line break is written `// comment` (as the file being edited wrote it).
+    func appendComment(
+        _ comment: String, key: String, language: String, origin: FileLocation? = nil, prefersLineComment: Bool = false,
+        to text: inout [UInt8], diagnostics: inout Diagnostics
     ) {
-        guard comment.utf8.containsSequence(Self.commentEnd) else {
+        var comment = comment
+        if comment.utf8.contains(0) {
+            comment.unicodeScalars.removeAll { $0 == "\u{0}" }
+            comment = Self.trimmedAsRead(comment)
+            if comment.isEmpty {
+                diagnostics.warn(StringsMessage.commentOfNULsRemoved(key: key, language: language), at: origin)
+            } else {
+                diagnostics.warn(StringsMessage.commentNULRemoved(key: key, language: language), at: origin)
+            }
+        }
+        if !comment.isEmpty {
+            appendComment(
+                comment, key: key, origin: origin, prefersLineComment: prefersLineComment, to: &text,
+                diagnostics: &diagnostics)
+        }
+    }
+
+    /// Writes `/* comment */`, or `// comment` when the comment contains `*/` (or `prefersLineComment`) but no line
+    /// break, on its own line.
+    private func appendComment(
+        _ comment: String, key: String, origin: FileLocation?, prefersLineComment: Bool, to text: inout [UInt8],
+        diagnostics: inout Diagnostics
+    ) {
+        let hasLineBreak = comment.unicodeScalars.contains { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) }
+        guard comment.utf8.containsSequence(Self.commentEnd) || (prefersLineComment && !hasLineBreak) else {
             text.append(contentsOf: "/* ".utf8)
             text.append(contentsOf: comment.utf8)
             text.append(contentsOf: " */\n".utf8)
             return
         }
-        let hasLineBreak = comment.unicodeScalars.contains { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) }
         if !hasLineBreak {
             text.append(contentsOf: "// ".utf8)
             text.append(contentsOf: comment.utf8)
@@ -143,19 +158,21 @@ public struct StringsWriter: CatalogWriter {
 
     private static let commentEnd: [UInt8] = Array("*/".utf8)
 
-    /// Appends `string` in double quotes with the escapes CoreFoundation reads back to the same string.
+    /// Appends `string` in double quotes (or in `quote`, `'`) with the escapes CoreFoundation reads back to the
+    /// same string.
     ///
-    /// `"` and `\` are escaped with a backslash; TAB, LF, CR, BEL, BS, VT and FF as `\t \n \r \a \b \v \f`; other
-    /// C0 controls, DEL, U+2028 and U+2029 as `\U` with four hexadecimal digits. Everything else is written as is.
-    func appendQuoted(_ string: String, to text: inout [UInt8]) {
-        text.append(UInt8(ascii: "\""))
+    /// The quote and `\` are escaped with a backslash; TAB, LF, CR, BEL, BS, VT and FF as `\t \n \r \a \b \v \f`;
+    /// other C0 controls, DEL, U+2028 and U+2029 as `\U` with four hexadecimal digits. Everything else is written
+    /// as is.
+    func appendQuoted(_ string: String, quote: UInt8 = UInt8(ascii: "\""), to text: inout [UInt8]) {
+        text.append(quote)
         let bytes = string.utf8
         var index = bytes.startIndex
         while index != bytes.endIndex {
             let byte = bytes[index]
             bytes.formIndex(after: &index)
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            case quote, UInt8(ascii: "\\"):
                 text.append(UInt8(ascii: "\\"))
                 text.append(byte)
             case 0x07: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "a")])
@@ -183,7 +200,7 @@ public struct StringsWriter: CatalogWriter {
                 text.append(byte)
             }
         }
-        text.append(UInt8(ascii: "\""))
+        text.append(quote)
     }
 
     /// `utf8` in `encoding`, with the byte-order mark the encoding calls for.

@@ -9,5 +9,5 @@ extension FormatDescriptor {
     /// Plural, device and width rules (`.stringsdict`).
     public static let stringsdict = FormatDescriptor(
         id: .stringsdict, fileExtensions: ["stringsdict"], isLegacyTable: true, reader: StringsDictReader(),
-        writer: StringsDictWriter())
+        writer: StringsDictWriter(), editor: StringsDictEditor())
 }

@@ -38,6 +38,9 @@ public struct FormatDescriptor: Sendable {
     public var reader: (any CatalogReader)?
     /// The writer, if the format can be written.
     public var writer: (any CatalogWriter)?
+    /// The editor that writes a table over an existing file of the format by changing only what differs, if the
+    /// format has one; a format without one is written whole.
+    public var editor: (any CatalogEditor)?
 
     /// The format's short name, as `--from`/`--to` take it (`xcstrings`, `strings`).
     public var name: String { id.rawValue }
@@ -45,7 +48,8 @@ public struct FormatDescriptor: Sendable {
     /// Creates a descriptor.
     public init(
         id: FormatID, fileExtensions: [String], holdsEveryLanguage: Bool = false, namesItsOwnTable: Bool = false,
-        isLegacyTable: Bool = false, reader: (any CatalogReader)?, writer: (any CatalogWriter)?
+        isLegacyTable: Bool = false, reader: (any CatalogReader)?, writer: (any CatalogWriter)?,
+        editor: (any CatalogEditor)? = nil
     ) {
         self.id = id
         self.fileExtensions = fileExtensions
@@ -54,6 +58,7 @@ public struct FormatDescriptor: Sendable {
         self.isLegacyTable = isLegacyTable
         self.reader = reader
         self.writer = writer
+        self.editor = editor
     }
 
     /// Creates a descriptor of a format that holds one language of a table named by its file name.

@@ -249,16 +249,18 @@ extension Import {
             let table = try reader.read(file, options: options, diagnostics: &diagnostics)
             return WorkingTable(
                 kind: kind, outputPath: outputPath, merged: table, target: table, legacyLanguage: language,
-                before: table, targetExists: true, reads: reads)
+                before: table, targetExists: true, targetFile: file, reads: reads)
         }
         var merged =
             try sourceTable
             ?? reader.read(try readSourceFile(sourcePath), options: sourceOptions, diagnostics: &diagnostics)
         var target: StringTable
+        var targetFile: SourceFile?
         let targetExists = fileExists(outputPath)
         if targetExists {
             let options = ReadOptions(language: language, sourceLanguage: sourceLanguage)
             let file = try reads.readForUpdate(outputPath)
+            targetFile = file
             target = try reader.read(file, options: options, diagnostics: &diagnostics)
             var ignored = Diagnostics()
             merged.merge(target, diagnostics: &ignored, origin: outputPath)
@@ -269,7 +271,7 @@ extension Import {
         }
         return WorkingTable(
             kind: kind, outputPath: outputPath, merged: merged, target: target, legacyLanguage: language,
-            before: merged, targetExists: targetExists, reads: reads)
+            before: merged, targetExists: targetExists, targetFile: targetFile, reads: reads)
     }
 
     /// A `<file>` waiting to be applied: its place in the result, and the table it goes to.
@@ -362,6 +364,8 @@ struct WorkingTable {
     var before: StringTable?
     /// For a legacy table, whether the language's file exists.
     var targetExists: Bool
+    /// For a legacy table, the language's file as read (when it exists), which the import edits in place.
+    var targetFile: SourceFile? = nil
     /// The files read that the import writes (the table's own transaction, taken into the import's when the
     /// table changed), locked until it is done.
     var reads = FileTransaction()

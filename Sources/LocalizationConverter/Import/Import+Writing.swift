@@ -77,7 +77,7 @@ extension Import {
             return nil
         case .strings, .stringsDict:
             guard let language = table.legacyLanguage, var output = table.target,
-                let writer = registry.format(forPath: table.outputPath)?.writer
+                let format = registry.format(forPath: table.outputPath), format.writer != nil
             else { throw ConversionError("no writer for this file", path: table.outputPath) }
             // The language's file keeps its own entries in their order; keys the import gave it are appended in
             // the source's order, with the source's comments. A file that did not exist gets every key of the
@@ -101,9 +101,11 @@ extension Import {
             }
             var options = WriteOptions(languages: [language])
             options.encoding = output.traits.encoding
-            let files = try writer.write(output, options: options, diagnostics: &diagnostics)
-            guard let file = files.first else { throw ConversionError("nothing to write", path: table.outputPath) }
-            return file.bytes
+            // An existing file is edited in place: only the lines of the keys the import changed change.
+            return try TableOutput.file(
+                for: output, format: format, options: options, over: table.targetFile, path: table.outputPath,
+                diagnostics: &diagnostics
+            ).bytes
         }
     }
 }

@@ -44,6 +44,8 @@ extension RoundTrip {
                 }
             }
             report.differences += comparison.differences
+            let lostComments = format.id == .strings ? try Self.lostComments(source, output.bytes, trip) : []
+            report.differences += lostComments
             // What the writer wrote must come back byte for byte: a file in its own layout is never changed.
             let rewritten = try writer.write(
                 again, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
@@ -53,7 +55,7 @@ extension RoundTrip {
                         table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil,
                         reason: "the writer's own output changes when read and written again "
                             + "(\(firstDifference(output.bytes, rewritten.first?.bytes ?? [])))"))
-            } else if comparison.differences.isEmpty {
+            } else if comparison.differences.isEmpty, lostComments.isEmpty {
                 report.differences.append(
                     RoundTripDifference(
                         table: path, trip: trip.name, aspect: .bytes, expected: nil, actual: nil, isExpected: true,
@@ -65,6 +67,33 @@ extension RoundTrip {
             record(error, path, trip, &report)
         }
         return trip.name
+    }
+
+    /// The comments of a `.strings` source that its rewrite lacks, one loss each, by the key they stand before.
+    ///
+    /// The table keeps one comment per key (the last before it); a rewrite that keeps the table can still lose
+    /// the others: several comments in a row, a file header, section titles, comments after the last entry.
+    static func lostComments(_ source: SourceFile, _ output: [UInt8], _ trip: Trip) throws -> [RoundTripDifference] {
+        let before = try StringsComments.all(in: source)
+        guard !before.isEmpty else { return [] }
+        var after: [[UInt8]: Int] = [:]
+        for comment in try StringsComments.all(in: SourceFile(path: source.path, bytes: output)) {
+            after[Array(comment.text.utf8), default: 0] += 1
+        }
+        var lost: [RoundTripDifference] = []
+        for comment in before {
+            if let count = after[Array(comment.text.utf8)], count > 0 {
+                after[Array(comment.text.utf8)] = count - 1
+                continue
+            }
+            lost.append(
+                RoundTripDifference(
+                    table: source.path, trip: trip.name, key: comment.key, aspect: .comment,
+                    expected: comment.text, actual: nil,
+                    reason: comment.key == nil
+                        ? "a comment after the last entry is lost" : "a comment before this key is lost"))
+        }
+        return lost
     }
 
     /// XLIFF read → write, at the document level (every `<file>` and unit, in order).
