@@ -8,6 +8,8 @@ extension Export {
     struct LanguageDocument: Sendable {
         var xliff: [UInt8]
         var diagnostics: Diagnostics
+        /// The tables written into it (its `<file>` elements).
+        var tables = 0
     }
 
     /// The XLIFF document of each of `languages`, made side by side.
@@ -44,9 +46,11 @@ extension Export {
     ) throws -> LanguageDocument {
         var local = Diagnostics()
         var document = XLIFFDocumentStream()
+        var tables = 0
         for (position, (source, base)) in zip(sources, bases).enumerated() {
             if let catalog = catalogs[position] {
                 document.writeCatalog(catalog, targetLanguage: language, tool: options.tool, diagnostics: &local)
+                tables += 1
                 continue
             }
             let table = try self.table(
@@ -60,7 +64,8 @@ extension Export {
             // Xcode's exports (ketchup's and loop's LaunchScreen.storyboard).
             if file.units.isEmpty, source.interfaceBuilderFile != nil, !fileExists(source.path) { continue }
             document.write(file)
+            tables += 1
         }
-        return LanguageDocument(xliff: document.finish(), diagnostics: local)
+        return LanguageDocument(xliff: document.finish(), diagnostics: local, tables: tables)
     }
 }

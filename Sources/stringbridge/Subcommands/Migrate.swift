@@ -18,11 +18,17 @@ struct Migrate: ParsableCommand {
             (--strict makes it an error and writes nothing). Tables in a .bundle (Settings.bundle) are left out: \
             the Settings app cannot read catalogs. A catalog that already exists is merged into with --force: its \
             keys, values, states and comments stay, and a legacy value that differs is reported by key and \
-            language. The legacy files are left in place.
+            language. The legacy files are left in place. --report json prints the same as JSON: per catalog its \
+            path, keys, languages, sources, the catalog merged into and the files left out (docs/migration.md).
+
+            Exit status: 0 when written (or, with --dry-run, planned); 1 when a catalog exists and --force is not \
+            given, a file cannot be read with --strict, or a catalog cannot be written (nothing is written then); \
+            64 on a usage error.
 
             Examples:
               stringbridge migrate MyApp/Resources
               stringbridge migrate MyApp --source-language de -o Migrated --dry-run
+              stringbridge migrate MyApp --dry-run --report json
             """
     )
 
@@ -47,6 +53,13 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
 
+    @Option(help: "The report format on standard output: text or json.")
+    var report: ReportFormat = .text
+
+    enum ReportFormat: String, ExpressibleByArgument {
+        case text, json
+    }
+
     @OptionGroup var lock: LockOptions
 
     func validate() throws {
@@ -68,8 +81,13 @@ struct Migrate: ParsableCommand {
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }
+            if report == .json {
+                if !dryRun { try migration.write(plans, force: force, diagnostics: &diagnostics) }
+                print(String(decoding: Migration.json(plans, dryRun: dryRun), as: UTF8.self))
+                return
+            }
             for plan in plans {
-                let languages = plan.table.languages
+                let languages = plan.table.languages.sorted()
                 let verb =
                     plan.existing == nil
                     ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")
