@@ -19,7 +19,7 @@ struct StringBridgeCommand: ParsableCommand {
               migrate    legacy .strings/.stringsdict to String Catalogs (Xcode's Migrate)
               compile    String Catalogs back to legacy tables (xcstringstool compile)
               export     tables to XLIFF or .xcloc for translators (-exportLocalizations)
-              import     translators' XLIFF or .xcloc into the tables (-importLocalizations)
+              import     translators' XLIFF or .xcloc back into the tables
               roundtrip  prove that the conversions you rely on lose nothing
               extract    the catalogs the code says, written into a new folder
               sync       update the catalogs with the code, as an Xcode build does

@@ -88,9 +88,9 @@ struct PseudoProjectTests {
         #expect(result.error == "")
         #expect(
             result.output == """
-                Legacy/en-XA.lproj/Main.strings: 1 keys in en-XA
+                Legacy/en-XA.lproj/Main.strings: 1 key in en-XA
                 Legacy/en-XA.lproj/Localizable.strings: 3 keys in en-XA
-                Legacy/en-XA.lproj/Localizable.stringsdict: 1 keys in en-XA
+                Legacy/en-XA.lproj/Localizable.stringsdict: 1 key in en-XA
 
                 """)
         for name in ["Localizable.strings", "Localizable.stringsdict", "Main.strings"] {
@@ -116,9 +116,9 @@ struct PseudoProjectTests {
         #expect(legacy.status == 0, "\(legacy.error)")
         #expect(
             legacy.output == """
-                would write Legacy/en-XA.lproj/Main.strings: 1 keys in en-XA
+                would write Legacy/en-XA.lproj/Main.strings: 1 key in en-XA
                 would write Legacy/en-XA.lproj/Localizable.strings: 3 keys in en-XA
-                would write Legacy/en-XA.lproj/Localizable.stringsdict: 1 keys in en-XA
+                would write Legacy/en-XA.lproj/Localizable.stringsdict: 1 key in en-XA
 
                 """)
         let document = try StringBridgeProcess.run(

@@ -9,7 +9,7 @@ struct ExtractCommand: ParsableCommand {
         abstract: "Write the String Catalogs that code says, one per table, as xcstringstool extract does.",
         discussion: """
             Reads the code and writes new catalogs from it; it changes no catalog of the project (to update those, \
-            use sync). PATHS are code files or folders holding them: Swift, Objective-C and C (.m, .mm, .h, .c), \
+            use sync). PATHS are code files or folders holding them: Swift, Objective-C, C and C++ (.m, .mm, .h, .c, .cpp), \
             storyboards and xibs, and Info.plist files.
 
             Output layout: one OUTDIR/<Table>.xcstrings per table the code names (Localizable unless a call names \

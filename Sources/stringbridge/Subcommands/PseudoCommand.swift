@@ -80,7 +80,8 @@ struct PseudoCommand: ParsableCommand {
                 lockTimeout: writing.lockTimeout, dryRun: dryRun, diagnostics: &diagnostics)
             for file in written {
                 let summary = file.summary
-                var line = "\(dryRun ? "would write " : "")\(file.path): \(summary.written) keys in \(language)"
+                var line = "\(dryRun ? "would write " : "")\(file.path): "
+                line += "\(counted(summary.written, "key")) in \(language)"
                 if summary.replaced > 0 { line += " (\(summary.replaced) replaced)" }
                 if !summary.notTranslatable.isEmpty {
                     line += "; \(summary.notTranslatable.count) not to be translated, left out"
