@@ -52,10 +52,20 @@ extension Pseudolocalization {
             }
             let folder = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
             if folder.lowercased().hasSuffix(".xcloc") {
-                let documents = ProjectPaths.files(below: folder + "/Localized Contents", extensions: ["xliff", "xlf"])
+                let localized = folder + "/Localized Contents"
+                let documents = ProjectPaths.files(below: localized, extensions: ["xliff", "xlf"])
                 guard !documents.isEmpty else {
                     throw ConversionError(
                         "no Localized Contents/*.xliff in this folder; is it an .xcloc bundle?", path: path)
+                }
+                // A bundle comes from elsewhere: as import does, only its regular files are read and rewritten (a
+                // symbolic link would have the rewrite land outside the bundle).
+                for entry in [localized] + documents {
+                    if let kind = ProjectPaths.irregularKind(entry, folderAllowed: entry == localized) {
+                        throw ConversionError(
+                            "is \(kind), not a regular file; only regular files of an .xcloc bundle are rewritten "
+                                + "(links are not followed)", path: entry)
+                    }
                 }
                 for document in documents {
                     written.append(

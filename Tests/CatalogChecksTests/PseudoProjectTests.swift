@@ -81,6 +81,34 @@ struct PseudoProjectTests {
                 + "(leave -o out)\n")
     }
 
+    @Test("A symbolic link in a bundle is refused: the rewrite would land outside it; nothing is written")
+    func bundleLink() throws {
+        let outside = folder.appendingPathComponent("outside.xliff")
+        try Data(try Fixtures.bytes("pseudo/multi.xliff")).write(to: outside)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("de.xcloc/Localized Contents/fr.xliff").path,
+            withDestinationPath: outside.path)
+        let result = try StringBridgeProcess.run(["pseudo", "de.xcloc", "--language", "en-XA"], in: folder)
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "de.xcloc/Localized Contents/fr.xliff:1:1: error: is a symbolic link, not a regular file; only "
+                + "regular files of an .xcloc bundle are rewritten (links are not followed)\n")
+        #expect(try bytes("outside.xliff") == (try Fixtures.bytes("pseudo/multi.xliff")))
+        #expect(try bytes("de.xcloc/Localized Contents/de.xliff") == (try Fixtures.bytes("pseudo/multi.xliff")))
+    }
+
+    @Test("A malformed development-language table fails the command; nothing is written")
+    func malformedLegacyTable() throws {
+        try Data("\"a\" = \"b\"\n\"c\" = ;\n".utf8).write(
+            to: folder.appendingPathComponent("Legacy/en.lproj/Localizable.strings"))
+        let result = try StringBridgeProcess.run(["pseudo", "Legacy", "--language", "en-XA"], in: folder)
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("Legacy/en.lproj/Localizable.strings:"))
+        #expect(result.output == "")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Legacy/en-XA.lproj").path))
+    }
+
     @Test("A legacy project gets en-XA.lproj tables beside its development-language tables, as new files")
     func legacyProject() throws {
         let result = try StringBridgeProcess.run(["pseudo", "Legacy", "--language", "en-XA"], in: folder)

@@ -196,6 +196,25 @@ struct CommandGatesTests {
         #expect(missing.error == "nowhere.xliff:1:1: error: cannot read the file: No such file or directory\n")
     }
 
+    @Test("import --quiet leaves out the placeholder warnings, and imports as without it")
+    func importQuietWarnings() throws {
+        let loud = try CommandTestCase.folder(copying: [
+            "xliff/import-units/Units.xcstrings": "Units.xcstrings", "xliff/import-units/fr.xliff": "fr.xliff",
+        ])
+        let quiet = try CommandTestCase.folder(copying: [
+            "xliff/import-units/Units.xcstrings": "Units.xcstrings", "xliff/import-units/fr.xliff": "fr.xliff",
+        ])
+        let full = try StringBridgeProcess.run(["import", "fr.xliff"], in: loud)
+        #expect(full.status == 0)
+        #expect(full.error.contains(": warning: unit "))
+        let result = try StringBridgeProcess.run(["import", "fr.xliff", "--quiet"], in: quiet)
+        #expect(result.status == 0)
+        #expect(result.output == "")
+        #expect(result.error == "")
+        let catalog = { (folder: URL) in try Data(contentsOf: folder.appendingPathComponent("Units.xcstrings")) }
+        #expect(try catalog(quiet) == (try catalog(loud)))
+    }
+
     // MARK: help
 
     static let commands = [
