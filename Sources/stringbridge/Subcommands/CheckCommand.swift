@@ -14,8 +14,8 @@ struct CheckCommand: ParsableCommand {
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
             whitespace-mismatch, width-variation, orphan-key (docs/check.md). --quiet prints only the summary line.
 
-            Exit status: 0 when no finding is an error, 1 when one is (or a --fix cannot be written), 64 on a \
-            usage error.
+            Exit status: 0 when no finding is an error; 1 when one is, or when the configuration or a baseline \
+            cannot be read or a --fix cannot be written; 64 on a usage error.
 
             Settings a project checks in go in .stringbridge.json, found in the first path's folder or the nearest \
             folder above it ({"check": {"excludeRules": [...], "severity": {"rule": "error"}, "minSeverity": \
