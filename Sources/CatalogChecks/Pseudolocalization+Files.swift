@@ -200,6 +200,9 @@ extension Pseudolocalization {
                         try readSourceFile(file.path),
                         options: ReadOptions(tableName: name, language: sourceLanguage, sourceLanguage: sourceLanguage),
                         diagnostics: &diagnostics)
+                    // Written as a new file: the writer's encoding and layout, not the development file's (a
+                    // UTF-16 source gives a UTF-8 pseudo-language file).
+                    table.traits = FileTraits()
                     let summary = apply(options, to: &table)
                     let outputs = try writer.write(
                         table, options: WriteOptions(languages: [options.language]), diagnostics: &diagnostics)

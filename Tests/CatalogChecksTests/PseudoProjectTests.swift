@@ -98,6 +98,17 @@ struct PseudoProjectTests {
         #expect(try bytes("de.xcloc/Localized Contents/de.xliff") == (try Fixtures.bytes("pseudo/multi.xliff")))
     }
 
+    @Test("A UTF-16 development-language table gives a UTF-8 pseudo-language table, as a new file is written")
+    func utf16Source() throws {
+        let source = folder.appendingPathComponent("Legacy/en.lproj/Localizable.strings")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let utf16 = [UInt8]([0xFF, 0xFE]) + [UInt8](try #require(text.data(using: .utf16LittleEndian)))
+        try Data(utf16).write(to: source)
+        let result = try StringBridgeProcess.run(["pseudo", "Legacy", "--language", "en-XA"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        try expectGolden("Legacy/en-XA.lproj/Localizable.strings", "Legacy/en-XA.lproj/Localizable.strings")
+    }
+
     @Test("A malformed development-language table fails the command; nothing is written")
     func malformedLegacyTable() throws {
         try Data("\"a\" = \"b\"\n\"c\" = ;\n".utf8).write(
