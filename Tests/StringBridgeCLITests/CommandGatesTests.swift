@@ -57,6 +57,14 @@ struct CommandGatesTests {
         let written = files(below: "real").filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }
         #expect(!written.isEmpty)
         #expect(result.output == written.map { "would write out/\($0)\n" }.joined())
+        #expect(
+            result.output == """
+                would write out/en.lproj/Localizable.strings
+                would write out/en.lproj/Localizable.stringsdict
+                would write out/fr.lproj/Localizable.strings
+                would write out/fr.lproj/Localizable.stringsdict
+
+                """)
     }
 
     @Test("merge --dry-run reports the merge and writes nothing")
