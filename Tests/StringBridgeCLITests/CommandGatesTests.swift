@@ -136,7 +136,14 @@ struct CommandGatesTests {
         let report = try json(dry.output)
         #expect(report["dryRun"] as? Bool == true)
         let catalogs = try #require(report["catalogs"] as? [[String: Any]])
-        #expect(!catalogs.isEmpty)
+        #expect(catalogs.compactMap { $0["path"] as? String } == ["out/Localizable.xcstrings", "out/Main.xcstrings"])
+        #expect(catalogs.compactMap { $0["keys"] as? Int } == [11, 1])
+        #expect(catalogs.first?["languages"] as? [String] == ["de", "en", "it"])
+        #expect(
+            catalogs.first?["leftOut"] as? [[String: String]] == [
+                ["language": "fr", "path": "legacy/fr.lproj/Localizable.strings", "reason": "cannot be read"]
+            ])
+        #expect((catalogs.first?["sources"] as? [String])?.count == 5)
         var keys = 0
         for catalog in catalogs {
             let languages = try #require(catalog["languages"] as? [String])
@@ -145,6 +152,7 @@ struct CommandGatesTests {
             keys += catalog["keys"] as? Int ?? 0
         }
         #expect(report["keys"] as? Int == keys)
+        #expect(keys == 12)
         let real = try StringBridgeProcess.run(["migrate", "legacy", "-o", "out", "--report", "json"], in: folder)
         #expect(real.status == 0, "\(real.error)")
         let written = try #require(try json(real.output)["catalogs"] as? [[String: Any]])
