@@ -174,6 +174,35 @@ struct CommandGatesTests {
         for list in lists { #expect(list == list.sorted()) }
     }
 
+    @Test("stats lists the development language first, then the others sorted, whatever order the keys give")
+    func statsLanguagesSorted() throws {
+        let catalog = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "a" : {
+                  "localizations" : {
+                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "A" } }
+                  }
+                },
+                "b" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "B" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        try Data(catalog.utf8).write(to: folder.appendingPathComponent("Order.xcstrings"))
+        let result = try StringBridgeProcess.run(["stats", "Order.xcstrings"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let languages = result.output.split(separator: "\n").dropFirst(2).dropLast().compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        #expect(languages == ["en", "de", "fr"])
+    }
+
     // MARK: --quiet
 
     @Test("check --quiet prints the summary line alone, with the same exit status")
