@@ -30,7 +30,7 @@ struct StringBridgeCommand: ParsableCommand {
 
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
             path:line:column: error: message), 64 on a usage error; a command's help names its own (merge uses 2 \
-            for an input it cannot read). Outputs are written all or nothing, through symbolic links, keeping the \
+            when it cannot read an input or write its output). Outputs are written all or nothing, through symbolic links, keeping the \
             permissions of the files they replace; read-only files are replaced only with --force. Interrupted \
             (SIGINT, SIGTERM, SIGHUP), a command leaves no temporary file behind.
 
