@@ -83,10 +83,10 @@ package struct CheckReport: Sendable {
         return result
     }
 
-    /// One line per finding, then a summary line.
-    package func text() -> String {
+    /// One line per finding, then a summary line; `quiet`, the summary line alone.
+    package func text(quiet: Bool = false) -> String {
         var text = ""
-        for finding in findings {
+        for finding in findings where !quiet {
             text += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
             text += "\(finding.message) [\(finding.rule.rawValue)]\n"
         }

@@ -137,7 +137,7 @@ package struct TableStatistics: Sendable {
 
     /// The figures of one table.
     static func count(_ table: StringTable, file: String) -> Table {
-        let languages = [table.sourceLanguage] + table.languages.filter { $0 != table.sourceLanguage }
+        let languages = [table.sourceLanguage] + table.languages.filter { $0 != table.sourceLanguage }.sorted()
         var rows = languages.map { Row(language: $0) }
         for (key, entry) in table.entries where entry.shouldTranslate != false {
             // A key Xcode no longer finds in code is no work to do: it counts as stale alone.

@@ -72,13 +72,15 @@ package enum FileMerge {
     /// An input that is `output` itself (git's driver writes `%A`, ours) is read for update
     /// (``FileTransaction/readForUpdate(_:)``, waiting up to `lockTimeout` seconds for another stringbridge process
     /// writing it), and the output is not written when another program changed it meanwhile. An `output` that is
-    /// none of the inputs is made from them, and replaced whatever it holds.
+    /// none of the inputs is made from them, and replaced whatever it holds. With `dryRun`, the merge is made and
+    /// reported, and nothing is written.
     ///
     /// - Throws: ``ConversionError`` when an input cannot be read or the output cannot be written; the output is
     ///   then untouched.
     package static func merge(
         base: String, ours: String, theirs: String, output: String, name: String? = nil, format: String? = nil,
-        replacesReadOnlyFiles: Bool = false, lockTimeout: Double = 120, diagnostics: inout Diagnostics
+        replacesReadOnlyFiles: Bool = false, lockTimeout: Double = 120, dryRun: Bool = false,
+        diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {
         // The inputs first: the one that is the output under its lock.
         var transaction = FileTransaction()
@@ -110,7 +112,11 @@ package enum FileMerge {
             throw error
         }
         transaction.stage(planned.bytes, at: output, as: rewritten == nil ? .replacingUnread : .update)
-        try transaction.commit()
+        if dryRun {
+            transaction.discard()
+        } else {
+            try transaction.commit()
+        }
         return planned.report
     }
 

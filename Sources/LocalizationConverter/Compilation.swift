@@ -100,12 +100,16 @@ public struct Compilation: Sendable {
     /// (`App/Localizable.xcstrings` and `Widget/Localizable.xcstrings` give `OUT/App/fr.lproj/…` and
     /// `OUT/Widget/fr.lproj/…`). Without it, two catalogs that compile to the same file are an error, never an
     /// overwrite.
+    /// With `dryRun`, everything is read and compiled, and nothing is written.
+    ///
+    /// - Returns: The files written (or, with `dryRun`, that would be), in order.
+    @discardableResult
     public func compile(
         catalogs: [String], outputDirectory: String, languages: [String]?, replacesReadOnlyFiles: Bool = false,
-        mirror: Bool = false,
+        mirror: Bool = false, dryRun: Bool = false,
         diagnostics: inout Diagnostics
-    ) throws {
-        guard let reader = registry.format(.xcstrings)?.reader else { return }
+    ) throws -> [String] {
+        guard let reader = registry.format(.xcstrings)?.reader else { return [] }
         for language in languages ?? [] {
             if let message = LanguageIdentifier.message(language, as: "--language") {
                 throw ConversionError(message, path: nil)
@@ -147,7 +151,12 @@ public struct Compilation: Sendable {
                 transaction.stage(file.bytes, at: destination, as: .replacingUnread)
             }
         }
-        try transaction.commit()
+        if dryRun {
+            transaction.discard()
+        } else {
+            try transaction.commit()
+        }
+        return transaction.destinations
     }
 
     /// Where `value` first appears in `file` as a JSON string (`"value"`, written as is), if it does.

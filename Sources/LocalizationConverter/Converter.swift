@@ -196,7 +196,7 @@ public struct Converter: Sendable {
             let languages = table.languages
             guard languages.count <= 1 else {
                 throw ConversionError(
-                    "the input has \(languages.count) languages (\(languages.joined(separator: ", "))); "
+                    "the input has \(languages.count) languages (\(languages.sorted().joined(separator: ", "))); "
                         + "choose one with --language", path: output)
             }
             options.languages = languages.isEmpty ? [table.sourceLanguage] : languages

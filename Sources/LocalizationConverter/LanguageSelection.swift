@@ -19,7 +19,7 @@ package enum LanguageSelection {
         if let match = nearMatch(for: requested, in: available) {
             message += "; did you mean '\(match)'?"
         } else if !available.isEmpty {
-            message += " (it has \(available.joined(separator: ", ")))"
+            message += " (it has \(available.sorted().joined(separator: ", ")))"
         }
         return message
     }

@@ -8,10 +8,31 @@ struct StringBridgeCommand: ParsableCommand {
         commandName: "stringbridge",
         abstract: "Convert Apple localization files: .strings, .stringsdict, .xcstrings and XLIFF.",
         discussion: """
+            Start here: migrate legacy tables to String Catalogs, keep them in sync with the code, check them in \
+            CI, and exchange XLIFF with translators.
+              stringbridge migrate MyApp --dry-run     what would become a catalog
+              stringbridge check MyApp                 problems that break a localization
+              stringbridge help <command>              a command's options and examples
+
+            What each command is for:
+              convert    normalize one table as Xcode writes it, or change its format
+              migrate    legacy .strings/.stringsdict to String Catalogs (Xcode's Migrate)
+              compile    String Catalogs back to legacy tables (xcstringstool compile)
+              export     tables to XLIFF or .xcloc for translators (-exportLocalizations)
+              import     translators' XLIFF or .xcloc back into the tables
+              roundtrip  prove that the conversions you rely on lose nothing
+              extract    the catalogs the code says, written into a new folder
+              sync       update the catalogs with the code, as an Xcode build does
+              check      quality gates for CI: placeholders, plurals, missing translations
+              stats      how far each table is translated, per language
+              pseudo     a pseudo-language (en-XA, ar-XB) to test layouts
+              merge      three-way merge of a table (a git merge driver)
+
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
-            path:line:column: error: message), 64 on a usage error. Outputs are written all or nothing, through \
-            symbolic links, keeping the permissions of the files they replace; read-only files are replaced only \
-            with --force. Interrupted (SIGINT, SIGTERM, SIGHUP), a command leaves no temporary file behind.
+            path:line:column: error: message), 64 on a usage error; a command's help names its own (merge uses 2 \
+            when it cannot read an input or write its output). Outputs are written all or nothing, through symbolic links, keeping the \
+            permissions of the files they replace; read-only files are replaced only with --force. Interrupted \
+            (SIGINT, SIGTERM, SIGHUP), a command leaves no temporary file behind.
 
             Examples:
               stringbridge convert Localizable.xcstrings -o Localizable.xcstrings

@@ -96,8 +96,8 @@ import Testing
         #expect(legacy.status == 1)
         #expect(
             legacy.error
-                == "\(strings.path):1:1: error: pseudo writes into a String Catalog (.xcstrings) or an XLIFF file "
-                + "(.xliff), not a strings file\n")
+                == "\(strings.path):1:1: error: pseudo writes into a String Catalog (.xcstrings), an XLIFF file "
+                + "(.xliff), an .xcloc bundle or a folder of .lproj tables, not a strings file\n")
         let catalog = folder.appendingPathComponent("Localizable.xcstrings")
         try Data(try Fixtures.bytes("pseudo/Localizable.xcstrings")).write(to: catalog)
         let badLanguage = try StringBridgeProcess.run(["pseudo", catalog.path, "--language", "../x"])

@@ -38,7 +38,7 @@ struct MigrateCommandTests {
         """
 
     static let expectedSummary = """
-        wrote MyApp/Localizable.xcstrings: 11 keys, 3 languages (en, de, it) from 5 files
+        wrote MyApp/Localizable.xcstrings: 11 keys, 3 languages (de, en, it) from 5 files
           left out: MyApp/fr.lproj/Localizable.strings (fr), which cannot be read; the catalog has no fr
         wrote MyApp/mul.lproj/Main.xcstrings: 1 key, 1 language (de) from 1 file
 
@@ -87,7 +87,7 @@ struct MigrateCommandTests {
         #expect(
             dryRun.output.hasPrefix(
                 """
-                would merge into MyApp/Localizable.xcstrings: 12 keys, 3 languages (en, de, it) from 5 files
+                would merge into MyApp/Localizable.xcstrings: 12 keys, 3 languages (de, en, it) from 5 files
                   the catalog there had 4 keys: 8 keys and 5 localizations added, 2 conflicts (the catalog's value \
                 kept); --force is needed to write it
 
@@ -104,7 +104,7 @@ struct MigrateCommandTests {
         #expect(
             result.output.hasPrefix(
                 """
-                merged into MyApp/Localizable.xcstrings: 12 keys, 3 languages (en, de, it) from 5 files
+                merged into MyApp/Localizable.xcstrings: 12 keys, 3 languages (de, en, it) from 5 files
                   the catalog there had 4 keys: 8 keys and 5 localizations added, 2 conflicts (the catalog's value kept)
                   left out: MyApp/fr.lproj/Localizable.strings (fr), which cannot be read; the catalog has no fr
 

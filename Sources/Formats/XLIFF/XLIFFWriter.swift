@@ -22,10 +22,20 @@ public struct XLIFFWriter: CatalogWriter {
         let languages = options.languages ?? table.languages.filter { $0 != table.sourceLanguage }
         guard languages.count <= 1 else {
             throw ConversionError(
-                "an XLIFF file holds one target language; the table has \(languages.joined(separator: ", ")): "
+                "an XLIFF file holds one target language; the table has \(languages.sorted().joined(separator: ", ")): "
                     + "choose one with --language", path: nil)
         }
         let language = languages.first ?? table.sourceLanguage
+        let file = Self.file(for: table, language: language, diagnostics: &diagnostics)
+        return [
+            OutputFile(
+                relativePath: "\(language).xliff", bytes: XLIFFDocumentWriter().write(XLIFFDocument(files: [file])))
+        ]
+    }
+
+    /// The `<file>` ``write(_:options:diagnostics:)`` writes for `table` in `language` (for documents of several
+    /// tables, as `pseudo` writes back).
+    package static func file(for table: StringTable, language: String, diagnostics: inout Diagnostics) -> XLIFFFile {
         let kind: XLIFFTableKind
         if table.version != nil {
             kind = .catalog
@@ -54,9 +64,6 @@ public struct XLIFFWriter: CatalogWriter {
                 file.units[index].translate = false
             }
         }
-        return [
-            OutputFile(
-                relativePath: "\(language).xliff", bytes: XLIFFDocumentWriter().write(XLIFFDocument(files: [file])))
-        ]
+        return file
     }
 }

@@ -11,6 +11,8 @@ extension Export {
         var diagnostics: Diagnostics
         /// The errors of the language's files that cannot be read.
         var leftOut: [Diagnostic] = []
+        /// The tables written into it (its `<file>` elements).
+        var tables = 0
     }
 
     /// The XLIFF document of each of `languages`, made side by side.
@@ -48,10 +50,12 @@ extension Export {
         var local = Diagnostics()
         var document = XLIFFDocumentStream()
         var leftOut: [Diagnostic] = []
+        var tables = 0
         for (position, (source, base)) in zip(sources, bases).enumerated() {
             if let catalog = catalogs[position] {
                 guard leftOut.isEmpty else { continue }
                 document.writeCatalog(catalog, targetLanguage: language, tool: options.tool, diagnostics: &local)
+                tables += 1
                 continue
             }
             let table: StringTable
@@ -74,8 +78,9 @@ extension Export {
             // Xcode's exports (ketchup's and loop's LaunchScreen.storyboard).
             if file.units.isEmpty, source.interfaceBuilderFile != nil, !fileExists(source.path) { continue }
             document.write(file)
+            tables += 1
         }
         guard leftOut.isEmpty else { return LanguageDocument(xliff: nil, diagnostics: local, leftOut: leftOut) }
-        return LanguageDocument(xliff: document.finish(), diagnostics: local)
+        return LanguageDocument(xliff: document.finish(), diagnostics: local, tables: tables)
     }
 }

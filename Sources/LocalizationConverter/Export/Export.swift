@@ -28,6 +28,8 @@ public struct Export: Sendable {
         /// What code says about the legacy tables, by ``Source/path`` (an export with extraction; see
         /// ``CodeStrings``); empty exports the tables as they are.
         package var codeStrings: [String: CodeStrings] = [:]
+        /// Whether to plan the files only: everything is read and made, and nothing is written.
+        package var dryRun = false
 
         /// Creates options.
         public init(
@@ -85,6 +87,29 @@ public struct Export: Sendable {
     ///   written then).
     @discardableResult
     public func run(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> [String] {
+        try report(sources, options: options, diagnostics: &diagnostics).files
+    }
+
+    /// What an export wrote (or, with ``Options/dryRun``, would write).
+    package struct Report: Sendable, Equatable {
+        /// One language's XLIFF document.
+        package struct Document: Sendable, Equatable {
+            /// The language.
+            package var language: String
+            /// The XLIFF file (in its bundle with `--xcloc`).
+            package var path: String
+            /// The tables written into it: its `<file>` elements.
+            package var tables: Int
+        }
+
+        /// The documents, one per language, in the order of the languages.
+        package var documents: [Document] = []
+        /// Every file written, the documents included (a bundle's `contents.json` and source copies too).
+        package var files: [String] = []
+    }
+
+    /// ``run(_:options:diagnostics:)``, reporting each document with its tables.
+    package func report(_ sources: [Source], options: Options, diagnostics: inout Diagnostics) throws -> Report {
         for language in options.languages {
             if let message = LanguageIdentifier.message(language, as: "--language") {
                 throw ConversionError(message, path: nil)
@@ -110,7 +135,7 @@ public struct Export: Sendable {
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
         var seen = Set<Diagnostic>()
-        var written = 0
+        var report = Report()
         for (language, document) in zip(languages, documents) {
             // The same table gives the same warnings in every language; say each once.
             for diagnostic in document.diagnostics.all where seen.insert(diagnostic).inserted {
@@ -118,14 +143,25 @@ public struct Export: Sendable {
             }
             leftOut += document.leftOut
             guard let xliff = document.xliff else { continue }
+            let path =
+                options.xcloc
+                ? "\(options.outputDirectory)/\(language).xcloc/Localized Contents/\(language).xliff"
+                : "\(options.outputDirectory)/\(language).xliff"
+            report.documents.append(Report.Document(language: language, path: path, tables: document.tables))
             stage(
                 xliff, language: language, sourceCopies: sourceCopies, developmentRegion: developmentRegion,
                 options: options, in: &transaction)
-            written += 1
         }
-        guard written > 0 else { throw ConversionError(leftOut) }
+        guard !report.documents.isEmpty else { throw ConversionError(leftOut) }
         for diagnostic in leftOut { diagnostics.append(diagnostic) }
-        try transaction.commit()
-        return transaction.destinations
+        // The summary lists the languages sorted, whatever order they were asked in.
+        report.documents.sort { $0.language < $1.language }
+        report.files = transaction.destinations
+        if options.dryRun {
+            transaction.discard()
+        } else {
+            try transaction.commit()
+        }
+        return report
     }
 }

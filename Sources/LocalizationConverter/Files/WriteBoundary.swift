@@ -101,7 +101,7 @@ extension ProjectPaths {
 
     /// What `path` is when it is neither a regular file nor (when `folderAllowed`) a folder, without following
     /// a symbolic link: `a symbolic link`, `a FIFO`, `a device`, `a socket`, `a folder`; `nil` otherwise.
-    static func irregularKind(_ path: String, folderAllowed: Bool = false) -> String? {
+    package static func irregularKind(_ path: String, folderAllowed: Bool = false) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }
         switch info.st_mode & S_IFMT {

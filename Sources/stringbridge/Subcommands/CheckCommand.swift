@@ -12,8 +12,11 @@ struct CheckCommand: ParsableCommand {
             bundles) and reports each finding as path:line:column: severity: message [rule]. Rules: \
             placeholder-mismatch, plural-missing-category, plural-extra-category, missing-translation, \
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
-            whitespace-mismatch, width-variation, orphan-key, lowercase-unicode-escape (docs/check.md). Exit \
-            status 0 when no finding is an error, 1 when one is, 64 on a usage error.
+            whitespace-mismatch, width-variation, orphan-key, lowercase-unicode-escape (docs/check.md). --quiet \
+            prints only the summary line.
+
+            Exit status: 0 when no finding is an error; 1 when one is, or when the configuration or a baseline \
+            cannot be read or a --fix cannot be written; 64 on a usage error.
 
             Settings a project checks in go in .stringbridge.json, found in the first path's folder or the nearest \
             folder above it ({"check": {"excludeRules": [...], "severity": {"rule": "error"}, "minSeverity": \
@@ -21,12 +24,14 @@ struct CheckCommand: ParsableCommand {
 
             Examples:
               stringbridge check MyApp
-              stringbridge check MyApp --language de --language fr --format sarif > check.sarif
+              stringbridge check MyApp --language de --language fr \\
+                --format sarif > check.sarif
               stringbridge check MyApp --format json > baseline.json
               stringbridge check MyApp --baseline baseline.json
               stringbridge check MyApp --rule not-xcode-formatted --fix
-              stringbridge check MyApp --exclude-rule stale-key --severity missing-translation=error
-              stringbridge check MyApp --min-severity warning
+              stringbridge check MyApp --exclude-rule stale-key \\
+                --severity missing-translation=error
+              stringbridge check MyApp --min-severity warning --quiet
 
             """
     )
@@ -68,6 +73,9 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
 
+    @Flag(help: "Print no finding, only the summary line (text report); the exit status says the rest.")
+    var quiet = false
+
     @OptionGroup var lock: LockOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
@@ -91,6 +99,9 @@ struct CheckCommand: ParsableCommand {
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder to check.") }
+        guard !quiet || format == .text else {
+            throw ValidationError("--quiet shortens the text report; a \(format.rawValue) report is meant whole.")
+        }
     }
 
     func run() throws {
@@ -125,7 +136,7 @@ struct CheckCommand: ParsableCommand {
                 printError("\(fixed.path):1:1: note: rewritten as Xcode writes it [not-xcode-formatted]")
             }
             switch format {
-            case .text: writeAll(Array(report.text().utf8), to: 1)
+            case .text: writeAll(Array(report.text(quiet: quiet).utf8), to: 1)
             case .json: writeAll(report.json(), to: 1)
             case .sarif: writeAll(report.sarif(version: StringBridgeCommand.configuration.version), to: 1)
             }

@@ -10,12 +10,18 @@ struct Compile: ParsableCommand {
             plural or device variations or substitutions, like xcstringstool compile. Unlike it, source-language \
             strings equal to their key are kept. Anything the legacy formats cannot express is reported per entry. \
             A --language the catalog lacks is an error. Two catalogs that compile to the same file are an error; \
-            --mirror keeps each catalog's folder instead.
+            --mirror keeps each catalog's folder instead. --dry-run prints each file that would be written.
+
+            Exit status: 0 when written, 1 when a catalog is invalid or a file cannot be written (nothing is \
+            written then), 64 on a usage error.
 
             Examples:
               stringbridge compile Localizable.xcstrings -o build/Resources
-              stringbridge compile Localizable.xcstrings InfoPlist.xcstrings -o out --language fr --language de
-              stringbridge compile App/Localizable.xcstrings Widget/Localizable.xcstrings -o out --mirror
+              stringbridge compile Localizable.xcstrings InfoPlist.xcstrings \\
+                -o out --language fr --language de
+              stringbridge compile App/Localizable.xcstrings \\
+                Widget/Localizable.xcstrings -o out --mirror
+              stringbridge compile Localizable.xcstrings -o out --dry-run
             """
     )
 
@@ -38,6 +44,9 @@ struct Compile: ParsableCommand {
             """)
     var mirror = false
 
+    @Flag(help: "Print the files that would be written, and write nothing.")
+    var dryRun = false
+
     func validate() throws {
         guard !catalogs.isEmpty else { throw ValidationError("Name at least one String Catalog.") }
         guard output != "-" else {
@@ -48,9 +57,12 @@ struct Compile: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            try Compilation().compile(
+            let written = try Compilation().compile(
                 catalogs: catalogs, outputDirectory: output, languages: languages.isEmpty ? nil : languages,
-                replacesReadOnlyFiles: force, mirror: mirror, diagnostics: &diagnostics)
+                replacesReadOnlyFiles: force, mirror: mirror, dryRun: dryRun, diagnostics: &diagnostics)
+            if dryRun {
+                for path in written { print("would write \(path)") }
+            }
         }
     }
 }

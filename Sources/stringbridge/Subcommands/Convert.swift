@@ -6,16 +6,25 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Convert localization files from one format to another.",
         discussion: """
-            The formats are chosen by file extension (.xcstrings, .strings, .stringsdict), or named with --from and \
-            --to. \
+            The formats are chosen by file extension (.xcstrings, .strings, .stringsdict, .xliff and .xlf), or \
+            named with --from and --to. An XLIFF input holds one table (one <file>): its sources are the development \
+            language and its targets the target language; an XLIFF output is one language (--language). \
             Several inputs are merged into one table. The output is written atomically: on any error it is left \
             untouched. With -o - the output goes to standard output (name its format with --to).
 
+            Exit status: 0 when written, 1 when an input is invalid or the output cannot be written (it is left as \
+            it was), 64 on a usage error.
+
             Examples:
               stringbridge convert Localizable.xcstrings -o Normalized.xcstrings
-              stringbridge convert catalog.json --from xcstrings -o Localizable.xcstrings
-              stringbridge convert fr.lproj/Localizable.strings fr.lproj/Localizable.stringsdict -o Localizable.xcstrings
-              stringbridge convert Localizable.xcstrings --language de -o de.lproj/Localizable.strings --encoding utf16
+              stringbridge convert catalog.json --from xcstrings \\
+                -o Localizable.xcstrings
+              stringbridge convert fr.lproj/Localizable.strings \\
+                fr.lproj/Localizable.stringsdict -o Localizable.xcstrings
+              stringbridge convert Localizable.xcstrings --language de \\
+                -o de.lproj/Localizable.strings --encoding utf16
+              stringbridge convert Localizable.xcstrings --language fr -o fr.xliff
+              stringbridge convert fr.xliff -o Localizable.xcstrings
             """
     )
 

@@ -21,10 +21,19 @@ struct ExportCommand: ParsableCommand {
             xib in a Base.lproj folder is exported with its texts (its <file> named after the storyboard). \
             --no-extract exports the tables as they are.
 
+            Prints one line per language: the XLIFF file and the number of tables (<file> elements) in it; \
+            --report json prints the same as JSON with every file written (docs/formats/xliff.md). --dry-run \
+            writes nothing.
+
+            Exit status: 0 when written; 1 when a file cannot be read (what can be read is still exported, and \
+            each file left out is named), an input is invalid, or a file cannot be written (nothing is written \
+            then); 64 on a usage error.
+
             Examples:
               stringbridge export MyApp --language fr --language de -o Localizations
-              stringbridge export MyApp/Localizable.xcstrings --language ja -o out --xcloc --root .
-              stringbridge export MyApp --all-languages -o Localizations
+              stringbridge export MyApp/Localizable.xcstrings --language ja \\
+                -o out --xcloc --root .
+              stringbridge export MyApp --all-languages -o Localizations --dry-run
             """
     )
 
@@ -69,6 +78,16 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Replace output files even when they are read-only.")
     var force = false
 
+    @Flag(help: "Print the files that would be written, and write nothing.")
+    var dryRun = false
+
+    @Option(help: "The report format on standard output: text or json.")
+    var report: ReportFormat = .text
+
+    enum ReportFormat: String, ExpressibleByArgument {
+        case text, json
+    }
+
     func validate() throws {
         guard !sources.isEmpty else { throw ValidationError("Name at least one catalog, table or folder.") }
         guard !languages.isEmpty || allLanguages else {
@@ -96,12 +115,15 @@ struct ExportCommand: ParsableCommand {
                 options.codeStrings = ExportExtraction.codeStrings(
                     for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
             }
-            let written = try export.run(found, options: options, diagnostics: &diagnostics)
-            // A table whose own file cannot be read is left out, with an error at that file; the rest is written.
-            let unreadable = Set(diagnostics.all.filter { $0.severity == .error }.compactMap(\.path))
-            let exported = found.filter { !unreadable.contains($0.path) }.count
-            for path in written where path.hasSuffix(".xliff") {
-                print("wrote \(path) (\(counted(exported, "table")))")
+            options.dryRun = dryRun
+            let result = try export.report(found, options: options, diagnostics: &diagnostics)
+            switch report {
+            case .text:
+                for document in result.documents {
+                    print(
+                        "\(dryRun ? "would write" : "wrote") \(document.path) (\(counted(document.tables, "table")))")
+                }
+            case .json: print(String(decoding: result.json(dryRun: dryRun), as: UTF8.self))
             }
             if diagnostics.hasErrors { throw ExitCode(1) }
         }

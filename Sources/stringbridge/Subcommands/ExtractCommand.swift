@@ -8,16 +8,24 @@ struct ExtractCommand: ParsableCommand {
         commandName: "extract",
         abstract: "Write the String Catalogs that code says, one per table, as xcstringstool extract does.",
         discussion: """
-            PATHS are code files or folders holding them (Swift, and the other kinds once their readers are in). \
-            Every localizable string found is put in OUTDIR/<Table>.xcstrings as an Xcode build would add it to an \
-            empty catalog: the key, the comments of its call sites (distinct ones sorted and joined with a newline), \
-            a source value with state "new" when the code gives one (extractionState extracted_with_value), and the \
-            positional source value of keys with two or more arguments. Catalogs are written all or nothing; \
-            existing files there are replaced.
+            Reads the code and writes new catalogs from it; it changes no catalog of the project (to update those, \
+            use sync). PATHS are code files or folders holding them: Swift, Objective-C, C and C++ (.m, .mm, .h, .c, .cpp), \
+            storyboards and xibs, and Info.plist files.
+
+            Output layout: one OUTDIR/<Table>.xcstrings per table the code names (Localizable unless a call names \
+            another table), as an Xcode build would add its strings to an empty catalog: the key, the comments of \
+            its call sites (distinct ones sorted and joined with a newline), a source value with state "new" when \
+            the code gives one (extractionState extracted_with_value), and the positional source value of keys with \
+            two or more arguments. Catalogs are written all or nothing; files already there are replaced. Prints \
+            one line per catalog written, with its number of keys.
+
+            Exit status: 0 when written (a code file that cannot be read is a warning and left out), 1 when a path \
+            does not exist or a catalog cannot be written (nothing is written then), 64 on a usage error.
 
             Examples:
               stringbridge extract MyApp -o Extracted
-              stringbridge extract Sources/App/ContentView.swift --source-language de -o out
+              stringbridge extract Sources/App/ContentView.swift \\
+                --source-language de -o out
             """
     )
 

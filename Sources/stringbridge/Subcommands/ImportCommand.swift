@@ -19,12 +19,17 @@ struct ImportCommand: ParsableCommand {
             it). A target whose format placeholders differ from its source's (a %@ left out, %lld turned into %@: a \
             crash at run time) is refused and the command exits 1 after writing the other units \
             (--accept-placeholder-mismatch imports it with a warning). Interface Builder files' strings are text, \
-            not format strings: their placeholders are not compared. Units not applied are counted per file and reason (--verbose lists \
-            each one).
+            not format strings: their placeholders are not compared. Units not applied are counted per file and \
+            reason (--verbose lists each one). --quiet prints no report and no warning, only errors.
+
+            Exit status: 0 when imported (units not applied are reported, not errors); 1 when an input is invalid, \
+            a table cannot be written (no table is written then), a target was refused for its placeholders, or, \
+            with --strict, a unit is not applied; 64 on a usage error.
 
             Examples:
               stringbridge import Localizations/fr.xcloc Localizations/de.xcloc
               stringbridge import fr.xliff --root MyApp --dry-run --report json
+              stringbridge import Localizations/fr.xcloc --quiet
             """
     )
 
@@ -76,17 +81,25 @@ struct ImportCommand: ParsableCommand {
     @Option(help: "The report format on standard output: text or json.")
     var report: ReportFormat = .text
 
+    @Flag(help: "Print no report and no warning: only errors (on standard error); the exit status says the rest.")
+    var quiet = false
+
     enum ReportFormat: String, ExpressibleByArgument {
         case text, json
     }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Name at least one XLIFF file or .xcloc bundle.") }
+        guard !(quiet && (report == .json || verbose)) else {
+            throw ValidationError("--quiet prints no report: it takes neither --report json nor --verbose.")
+        }
     }
 
     func run() throws {
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            // Quiet, the errors alone are printed, also when the import fails.
+            defer { if quiet { diagnostics = Self.errors(of: diagnostics) } }
             var options = Import.Options(
                 root: root, sourceLanguage: sourceLanguage, dryRun: dryRun,
                 skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished,
@@ -100,11 +113,19 @@ struct ImportCommand: ParsableCommand {
             for warning in result.placeholderWarnings { diagnostics.append(warning) }
             for error in result.placeholderErrors { diagnostics.append(error) }
             switch report {
+            case .text where quiet: break
             case .text: writeAll(result.text(verbose: verbose), to: 1)
             case .json: print(String(decoding: result.json(), as: UTF8.self))
             }
             if strict, let refusal = result.strictRefusal { throw ConversionError(refusal, path: nil) }
             if let refusal = result.placeholderRefusal { throw ConversionError(refusal, path: nil) }
         }
+    }
+
+    /// The errors of `diagnostics`, in order.
+    static func errors(of diagnostics: Diagnostics) -> Diagnostics {
+        var errors = Diagnostics()
+        for diagnostic in diagnostics.all where diagnostic.severity == .error { errors.append(diagnostic) }
+        return errors
     }
 }

@@ -22,7 +22,8 @@ struct MergeCommand: ParsableCommand {
               echo '*.xcstrings merge=stringbridge' >> .gitattributes
 
             --list FILE... prints again the conflicts of files whose merge git left unresolved, from the three \
-            versions git keeps in its index; nothing is written.
+            versions git keeps in its index; nothing is written (exit status 1 when a file has conflicts, 2 when \
+            a file's versions cannot be read). --dry-run merges and reports, and writes nothing.
 
             Examples:
               stringbridge merge base.xcstrings ours.xcstrings theirs.xcstrings \\
@@ -52,6 +53,9 @@ struct MergeCommand: ParsableCommand {
     @Option(help: "The files' format when their names do not tell it (xcstrings, strings, stringsdict).")
     var from: String?
 
+    @Flag(help: "Merge and report, print the file that would be written, and write nothing.")
+    var dryRun = false
+
     @OptionGroup var writing: WritingOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
@@ -61,8 +65,8 @@ struct MergeCommand: ParsableCommand {
     func validate() throws {
         if list {
             guard !files.isEmpty else { throw ValidationError("Name the files whose conflicts to list.") }
-            guard output == nil, name == nil else {
-                throw ValidationError("--list writes nothing: it takes neither -o nor --name.")
+            guard output == nil, name == nil, !dryRun else {
+                throw ValidationError("--list writes nothing: it takes neither -o, --name nor --dry-run.")
             }
         } else {
             guard files.count == 3 else {
@@ -79,7 +83,8 @@ struct MergeCommand: ParsableCommand {
         do {
             report = try FileMerge.merge(
                 base: files[0], ours: files[1], theirs: files[2], output: output ?? files[1], name: name, format: from,
-                replacesReadOnlyFiles: writing.force, lockTimeout: writing.lockTimeout, diagnostics: &diagnostics)
+                replacesReadOnlyFiles: writing.force, lockTimeout: writing.lockTimeout, dryRun: dryRun,
+                diagnostics: &diagnostics)
         } catch let error as ConversionError {
             printDiagnostics(diagnostics.all)
             printDiagnostics(error.diagnostics)
@@ -87,7 +92,9 @@ struct MergeCommand: ParsableCommand {
         }
         printDiagnostics(diagnostics.all)
         switch format {
-        case .text: printDiagnostics(report.diagnostics)
+        case .text:
+            printDiagnostics(report.diagnostics)
+            if dryRun { print("would write \(output ?? files[1])") }
         case .json: writeAll(Array(report.json.utf8), to: 1)
         }
         if !report.conflicts.isEmpty { throw ExitCode(1) }

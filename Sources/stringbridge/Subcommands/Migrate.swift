@@ -27,12 +27,18 @@ struct Migrate: ParsableCommand {
             as Xcode does: each table's variant groups are replaced by the catalog in their group and in the \
             targets' Resources phases (an Interface Builder table's .strings by its mul.lproj catalog); a project \
             that cannot be edited safely is an error and nothing is written; --no-project leaves projects alone, \
-            and so does -o (the catalogs are then not where Xcode puts them). \
-            The legacy files are left in place.
+            and so does -o (the catalogs are then not where Xcode puts them). The legacy files are left in place. \
+            --report json prints the same as JSON: per catalog its path, keys, languages, sources, the catalog \
+            merged into and the files left out (docs/migration.md).
+
+            Exit status: 0 when written (or, with --dry-run, planned); 1 when a catalog exists and --force is not \
+            given, a file cannot be read with --strict, a project cannot be edited safely, or a file cannot be \
+            written (nothing is written then); 64 on a usage error.
 
             Examples:
               stringbridge migrate MyApp/Resources
               stringbridge migrate MyApp --source-language de -o Migrated --dry-run
+              stringbridge migrate MyApp --dry-run --report json
             """
     )
 
@@ -59,6 +65,13 @@ struct Migrate: ParsableCommand {
 
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
+
+    @Option(help: "The report format on standard output: text or json.")
+    var report: ReportFormat = .text
+
+    enum ReportFormat: String, ExpressibleByArgument {
+        case text, json
+    }
 
     @OptionGroup var lock: LockOptions
     @Option(help: "The project root below which the code of the tables' targets is found.")
@@ -104,8 +117,15 @@ struct Migrate: ParsableCommand {
                         return options
                     }(),
                     diagnostics: &diagnostics)
+            if report == .json {
+                if !dryRun {
+                    try migration.write(plans, projectEdits: projectEdits, force: force, diagnostics: &diagnostics)
+                }
+                print(String(decoding: Migration.json(plans, dryRun: dryRun), as: UTF8.self))
+                return
+            }
             for plan in plans {
-                let languages = plan.table.languages
+                let languages = plan.table.languages.sorted()
                 let verb =
                     plan.existing == nil
                     ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")

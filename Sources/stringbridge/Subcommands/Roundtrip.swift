@@ -20,8 +20,10 @@ struct Roundtrip: ParsableCommand {
             legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language. Every difference is \
             reported with its table, key, language and variation path, as a loss or as expected from a format's \
             nature (docs/roundtrip.md lists them), one line each as path:line:column: error (a loss or an unreadable \
-            input) or note (expected); --losses-only leaves the expected ones out. Exit status 0 when nothing is lost, 1 when anything is (or when \
-            an input cannot be read).
+            input) or note (expected); --losses-only leaves the expected ones out.
+
+            Exit status: 0 when nothing is lost, 1 when anything is (or when an input cannot be read), 64 on a \
+            usage error.
 
             Examples:
               stringbridge roundtrip MyApp

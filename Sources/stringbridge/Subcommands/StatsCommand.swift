@@ -10,7 +10,11 @@ struct StatsCommand: ParsableCommand {
             Finds every table under the paths, as check does, and counts per table and language: keys to be \
             translated, translated, needs_review, new, missing, stale, the development language's words, and the \
             words not yet translated ("to do"). A key with variations counts in its least finished state. A file \
-            that cannot be read is reported as path:line:column: error: … and left out (exit status 1).
+            that cannot be read is reported as path:line:column: error: … and left out. Languages are listed \
+            with the development language first, the others sorted.
+
+            Exit status: 0 when every file was read, 1 when a file cannot be read (the others are still counted), \
+            64 on a usage error.
 
             Examples:
               stringbridge stats MyApp

@@ -18,11 +18,13 @@ struct SyncCommand: ParsableCommand {
             Exit status: 0 when done (or, with --check, when every catalog is in sync), 1 with --check when no \
             catalog is checked (none below the folder belongs to a target) or when a \
             catalog is not in sync (each key that differs is listed as path:line:column: error: ...) or when an \
-            input is invalid.
+            input is invalid; 64 on a usage error. --report json prints what was (or, with --dry-run, would be) \
+            written as JSON: per catalog changed its path, counts per kind of change and each key (docs/sync.md).
 
             Examples:
               stringbridge sync MyApp
               stringbridge sync . --dry-run
+              stringbridge sync . --dry-run --report json
               stringbridge sync . --check
             """
     )
@@ -36,9 +38,19 @@ struct SyncCommand: ParsableCommand {
     @Flag(help: "Write nothing; exit with status 1 when a catalog is not in sync, listing each key.")
     var check = false
 
+    @Option(help: "The report format on standard output: text or json (not with --check).")
+    var report: ReportFormat = .text
+
+    enum ReportFormat: String, ExpressibleByArgument {
+        case text, json
+    }
+
     @OptionGroup var writing: WritingOptions
 
     func validate() throws {
+        guard !(check && report == .json) else {
+            throw ValidationError("--check reports as diagnostics; --report json cannot be combined with it.")
+        }
         guard !(dryRun && check) else { throw ValidationError("--dry-run and --check cannot be combined.") }
     }
 
@@ -75,6 +87,10 @@ struct SyncCommand: ParsableCommand {
                 return
             }
             if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: writing.force) }
+            if report == .json {
+                print(String(decoding: plan.json(dryRun: dryRun), as: UTF8.self))
+                return
+            }
             for catalog in changed {
                 print("\(dryRun ? "would sync" : "synced") \(catalog.path): \(Self.summary(catalog.result.changes))")
                 if dryRun {
