@@ -137,6 +137,9 @@ public struct Converter: Sendable {
         var table: StringTable?
         var sourceFormats = Set<FormatID>()
         var translationComments: [(path: String, removed: [(key: String, comment: String)])] = []
+        // One legacy file converted to its own format (to a new file) is edited from its own bytes, so that what
+        // the table cannot hold (a file header, several comments in a row, comments after the last entry) is kept.
+        var template: SourceFile?
         for (input, source) in zip(inputs, formats.inputs) {
             sourceFormats.insert(source.id)
             var options = readOptions
@@ -158,6 +161,7 @@ public struct Converter: Sendable {
             } else {
                 file = try readSourceFile(input)
             }
+            if inputs.count == 1, source.id == target.id, target.editor != nil { template = file }
             var next = try reader.read(file, options: options, diagnostics: &diagnostics)
             if inputs.count > 1, target.holdsEveryLanguage, source.isLegacyTable {
                 let removed = Self.removeTranslationComments(&next)
@@ -202,8 +206,9 @@ public struct Converter: Sendable {
             options.languages = languages.isEmpty ? [table.sourceLanguage] : languages
         }
         let file: OutputFile
-        if !toStandardOutput, let original = try TableOutput.existing(output, format: target) {
-            // An existing legacy file is edited in place: what the table leaves alone keeps its bytes.
+        if !toStandardOutput, let original = try rewritten ?? TableOutput.existing(output, format: target) ?? template {
+            // An existing legacy file is edited in place (what the table leaves alone keeps its bytes); so is the
+            // input of a legacy file converted to its own format.
             file = try TableOutput.file(
                 for: table, format: target, options: options, over: original, path: output, diagnostics: &diagnostics)
         } else {

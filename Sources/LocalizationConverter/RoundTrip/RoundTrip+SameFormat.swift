@@ -23,8 +23,17 @@ extension RoundTrip {
             let source = try readSourceFile(path)
             let options = ReadOptions(language: language)
             let table = try reader.read(source, options: options, diagnostics: &diagnostics)
-            let outputs = try writer.write(
-                table, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
+            // A legacy format with an editor (`.strings`, `.stringsdict` XML) is written as `convert` writes it onto
+            // itself or to its own format: the file's bytes edited to match the table (docs/files.md).
+            let outputs =
+                format.editor != nil
+                ? [
+                    try TableOutput.file(
+                        for: table, format: format, options: WriteOptions(languages: language.map { [$0] }),
+                        over: source, path: path, diagnostics: &diagnostics)
+                ]
+                : try writer.write(
+                    table, options: WriteOptions(languages: language.map { [$0] }), diagnostics: &diagnostics)
             guard outputs.count == 1, let output = outputs.first else {
                 report.differences.append(
                     failure(path, trip, "the writer gave \(outputs.count) files for one"))
