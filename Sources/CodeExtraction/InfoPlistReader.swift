@@ -28,7 +28,8 @@ package struct InfoPlistReader: CodeReader {
 
     /// Returns the strings of `files`, in file order and then the order of the keys in each file.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+        stringsOfEachFile(files, reader: self, parallelism: parallelism, diagnostics: &diagnostics) {
+            file, diagnostics in
             strings(in: file, diagnostics: &diagnostics)
         }
     }

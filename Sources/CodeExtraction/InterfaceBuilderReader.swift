@@ -21,7 +21,8 @@ package struct InterfaceBuilderReader: CodeReader {
 
     /// Returns the strings of `files`, in file order and then document order.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+        stringsOfEachFile(files, reader: self, parallelism: parallelism, diagnostics: &diagnostics) {
+            file, diagnostics in
             strings(in: file, diagnostics: &diagnostics)
         }
     }

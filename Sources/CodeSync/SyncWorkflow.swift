@@ -75,7 +75,9 @@ package struct SyncWorkflow: Sendable {
             if let cached = cache[key] {
                 strings = cached
             } else {
-                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &diagnostics)
+                var read = Diagnostics()
+                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &read)
+                Self.appendSkipping(read, to: &diagnostics)
                 cache[key] = strings
             }
             let built = Self.applyingBuildSettings(scope.builds, to: strings)
@@ -208,7 +210,20 @@ package struct SyncWorkflow: Sendable {
             }
             if !files.isEmpty { result += reader.strings(in: files, diagnostics: &diagnostics) }
         }
-        return result
+        return TableNames.refusingPaths(result, diagnostics: &diagnostics)
+    }
+
+    /// Appends what reading code reported, a file that cannot be read as a warning: its strings are left out and
+    /// the other files are still synced, so the run is not failed by one file (and says no `error:` it then
+    /// ignores).
+    static func appendSkipping(_ read: Diagnostics, to diagnostics: inout Diagnostics) {
+        for var diagnostic in read.all {
+            if diagnostic.severity == .error {
+                diagnostic.severity = .warning
+                diagnostic.message += "; its strings are not extracted"
+            }
+            diagnostics.append(diagnostic)
+        }
     }
 
     /// The catalogs the code below `paths` (files or folders) says, one per table: `<outputDirectory>/<Table>.xcstrings`.
@@ -226,7 +241,9 @@ package struct SyncWorkflow: Sendable {
                 throw ConversionError("no such file or folder", path: path)
             }
         }
-        let strings = extract(files, diagnostics: &diagnostics)
+        var read = Diagnostics()
+        let strings = extract(files, diagnostics: &read)
+        Self.appendSkipping(read, to: &diagnostics)
         // Each table's strings in code order, the tables in the order first seen (an array per table appended in
         // place: copying a table's array for every string was quadratic).
         var tables = OrderedMap<Int>()

@@ -98,7 +98,7 @@ struct ExportCommand: ParsableCommand {
             }
             let written = try export.run(found, options: options, diagnostics: &diagnostics)
             for path in written where path.hasSuffix(".xliff") {
-                print("wrote \(path) (\(counted(found.count, "table")))")
+                printLine("wrote \(path) (\(counted(found.count, "table")))")
             }
         }
     }
