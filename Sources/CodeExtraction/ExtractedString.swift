@@ -75,6 +75,10 @@ package protocol CodeReader: Sendable {
     /// The file name extensions this reader takes, lowercased and without the dot (`swift`, `m`, `storyboard`).
     var fileExtensions: Set<String> { get }
 
+    /// The largest file this reader reads (``admit(_:)``): ``InputLimits/codeFileBytes`` unless the reader says
+    /// otherwise.
+    var maximumFileBytes: Int { get }
+
     /// Returns what `files` say, in file order and then source order.
     ///
     /// A file that cannot be read is a diagnostic at its position; the other files are still read.

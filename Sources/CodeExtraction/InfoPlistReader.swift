@@ -13,6 +13,9 @@ package struct InfoPlistReader: CodeReader {
     /// `plist`: the caller picks the target's Info.plist files (`INFOPLIST_FILE`).
     package var fileExtensions: Set<String> { ["plist"] }
 
+    /// ``InputLimits/markupFileBytes``: XML, read into a small tree.
+    package var maximumFileBytes: Int { InputLimits.markupFileBytes }
+
     /// The table: `InfoPlist`.
     package var table: String
 

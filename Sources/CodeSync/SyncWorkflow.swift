@@ -188,9 +188,16 @@ package struct SyncWorkflow: Sendable {
             let fileExtensions = reader.fileExtensions
             let ofKind = paths.filter { fileExtensions.contains(ProjectWalk.fileExtension($0)) }
             // Read side by side; the files and warnings are taken in path order, as one thread reads them.
+            let maximumBytes = reader.maximumFileBytes
             let read = parallelism.map(ofKind) { path -> Result<CodeFile, ConversionError> in
                 do {
                     let file = try readSourceFile(path)
+                    // Too large: not even decoded (the reader would refuse it with this same warning).
+                    if let refusal = CodeFileAdmission.sizeProblem(
+                        path: path, byteCount: file.bytes.count, limit: maximumBytes)
+                    {
+                        return .failure(ConversionError([refusal]))
+                    }
                     return .success(CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self)))
                 } catch let error as ConversionError {
                     return .failure(error)
@@ -203,8 +210,9 @@ package struct SyncWorkflow: Sendable {
                 switch outcome {
                 case .success(let file): files.append(file)
                 case .failure(let error):
-                    for diagnostic in error.diagnostics {
-                        diagnostics.append(Diagnostic(.warning, diagnostic.message, path: diagnostic.path))
+                    for var diagnostic in error.diagnostics {
+                        diagnostic.severity = .warning
+                        diagnostics.append(diagnostic)
                     }
                 }
             }

@@ -10,10 +10,14 @@ package enum InputLimits {
     package static let markup = 256
     /// How deeply included files may include others (`.xcconfig` `#include`).
     package static let includeDepth = 8
-    /// The largest code file (Swift, Objective-C/C, storyboard, xib, Info.plist) a code reader reads: 8 MiB.
+    /// The largest code file (Swift, Objective-C/C) a code reader reads: 8 MiB.
     ///
-    /// Larger files are skipped with a warning; the largest hand-written or generated source files are far below.
+    /// Larger files are skipped with a warning; hand-written source files are far below it, and swift-syntax holds
+    /// about 100 bytes of memory per byte of code.
     package static let codeFileBytes = 8 << 20
+    /// The largest storyboard, xib or Info.plist a code reader reads: 64 MiB (XML is read by libxml2 into a small
+    /// tree, with the XML limits; large storyboards are common).
+    package static let markupFileBytes = 64 << 20
     /// How deeply brackets (`(`, `[`, `{`) and string interpolations (`\(`) may nest in a Swift file: swift-syntax
     /// recurses once per level (2,000 nested `[` overflowed the stack; 6,000 nested interpolations took 1.7 GB).
     package static let swiftNesting = 128

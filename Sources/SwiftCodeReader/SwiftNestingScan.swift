@@ -88,7 +88,7 @@ enum SwiftNestingScan {
         /// last `{`, `}`, `;`, `=`, `,` or declaration word.
         var chains: [(elseIfs: Int, arrows: Int)] = [(0, 0)]
         /// How deeply `#if` nests.
-        var directives = 0
+        var directives = NestingCounter(limit: InputLimits.swiftNesting)
 
         /// Words that swift-syntax parses by recursing into what follows them.
         static let prefixWords: Set<String> = [
@@ -231,10 +231,9 @@ enum SwiftNestingScan {
             while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
             switch String(decoding: bytes[wordStart..<index], as: UTF8.self) {
             case "if":
-                directives += 1
-                if directives > InputLimits.swiftNesting { return (start, .directiveNesting) }
+                if !directives.enter() { return (start, .directiveNesting) }
             case "endif":
-                if directives > 0 { directives -= 1 }
+                directives.leave()
             default:
                 break
             }
