@@ -138,7 +138,8 @@ struct HostileCodeTests {
         let result = try StringBridgeProcess.run(["sync", "."], in: folder.url)
         #expect(result.status == 0, "\(result.error)")
         let size = large.utf8.count
-        let message = "the file is \(size) bytes, more than the 8388608 bytes a file of its kind may have; it is not read"
+        let message =
+            "the file is \(size) bytes, more than the 8388608 bytes a file of its kind may have; it is not read"
         #expect(
             result.error == """
                 Sources/App/Large.swift:1:1: warning: \(message)
