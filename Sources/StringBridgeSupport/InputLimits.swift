@@ -10,14 +10,15 @@ package enum InputLimits {
     package static let markup = 256
     /// How deeply included files may include others (`.xcconfig` `#include`).
     package static let includeDepth = 8
-    /// The largest code file (Swift, Objective-C/C) a code reader reads: 8 MiB.
+    /// The largest code file (Swift, Objective-C/C) a code reader reads: 4 MiB.
     ///
-    /// Larger files are skipped with a warning; hand-written source files are far below it, and swift-syntax holds
-    /// about 100 bytes of memory per byte of code.
-    package static let codeFileBytes = 8 << 20
-    /// The largest storyboard, xib or Info.plist a code reader reads: 64 MiB (XML is read by libxml2 into a small
-    /// tree, with the XML limits; large storyboards are common).
-    package static let markupFileBytes = 64 << 20
+    /// Larger files are skipped with a warning; hand-written source files are far below it. swift-syntax holds
+    /// 160–230 bytes of memory per byte of Swift while a file is read (Benchmarks/README.md, "Hostile code"), so a
+    /// file at the limit stays under 1 GB.
+    package static let codeFileBytes = 4 << 20
+    /// The largest storyboard, xib or Info.plist a code reader reads: 32 MiB (XML, read by libxml2 into a small
+    /// tree: a 32 MiB storyboard of 220,000 labels takes 0.6 GB; large storyboards are common).
+    package static let markupFileBytes = 32 << 20
     /// How deeply brackets (`(`, `[`, `{`) and string interpolations (`\(`) may nest in a Swift file: swift-syntax
     /// recurses once per level (2,000 nested `[` overflowed the stack; 6,000 nested interpolations took 1.7 GB).
     package static let swiftNesting = 128

@@ -132,14 +132,14 @@ struct HostileCodeTests {
 
     @Test("a code file larger than the limit is skipped with a warning; the others are read")
     func largeFile() throws {
-        let large = String(repeating: "// padding\n", count: 8 << 20 / 11 + 1)
+        let large = String(repeating: "// padding\n", count: 4 << 20 / 11 + 1)
         let folder = try package(with: ["Large.swift": large])
         try folder.write(large, to: "Sources/App/Large.m")
         let result = try StringBridgeProcess.run(["sync", "."], in: folder.url)
         #expect(result.status == 0, "\(result.error)")
         let size = large.utf8.count
         let message =
-            "the file is \(size) bytes, more than the 8388608 bytes a file of its kind may have; it is not read"
+            "the file is \(size) bytes, more than the 4194304 bytes a file of its kind may have; it is not read"
         #expect(
             result.error == """
                 Sources/App/Large.swift:1:1: warning: \(message)
