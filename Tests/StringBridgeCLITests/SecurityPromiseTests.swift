@@ -237,3 +237,32 @@ struct TextSizeTests {
         #expect(catalog.contains("\"value\" : \"\(target)\""))
     }
 }
+
+/// `export` reads code as `sync` does: a hostile Swift file is a warning at its place and adds nothing, a table name
+/// that is a path is refused, and the export is the same as without them.
+@Suite("export with hostile code")
+struct HostileCodeExportTests {
+    @Test("30 nested [ and a table name that is a path: warnings, the same export, nothing written elsewhere")
+    func export() throws {
+        let folder = try CommandTestCase.folder(copying: ["export/extraction/project": "project"])
+        let project = folder.appendingPathComponent("project")
+        try Data(("let x = " + String(repeating: "[", count: 30) + "\n").utf8)
+            .write(to: project.appendingPathComponent("App/Hostile.swift"))
+        try Data("let y = NSLocalizedString(\"Evil\", tableName: \"../../Localizable\", comment: \"\")\n".utf8)
+            .write(to: project.appendingPathComponent("App/Path.swift"))
+        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.error == """
+                App/Hostile.swift:1:17: warning: more than 8 brackets open in a row here, from a "[" \
+                (swift-syntax's time doubles with each); the file is not read
+                App/Path.swift:1:27: warning: the table name "../../Localizable" holds "/": a table name is a file \
+                name, not a path; "Evil" is not extracted
+
+                """)
+        let written = (try? Data(contentsOf: folder.appendingPathComponent("out/fr.xliff"))).map { [UInt8]($0) } ?? []
+        let difference = Fixtures.compareGolden(written, "export/extraction/expected/fr.xliff")
+        #expect(difference == nil, "\(difference ?? "")")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["out", "project"])
+    }
+}
