@@ -25,7 +25,7 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        .target(name: "XMLSupport", dependencies: ["CLibXML2"]),
+        .target(name: "XMLSupport", dependencies: ["CLibXML2", "StringBridgeSupport"]),
         // Async-signal-safe removal of temporary files and created folders on SIGINT/SIGTERM/SIGHUP.
         .target(name: "CSignalCleanup"),
 

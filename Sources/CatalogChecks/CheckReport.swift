@@ -1,6 +1,7 @@
 import Foundation
 import LocalizationCatalog
 import LocalizationConverter
+import StringBridgeSupport
 
 /// What `check` found, and how to print it: text (`path:line:column: severity: message [rule]`), JSON or SARIF 2.1.0.
 package struct CheckReport: Sendable {
@@ -87,8 +88,9 @@ package struct CheckReport: Sendable {
     package func text(quiet: Bool = false) -> String {
         var text = ""
         for finding in findings where !quiet {
-            text += "\(finding.file):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
-            text += "\(finding.message) [\(finding.rule.rawValue)]\n"
+            text +=
+                "\(escapingControls(finding.file)):\(finding.line):\(finding.column): \(finding.severity.rawValue): "
+            text += "\(escapingControls(finding.message)) [\(finding.rule.rawValue)]\n"
         }
         let counts = counts
         text += "\(counted(counts.errors, "error")), \(counted(counts.warnings, "warning")), "

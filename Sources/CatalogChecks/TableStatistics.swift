@@ -238,11 +238,12 @@ extension TableStatistics {
         var out = ""
         let header = ["language", "keys", "translated", "needs_review", "new", "missing", "stale", "words", "to do"]
         for table in tables {
-            out += "\(table.file) (table \(table.name), development language \(table.sourceLanguage))\n"
+            out += "\(escapingControls(table.file)) (table \(escapingControls(table.name)), "
+            out += "development language \(escapingControls(table.sourceLanguage)))\n"
             let lines =
                 [header]
                 + table.rows.map {
-                    [$0.language]
+                    [escapingControls($0.language)]
                         + [
                             $0.keys, $0.translated, $0.needsReview, $0.new, $0.missing, $0.stale, $0.words,
                             $0.wordsToTranslate,

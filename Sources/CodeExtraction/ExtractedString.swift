@@ -75,6 +75,10 @@ package protocol CodeReader: Sendable {
     /// The file name extensions this reader takes, lowercased and without the dot (`swift`, `m`, `storyboard`).
     var fileExtensions: Set<String> { get }
 
+    /// The largest file this reader reads (``admit(_:)``): ``InputLimits/codeFileBytes`` unless the reader says
+    /// otherwise.
+    var maximumFileBytes: Int { get }
+
     /// Returns what `files` say, in file order and then source order.
     ///
     /// A file that cannot be read is a diagnostic at its position; the other files are still read.
@@ -83,12 +87,18 @@ package protocol CodeReader: Sendable {
 
 /// The strings of every file, each file read by `read` on the threads `parallelism` allows (files side by side),
 /// joined in file order with each file's diagnostics: the same result as reading the files one after the other.
+///
+/// A file that `reader` does not admit (``CodeReader/admit(_:)``) is skipped with its warning.
 package func stringsOfEachFile(
-    _ files: [CodeFile], parallelism: Parallelism, diagnostics: inout Diagnostics,
+    _ files: [CodeFile], reader: some CodeReader, parallelism: Parallelism, diagnostics: inout Diagnostics,
     _ read: @Sendable (CodeFile, inout Diagnostics) -> [ExtractedString]
 ) -> [ExtractedString] {
     let results = parallelism.map(files) { file -> ([ExtractedString], Diagnostics) in
         var fileDiagnostics = Diagnostics()
+        if let refusal = reader.admit(file) {
+            fileDiagnostics.append(refusal)
+            return ([], fileDiagnostics)
+        }
         let strings = read(file, &fileDiagnostics)
         return (strings, fileDiagnostics)
     }

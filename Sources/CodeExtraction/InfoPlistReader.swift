@@ -13,6 +13,9 @@ package struct InfoPlistReader: CodeReader {
     /// `plist`: the caller picks the target's Info.plist files (`INFOPLIST_FILE`).
     package var fileExtensions: Set<String> { ["plist"] }
 
+    /// ``InputLimits/markupFileBytes``: XML, read into a small tree.
+    package var maximumFileBytes: Int { InputLimits.markupFileBytes }
+
     /// The table: `InfoPlist`.
     package var table: String
 
@@ -28,7 +31,8 @@ package struct InfoPlistReader: CodeReader {
 
     /// Returns the strings of `files`, in file order and then the order of the keys in each file.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+        stringsOfEachFile(files, reader: self, parallelism: parallelism, diagnostics: &diagnostics) {
+            file, diagnostics in
             strings(in: file, diagnostics: &diagnostics)
         }
     }

@@ -11,6 +11,9 @@ package struct InterfaceBuilderReader: CodeReader {
     /// `storyboard`, `xib`.
     package var fileExtensions: Set<String> { ["storyboard", "xib"] }
 
+    /// ``InputLimits/markupFileBytes``: XML, read into a small tree.
+    package var maximumFileBytes: Int { InputLimits.markupFileBytes }
+
     /// Which threads read the files: all cores by default (files side by side).
     ///
     /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
@@ -21,7 +24,8 @@ package struct InterfaceBuilderReader: CodeReader {
 
     /// Returns the strings of `files`, in file order and then document order.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+        stringsOfEachFile(files, reader: self, parallelism: parallelism, diagnostics: &diagnostics) {
+            file, diagnostics in
             strings(in: file, diagnostics: &diagnostics)
         }
     }

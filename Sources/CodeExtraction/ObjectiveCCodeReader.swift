@@ -59,7 +59,8 @@ package struct ObjectiveCCodeReader: CodeReader {
     /// Returns the strings of `files`, in file order and then source order.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
         let signatures = self.signatures
-        return stringsOfEachFile(files, parallelism: parallelism, diagnostics: &diagnostics) { file, diagnostics in
+        return stringsOfEachFile(files, reader: self, parallelism: parallelism, diagnostics: &diagnostics) {
+            file, diagnostics in
             strings(in: file, signatures: signatures, diagnostics: &diagnostics)
         }
     }
@@ -77,6 +78,7 @@ package struct ObjectiveCCodeReader: CodeReader {
             diagnostics.append(Diagnostic(.error, error.message, at: lines.location(of: error.offset)))
             return []
         }
+        let closers = Self.closers(of: tokens)
         var result: [ExtractedString] = []
         var index = 0
         while index < tokens.count {
@@ -85,7 +87,7 @@ package struct ObjectiveCCodeReader: CodeReader {
                 index + 1 < tokens.count, tokens[index + 1].kind == .punctuation(UInt8(ascii: "("))
             else { continue }
             let call = tokens[index]
-            guard let arguments = Self.arguments(of: tokens, openingAt: index + 1) else { continue }
+            guard let arguments = Self.arguments(of: tokens, openingAt: index + 1, closers: closers) else { continue }
             // Warnings only for code that is compiled as written: not in comments, and not in `#define` bodies, whose
             // arguments are often the macro's parameters.
             let warns = !call.isCommentedOut && !call.isInDefine
@@ -148,25 +150,40 @@ package struct ObjectiveCCodeReader: CodeReader {
         return result
     }
 
+    /// The index of the token that closes each opening `(`, `[` or `{` (any closing bracket closes the innermost
+    /// open one), or `nil` for one never closed; found in one pass, so that reading the arguments of nested calls
+    /// stays linear.
+    private static func closers(of tokens: [CToken]) -> [Int?] {
+        var result = [Int?](repeating: nil, count: tokens.count)
+        var open: [Int] = []
+        for (index, token) in tokens.enumerated() {
+            guard case .punctuation(let byte) = token.kind else { continue }
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(index)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                if let opener = open.popLast() { result[opener] = index }
+            default: break
+            }
+        }
+        return result
+    }
+
     /// The arguments of the call whose `(` is `tokens[open]`, split at top-level commas; `nil` when the parenthesis
     /// is not closed.
-    private static func arguments(of tokens: [CToken], openingAt open: Int) -> [ArraySlice<CToken>]? {
-        var depth = 0
+    ///
+    /// Brackets inside an argument are stepped over by `closers`, not scanned.
+    private static func arguments(of tokens: [CToken], openingAt open: Int, closers: [Int?]) -> [ArraySlice<CToken>]? {
+        guard let close = closers[open] else { return nil }
         var start = open + 1
         var result: [ArraySlice<CToken>] = []
-        var index = open
-        while index < tokens.count {
+        var index = open + 1
+        while index < close {
             if case .punctuation(let byte) = tokens[index].kind {
                 switch byte {
                 case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                    depth += 1
-                case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                    depth -= 1
-                    if depth == 0 {
-                        if index > start || !result.isEmpty { result.append(tokens[start..<index]) }
-                        return result
-                    }
-                case UInt8(ascii: ",") where depth == 1:
+                    guard let inner = closers[index] else { return nil }
+                    index = inner
+                case UInt8(ascii: ","):
                     result.append(tokens[start..<index])
                     start = index + 1
                 default:
@@ -175,7 +192,8 @@ package struct ObjectiveCCodeReader: CodeReader {
             }
             index += 1
         }
-        return nil
+        if close > start || !result.isEmpty { result.append(tokens[start..<close]) }
+        return result
     }
 
     private enum Argument {

@@ -85,7 +85,9 @@ package struct SyncWorkflow: Sendable {
             if let cached = cache[key] {
                 strings = cached
             } else {
-                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &diagnostics)
+                var read = Diagnostics()
+                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &read)
+                Self.appendSkipping(read, to: &diagnostics)
                 cache[key] = strings
             }
             let built = Self.applyingBuildSettings(scope.builds, to: strings)
@@ -198,9 +200,16 @@ package struct SyncWorkflow: Sendable {
             let fileExtensions = reader.fileExtensions
             let ofKind = paths.filter { fileExtensions.contains(ProjectWalk.fileExtension($0)) }
             // Read side by side; the files and warnings are taken in path order, as one thread reads them.
+            let maximumBytes = reader.maximumFileBytes
             let read = parallelism.map(ofKind) { path -> Result<CodeFile, ConversionError> in
                 do {
                     let file = try readSourceFile(path)
+                    // Too large: not even decoded (the reader would refuse it with this same warning).
+                    if let refusal = CodeFileAdmission.sizeProblem(
+                        path: path, byteCount: file.bytes.count, limit: maximumBytes)
+                    {
+                        return .failure(ConversionError([refusal]))
+                    }
                     return .success(CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self)))
                 } catch let error as ConversionError {
                     return .failure(error)
@@ -213,14 +222,28 @@ package struct SyncWorkflow: Sendable {
                 switch outcome {
                 case .success(let file): files.append(file)
                 case .failure(let error):
-                    for diagnostic in error.diagnostics {
-                        diagnostics.append(Diagnostic(.warning, diagnostic.message, path: diagnostic.path))
+                    for var diagnostic in error.diagnostics {
+                        diagnostic.severity = .warning
+                        diagnostics.append(diagnostic)
                     }
                 }
             }
             if !files.isEmpty { result += reader.strings(in: files, diagnostics: &diagnostics) }
         }
-        return result
+        return TableNames.refusingPaths(result, diagnostics: &diagnostics)
+    }
+
+    /// Appends what reading code reported, a file that cannot be read as a warning: its strings are left out and
+    /// the other files are still synced, so the run is not failed by one file (and says no `error:` it then
+    /// ignores).
+    static func appendSkipping(_ read: Diagnostics, to diagnostics: inout Diagnostics) {
+        for var diagnostic in read.all {
+            if diagnostic.severity == .error {
+                diagnostic.severity = .warning
+                diagnostic.message += "; its strings are not extracted"
+            }
+            diagnostics.append(diagnostic)
+        }
     }
 
     /// The catalogs the code below `paths` (files or folders) says, one per table: `<outputDirectory>/<Table>.xcstrings`.
@@ -238,7 +261,9 @@ package struct SyncWorkflow: Sendable {
                 throw ConversionError("no such file or folder", path: path)
             }
         }
-        let strings = extract(files, diagnostics: &diagnostics)
+        var read = Diagnostics()
+        let strings = extract(files, diagnostics: &read)
+        Self.appendSkipping(read, to: &diagnostics)
         // Each table's strings in code order, the tables in the order first seen (an array per table appended in
         // place: copying a table's array for every string was quadratic).
         var tables = OrderedMap<Int>()

@@ -161,7 +161,10 @@ public struct Converter: Sendable {
             } else {
                 file = try readSourceFile(input)
             }
-            if inputs.count == 1, source.id == target.id, target.editor != nil { template = file }
+            // Not when repairing duplicate keys: the repair writes each key once, in the writer's layout.
+            if inputs.count == 1, source.id == target.id, target.editor != nil, !readOptions.mergesDuplicateKeys {
+                template = file
+            }
             var next = try reader.read(file, options: options, diagnostics: &diagnostics)
             if inputs.count > 1, target.holdsEveryLanguage, source.isLegacyTable {
                 let removed = Self.removeTranslationComments(&next)

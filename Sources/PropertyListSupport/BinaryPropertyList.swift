@@ -16,7 +16,7 @@ package struct BinaryPropertyList {
     let dialect: PropertyListDialect
 
     /// The deepest nesting of arrays and dictionaries read.
-    package static let maximumDepth = 512
+    package static let maximumDepth = InputLimits.nesting
 
     package init(bytes: [UInt8], path: String, dialect: PropertyListDialect) {
         self.bytes = bytes

@@ -1,4 +1,5 @@
-/// How ``quoted(_:controls:)`` spells a control character (U+0000–U+001F other than LF, CR and TAB, and DEL).
+/// How ``quoted(_:controls:)`` spells a control character (U+0000–U+001F other than LF, CR and TAB, DEL, and the
+/// C1 controls U+0080–U+009F).
 ///
 /// Each format's messages use the spelling of its own escapes.
 package struct ControlSpelling: Sendable {
@@ -34,9 +35,38 @@ package func quoted(_ text: String, spellingControlsWith spell: (Unicode.Scalar)
         case "\n": result += "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}": result += spell(scalar)
+        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": result += spell(scalar)
         default: result.unicodeScalars.append(scalar)
         }
     }
     return result + "\""
+}
+
+/// Whether `scalar` is a control character: C0 (U+0000–U+001F, LF, CR and TAB included), DEL, or C1 (U+0080–U+009F,
+/// which some terminals take as escape sequences).
+@inlinable
+package func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+}
+
+/// `text` as a path, id or message is printed outside quotes: every control character spelled (`\n`, `\r`, `\t`,
+/// others as `\u{1b}`), the rest as it is.
+///
+/// Everything the command-line tool prints that comes from input (paths, keys, ids, values, messages) goes through
+/// this or ``quoted(_:controls:)``, so that one printed line stays one line: a newline in an XLIFF id cannot start a
+/// line of its own (a CI command such as `::error …`, a fake summary), and an escape sequence never reaches the
+/// terminal.
+package func escapingControls(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where isControl(scalar): result += ControlSpelling.swift.spell(scalar)
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
 }

@@ -48,7 +48,7 @@ final class StringFinder: SyntaxVisitor {
         extraction: SwiftExtraction = .compiler
     ) {
         self.path = path
-        self.lines = LineIndex(text)
+        self.lines = LineIndex(path: path, text: text)
         self.macroNames = macroNames
         self.platforms = platforms
         self.extraction = extraction
@@ -65,7 +65,7 @@ final class StringFinder: SyntaxVisitor {
 
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         guard let context = context(of: node), context.extraction <= extraction else { return .visitChildren }
-        let location = lines.location(path: path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let location = lines.location(of: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         let hasInterpolation = node.segments.contains { $0.is(ExpressionSegmentSyntax.self) }
         if context.plainOnly && hasInterpolation { return .visitChildren }
         guard let key = LiteralRendering.render(node, specifier: specifier(for:)) else {
@@ -186,27 +186,33 @@ final class StringFinder: SyntaxVisitor {
                 continue
             }
             if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
-                let elements = Array(list)
-                guard let position = elements.firstIndex(where: { $0.id == node.id }) else { return nil }
-                if position + 2 < elements.count, elements[position + 1].is(UnresolvedAsExprSyntax.self),
-                    let type = elements[position + 2].as(TypeExprSyntax.self)
+                // Neighbours by index (constant time): copying the list for each of its literals was quadratic in
+                // a long sequence (`"a" + "b" + …`).
+                guard let index = node.as(ExprSyntax.self).flatMap({ list.index(of: $0) }) else { return nil }
+                let position = list.distance(from: list.startIndex, to: index)
+                func element(_ offset: Int) -> ExprSyntax? {
+                    let target = position + offset
+                    guard target >= 0, target < list.count else { return nil }
+                    return list[list.index(index, offsetBy: offset)]
+                }
+                if let next = element(1), next.is(UnresolvedAsExprSyntax.self),
+                    let type = element(2)?.as(TypeExprSyntax.self)
                 {
                     return isKeyType(type.type.trimmedDescription, inside: containers) ? KeyContext() : nil
                 }
-                guard position > 0 else { return nil }
+                guard position > 0, let previous = element(-1) else { return nil }
                 // A branch of `?:` or the default of `??`: the whole sequence's context, or an assignment in it.
-                let previous = elements[position - 1]
                 if previous.is(AssignmentExprSyntax.self) {
-                    return assignmentContext(target: position >= 2 ? elements[position - 2] : nil, containers)
+                    return assignmentContext(target: element(-2), containers)
                 }
                 let isDefault = previous.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
-                if isDefault, position >= 2, !isKeyOptional(elements[position - 2]) { return nil }
+                if isDefault, let left = element(-2), !isKeyOptional(left) { return nil }
                 let isBranch =
                     isDefault || previous.is(UnresolvedTernaryExprSyntax.self)
-                    || elements[position].is(UnresolvedTernaryExprSyntax.self)
+                    || list[index].is(UnresolvedTernaryExprSyntax.self)
                 guard isBranch else { return nil }
-                if let assignment = elements[..<position].lastIndex(where: { $0.is(AssignmentExprSyntax.self) }) {
-                    return assignmentContext(target: assignment >= 1 ? elements[assignment - 1] : nil, containers)
+                if let assignment = lastAssignment(in: list, before: position) {
+                    return assignmentContext(target: assignment.target, containers)
                 }
                 node = Syntax(sequence)
                 continue
@@ -258,6 +264,34 @@ final class StringFinder: SyntaxVisitor {
             return nil
         }
         return nil
+    }
+
+    /// The assignments (`=`) of each sequence met, with their positions and targets, found once per sequence.
+    private var assignments: [SyntaxIdentifier: [(position: Int, target: ExprSyntax?)]] = [:]
+
+    /// The last `=` before `position` in `list`, and what it assigns to.
+    private func lastAssignment(in list: ExprListSyntax, before position: Int) -> (position: Int, target: ExprSyntax?)?
+    {
+        let found: [(position: Int, target: ExprSyntax?)]
+        if let known = assignments[list.id] {
+            found = known
+        } else {
+            var result: [(position: Int, target: ExprSyntax?)] = []
+            var previous: ExprSyntax?
+            for (offset, element) in list.enumerated() {
+                if element.is(AssignmentExprSyntax.self) { result.append((offset, previous)) }
+                previous = element
+            }
+            found = result
+            assignments[list.id] = found
+        }
+        var low = 0
+        var high = found.count
+        while low < high {
+            let middle = (low + high) / 2
+            if found[middle].position < position { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? found[low - 1] : nil
     }
 
     /// Whether the left side of `??` is a key: `title ?? "Untitled"` is a key only when `title` is one
@@ -337,6 +371,22 @@ final class StringFinder: SyntaxVisitor {
         return nil
     }
 
+    /// The first argument of each label of each call met, found once per call.
+    private var callArguments: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
+    /// How each call met fits each project signature of its name, found once per call.
+    private var signatureMatches: [SyntaxIdentifier: [[Int]?]] = [:]
+
+    /// The first argument of each label of `call`.
+    private func labelledArguments(of call: FunctionCallExprSyntax) -> [String: ExprSyntax] {
+        if let known = callArguments[call.id] { return known }
+        var result: [String: ExprSyntax] = [:]
+        for argument in call.arguments {
+            if let label = argument.label?.text, result[label] == nil { result[label] = argument.expression }
+        }
+        callArguments[call.id] = result
+        return result
+    }
+
     private func callContext(
         _ call: FunctionCallExprSyntax,
         argument: LabeledExprSyntax,
@@ -344,12 +394,12 @@ final class StringFinder: SyntaxVisitor {
         containers: [Container]
     ) -> KeyContext? {
         let label = argument.label?.text
-        let arguments = call.arguments
+        let arguments = labelledArguments(of: call)
         func plain(_ name: String) -> String? {
-            LiteralRendering.plainValue(of: arguments.first { $0.label?.text == name }?.expression)
+            LiteralRendering.plainValue(of: arguments[name])
         }
         func literal(_ name: String) -> StringLiteralExprSyntax? {
-            arguments.first { $0.label?.text == name }?.expression.as(StringLiteralExprSyntax.self)
+            arguments[name]?.as(StringLiteralExprSyntax.self)
         }
         let name = calleeName(call)
 
@@ -395,12 +445,20 @@ final class StringFinder: SyntaxVisitor {
         containers: [Container]
     ) -> KeyContext? {
         guard let signatures = types.index.signatures[name] else { return nil }
-        let labels = call.arguments.map { $0.label?.text }
+        // Matched once per call, not once per literal argument (quadratic in a call with many arguments).
+        let matches: [[Int]?]
+        if let known = signatureMatches[call.id] {
+            matches = known
+        } else {
+            let labels = call.arguments.map { $0.label?.text }
+            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
+            matches = signatures.map { Self.match(labels, to: $0, trailingClosures: trailing) }
+            signatureMatches[call.id] = matches
+        }
         var isKey = false
         var isOther = false
-        for signature in signatures {
-            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
-            guard let parameters = Self.match(labels, to: signature, trailingClosures: trailing) else { continue }
+        for (signature, parameters) in zip(signatures, matches) {
+            guard let parameters else { continue }
             let type = signature.parameters[parameters[position]].type
             if isKeyType(type, inside: containers) { isKey = true } else { isOther = true }
         }
@@ -423,41 +481,5 @@ final class StringFinder: SyntaxVisitor {
         }
         let required = parameters[parameter...].filter { !$0.optional }.count
         return required <= trailingClosures ? result : nil
-    }
-}
-
-/// Lines of a file, for 1-based line and column (in Unicode scalars) of a UTF-8 offset.
-struct LineIndex {
-    private let bytes: [UInt8]
-    private let starts: [Int]
-
-    init(_ text: String) {
-        bytes = Array(text.utf8)
-        var starts = [0]
-        var offset = 0
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") {
-                starts.append(offset + 1)
-            } else if byte == UInt8(ascii: "\r") {
-                if offset + 1 < bytes.count, bytes[offset + 1] == UInt8(ascii: "\n") { offset += 1 }
-                starts.append(offset + 1)
-            }
-            offset += 1
-        }
-        self.starts = starts
-    }
-
-    func location(path: String, offset: Int) -> FileLocation {
-        var low = 0
-        var high = starts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if starts[middle] <= offset { low = middle } else { high = middle - 1 }
-        }
-        let start = starts[low]
-        let end = min(offset, bytes.count)
-        let column = 1 + bytes[start..<max(start, end)].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return FileLocation(path: path, line: low + 1, column: column)
     }
 }

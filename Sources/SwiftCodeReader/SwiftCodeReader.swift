@@ -35,9 +35,28 @@ package struct SwiftCodeReader: CodeReader {
     package var fileExtensions: Set<String> { ["swift"] }
 
     /// Returns the strings of `files`, in file order and then source order.
+    ///
+    /// A file beyond the limits (``CodeReader/admit(_:)``, then what it nests: ``SwiftNestingScan``) is skipped with
+    /// a warning at its position, before swift-syntax sees it; the other files are still read.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
         let parsed = parallelism.map(files) { file -> ParsedFile in
-            let tree = Parser.parse(source: file.text)
+            if let refusal = admit(file) { return ParsedFile(refusal: refusal) }
+            if let (offset, excess) = SwiftNestingScan.firstExcess(Array(file.text.utf8)) {
+                let location = LineIndex(path: file.path, text: file.text).location(of: offset)
+                return ParsedFile(refusal: Diagnostic(.warning, excess.message, at: location))
+            }
+            var parser = Parser(file.text, maximumNestingLevel: InputLimits.swiftParserNesting)
+            let tree = SourceFileSyntax.parse(from: &parser)
+            if let deep = SyntaxDepth.firstBeyond(InputLimits.swiftTreeDepth, in: tree) {
+                let location = LineIndex(path: file.path, text: file.text)
+                    .location(of: deep.positionAfterSkippingLeadingTrivia.utf8Offset)
+                return ParsedFile(
+                    refusal: Diagnostic(
+                        .warning,
+                        "the syntax tree is more than \(InputLimits.swiftTreeDepth) levels deep here (a chain such as "
+                            + "a.b.c… or f()()…); the file is not read",
+                        at: location))
+            }
             let collector = DeclarationCollector()
             collector.walk(tree)
             return ParsedFile(tree: tree, index: collector.index)
@@ -47,10 +66,15 @@ package struct SwiftCodeReader: CodeReader {
         let platforms = platforms
         let extraction = extraction
         let results = parallelism.map(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
+            guard let tree = pair.1.tree else {
+                var refused = Diagnostics()
+                if let refusal = pair.1.refusal { refused.append(refusal) }
+                return ([], refused)
+            }
             let finder = StringFinder(
                 path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms,
                 extraction: extraction)
-            finder.walk(pair.1.tree)
+            finder.walk(tree)
             return (finder.found, finder.diagnostics)
         }
         var strings: [ExtractedString] = []
@@ -62,8 +86,18 @@ package struct SwiftCodeReader: CodeReader {
     }
 }
 
-/// A parsed file and what the first pass learnt from it.
+/// A parsed file and what the first pass learnt from it, or why it was not parsed.
 private struct ParsedFile: Sendable {
-    let tree: SourceFileSyntax
-    let index: ProjectIndex
+    var tree: SourceFileSyntax?
+    var index = ProjectIndex()
+    var refusal: Diagnostic?
+
+    init(tree: SourceFileSyntax, index: ProjectIndex) {
+        self.tree = tree
+        self.index = index
+    }
+
+    init(refusal: Diagnostic) {
+        self.refusal = refusal
+    }
 }

@@ -1,3 +1,4 @@
+import StringBridgeSupport
 import SwiftSyntax
 
 /// Guesses the static type of an interpolated expression without a type checker.
@@ -20,7 +21,7 @@ struct TypeResolver {
 
     /// The type of `expression`, or nil.
     func type(of expression: ExprSyntax, depth: Int = 0) -> String? {
-        guard depth < 8 else { return nil }
+        guard depth < InputLimits.typeResolution else { return nil }
         if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
         if expression.is(StringLiteralExprSyntax.self) { return "String" }
@@ -140,7 +141,7 @@ struct TypeResolver {
 
     /// The declared type of `name` as seen from `node`: the nearest declaration in scope, then the project's.
     func declaredType(of name: String, from node: Syntax, depth: Int = 0) -> String? {
-        guard depth < 8 else { return nil }
+        guard depth < InputLimits.typeResolution else { return nil }
         var current = node.parent
         var previous = node
         while let scope = current {

@@ -219,10 +219,16 @@ struct AddressingTests {
 
     @Test("Inside a git work tree, Xcode's ../ originals are fine; leaving the work tree is not")
     func gitWorkTree() throws {
-        try FileManager.default.createDirectory(at: url("repo/.git"), withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: url("repo/App"), withIntermediateDirectories: true)
+        try write(Self.catalog, to: "repo/App/Localizable.xcstrings")
         try write(Self.catalog, to: "repo/Resources/InfoPlist.xcstrings")
         try write("\"Hello\" = \"Hello\";\n", to: "repo/Legacy/en.lproj/Main.strings")
+        // A real repository that tracks the project (a `.git` that tracks nothing at the root does not count).
+        for arguments in [["init", "-q"], ["add", "."], ["commit", "-q", "-m", "project"]] {
+            let git = try StringBridgeProcess.runExecutable(
+                URL(fileURLWithPath: "/usr/bin/env"), ["git", "-c", "user.name=t", "-c", "user.email=t@t"] + arguments,
+                in: url("repo"))
+            #expect(git.status == 0, "\(git.error)")
+        }
         try write(Self.catalog, to: "elsewhere/Localizable.xcstrings")
         try write(
             Self.xliff([

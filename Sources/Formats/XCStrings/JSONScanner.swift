@@ -25,7 +25,7 @@ struct JSONScanner {
     var memberLine = (lineBreaks: 0, lineStart: 0)
 
     /// Deeper nesting than this is refused instead of risking the stack.
-    static let maximumDepth = 512
+    static let maximumDepth = InputLimits.nesting
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes

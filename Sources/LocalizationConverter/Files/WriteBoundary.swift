@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 
 #if canImport(Glibc)
@@ -13,9 +14,11 @@ import LocalizationCatalog
 /// Paths that come from a document (an XLIFF `original`) are resolved against the project root, and Xcode's own
 /// exports legitimately climb out of the folder of the `.xcodeproj` (`../Resources/InfoPlist.xcstrings`), so a
 /// path is not refused for its `..`: it is refused when the file it reaches — after every symbolic link on the
-/// way is followed — lies outside the boundary. By default the boundary is the git work tree that holds the root
-/// (the nearest folder, from the root up, that has a `.git`), or the root itself outside a repository; it is
-/// widened only by folders named explicitly (`--boundary DIR`).
+/// way is followed — lies outside the boundary. By default the boundary is the git work tree that holds the
+/// project: the root itself when it has a `.git`; else the nearest work tree above it (the nearest folder with a
+/// `.git`) when git tracks a file at or below the root there; else the root alone — a repository far above that
+/// does not track the project (a dotfiles repository in the home folder) does not widen it, and neither does a
+/// `.git` git cannot read. It is widened only by folders named explicitly (`--boundary DIR`).
 package struct WriteBoundary: Sendable {
     /// The folders, resolved (no symbolic links, no `..`).
     package private(set) var folders: [String]
@@ -36,9 +39,35 @@ package struct WriteBoundary: Sendable {
             if folder == "/" { break }
             folder = parentDirectory(of: folder)
         }
-        folders = [found ?? resolvedRoot]
-        origin = found == nil ? "the root" : "the git work tree holding the root"
+        if let workTree = found, workTree == resolvedRoot || Self.tracksFiles(below: resolvedRoot) {
+            folders = [workTree]
+            origin = "the git work tree holding the root"
+        } else {
+            folders = [resolvedRoot]
+            origin = found.map { "the root (the git work tree above it, \($0), tracks nothing there)" } ?? "the root"
+        }
         for path in extra { folders.append(ProjectPaths.resolved(path) ?? ProjectPaths.absolute(path)) }
+    }
+
+    /// Whether git tracks at least one file at or below `folder` in the work tree that holds it.
+    ///
+    /// `git ls-files --error-unmatch -- .` runs in `folder`, with git's own variables (`GIT_DIR`, `GIT_WORK_TREE`,
+    /// …) cleared so that the repository is the one found from `folder`; `false` when git is missing or fails.
+    static func tracksFiles(below folder: String) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", folder, "ls-files", "--error-unmatch", "--", "."]
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("GIT_") }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0
     }
 
     /// Whether the file `path` reaches lies inside one of the folders.
@@ -55,8 +84,22 @@ package struct WriteBoundary: Sendable {
     /// Why `path` (named by `what`) is refused, or `nil` when it is inside.
     func refusal(of path: String, named what: String) -> String? {
         guard !contains(path) else { return nil }
-        let resolved = ProjectPaths.resolved(path).map { "reaches \($0)" } ?? "goes through a dangling symbolic link"
-        return "\(what) \(resolved), outside \(origin) (\(folders[0])); refused (--boundary DIR allows another folder)"
+        var failure: Int32 = 0
+        guard let resolved = ProjectPaths.resolved(path, failure: &failure) else {
+            switch failure {
+            case ENAMETOOLONG:
+                return "\(what) is too long to be a path here (ENAMETOOLONG: a name or the whole path is longer than "
+                    + "the file system allows); refused"
+            case ELOOP: return "\(what) goes through a loop of symbolic links; refused"
+            case EACCES: return "\(what) goes through a folder that cannot be searched (permission denied); refused"
+            case ENOENT, ENOTDIR:
+                return "\(what) goes through a dangling symbolic link, outside \(origin) (\(folders[0])); refused"
+            default:
+                return "\(what) cannot be resolved (\(String(cString: strerror(failure)))); refused"
+            }
+        }
+        return
+            "\(what) reaches \(resolved), outside \(origin) (\(folders[0])); refused (--boundary DIR allows another folder)"
     }
 }
 
@@ -65,17 +108,33 @@ extension ProjectPaths {
     /// part that exists, followed by the parts that do not exist yet.
     ///
     /// `nil` when a part that exists cannot be
-    /// resolved (a dangling or looping symbolic link, no permission).
+    /// resolved (a dangling or looping symbolic link, no permission, a name or path too long).
     static func resolved(_ path: String) -> String? {
+        var failure: Int32 = 0
+        return resolved(path, failure: &failure)
+    }
+
+    /// ``resolved(_:)``, setting `failure` to the `errno` of what failed when it is `nil`.
+    static func resolved(_ path: String, failure: inout Int32) -> String? {
         var existing = absolute(path)
         var missing: [String] = []
         var info = stat()
         while lstat(existing, &info) != 0 {
-            guard errno == ENOENT || errno == ENOTDIR, existing != "/" else { return nil }
+            guard errno == ENOENT || errno == ENOTDIR, existing != "/" else {
+                failure = errno
+                return nil
+            }
             missing.insert(String(existing.split(separator: "/").last ?? ""), at: 0)
             existing = parentDirectory(of: existing)
         }
-        guard let real = realpath(existing, nil) else { return nil }
+        if let tooLong = missing.first(where: { $0.utf8.count > 255 }), !tooLong.isEmpty {
+            failure = ENAMETOOLONG
+            return nil
+        }
+        guard let real = realpath(existing, nil) else {
+            failure = errno
+            return nil
+        }
         defer { free(real) }
         let base = String(cString: real)
         if missing.isEmpty { return base }
@@ -90,7 +149,6 @@ extension ProjectPaths {
         return resolved(path) ?? absolute(path)
     }
 }
-
 extension ProjectPaths {
     /// The file name without its extension: `X/Base.lproj/Main.storyboard` → `Main`.
     static func baseName(of path: String) -> String? {

@@ -102,7 +102,7 @@ enum ImportSummary {
         let mismatches = total.appliedWithPlaceholderMismatch.count
         if mismatches > 0 { summary += "; \(units(mismatches)) with a placeholder mismatch" }
         summary += "; \(verb) \(counted(result.changed.count, "file"))\n"
-        for path in result.changed { summary += "  \(verb): \(path)\n" }
+        for path in result.changed { summary += "  \(verb): \(escapingControls(path))\n" }
         out += summary.utf8
         return out
     }
@@ -116,28 +116,27 @@ enum ImportSummary {
         func add(_ string: String) { out += string.utf8 }
         func add(_ unit: XLIFFImportReport.SkippedUnit, code: Bool = true) {
             if let location = unit.location {
-                add(location.path)
+                add(escapingControls(location.path))
                 add(":")
                 add(String(location.line))
                 add(":")
                 add(String(location.column))
                 add(": ")
             } else {
-                add(file.document)
+                add(escapingControls(file.document))
                 add(": ")
             }
             if code {
                 add(unit.reason.code)
                 add(": ")
             }
-            add("\"")
-            add(unit.id)
-            add("\": ")
-            add(unit.reason.description)
+            add(quoted(unit.id))
+            add(": ")
+            add(escapingControls(unit.reason.description))
         }
-        let language = file.language.map { " [\($0)]" } ?? ""
-        let target = file.table.map { " -> \($0)" } ?? ""
-        add("\(file.original)\(language)\(target): \(counts(report, dryRun: dryRun))\n")
+        let language = file.language.map { " [\(escapingControls($0))]" } ?? ""
+        let target = file.table.map { " -> \(escapingControls($0))" } ?? ""
+        add("\(escapingControls(file.original))\(language)\(target): \(counts(report, dryRun: dryRun))\n")
         if verbose {
             for unit in report.skipped {
                 add("  ")
@@ -149,7 +148,8 @@ enum ImportSummary {
             }
             for id in report.appliedWithChangedSource {
                 add(
-                    "  \(file.document): source-changed: \"\(id)\": \(dryRun ? "would import" : "imported") as needs_review\n"
+                    "  \(escapingControls(file.document)): source-changed: \(quoted(id)): "
+                        + "\(dryRun ? "would import" : "imported") as needs_review\n"
                 )
             }
             for unit in report.appliedWithPlaceholderMismatch {
@@ -175,7 +175,7 @@ enum ImportSummary {
             add(
                 "  \(units(changedSource.count)) source-changed, \(dryRun ? "would import" : "imported") as needs_review"
             )
-            add(changedSource.count == 1 ? ": \"\(changedSource[0])\"\n" : ", first: \"\(changedSource[0])\"\n")
+            add((changedSource.count == 1 ? ": " : ", first: ") + quoted(changedSource[0]) + "\n")
         }
         let mismatches = report.appliedWithPlaceholderMismatch
         if !mismatches.isEmpty {

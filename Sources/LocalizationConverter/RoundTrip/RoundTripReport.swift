@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XCStringsFormat
 
 /// One difference a round trip found between what went in and what came back.
@@ -159,22 +160,24 @@ public struct RoundTripReport: Sendable {
     /// - Returns: The report's lines, each ending with a line feed.
     public func text(expected: Bool = true, summary: Bool = true) -> String {
         var text = ""
+        let e = escapingControls
         for difference in differences where !difference.isExpected && difference.aspect != .invalidInput {
-            text += "\(difference.place): error: \(difference.message)\n"
+            text += "\(e(difference.place)): error: \(e(difference.message))\n"
         }
         for difference in invalidInputs {
             if difference.diagnostics.isEmpty {
-                text += "\(difference.table):1:1: error: \(difference.message)\n"
+                text += "\(e(difference.table)):1:1: error: \(e(difference.message))\n"
             }
             for diagnostic in difference.diagnostics {
                 text +=
-                    "\(diagnostic.path ?? difference.table):\(diagnostic.line ?? 1):\(diagnostic.column ?? 1): "
-                    + "\(diagnostic.severity.rawValue): \(diagnostic.message) (the file cannot be read, so no trip was made)\n"
+                    "\(e(diagnostic.path ?? difference.table)):\(diagnostic.line ?? 1):\(diagnostic.column ?? 1): "
+                    + "\(diagnostic.severity.rawValue): \(e(diagnostic.message)) "
+                    + "(the file cannot be read, so no trip was made)\n"
             }
         }
         if expected {
             for difference in differences where difference.isExpected {
-                text += "\(difference.place): note: \(difference.message)\n"
+                text += "\(e(difference.place)): note: \(e(difference.message))\n"
             }
         }
         if summary { text += summaryLine + "\n" }

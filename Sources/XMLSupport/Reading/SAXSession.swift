@@ -1,4 +1,5 @@
 internal import CLibXML2
+import StringBridgeSupport
 
 /// The state of one parse with libxml2's SAX2 push parser, shared by the C callbacks.
 ///
@@ -503,8 +504,8 @@ private func strlen(_ string: UnsafePointer<UInt8>) -> Int {
     return count
 }
 
-/// libxml2's `xmlParserMaxDepth`: how deep elements may nest without `XML_PARSE_HUGE`.
-private let maximumDepth = 256
+/// libxml2's `xmlParserMaxDepth`: how deep elements may nest without `XML_PARSE_HUGE` (``InputLimits/markup``).
+private let maximumDepth = InputLimits.markup
 
 func unsupportedEntityMessage(_ name: String) -> String {
     "entity reference '&\(name);' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"

@@ -120,7 +120,7 @@ struct ExportCommand: ParsableCommand {
             switch report {
             case .text:
                 for document in result.documents {
-                    print(
+                    printLine(
                         "\(dryRun ? "would write" : "wrote") \(document.path) (\(counted(document.tables, "table")))")
                 }
             case .json: print(String(decoding: result.json(dryRun: dryRun), as: UTF8.self))

@@ -55,9 +55,9 @@ struct ExtractCommand: ParsableCommand {
             for catalog in catalogs { transaction.stage(catalog.bytes, at: catalog.path, as: .replacingUnread) }
             try transaction.commit()
             for catalog in catalogs {
-                print("wrote \(catalog.path): \(counted(catalog.table.entries.count, "key"))")
+                printLine("wrote \(catalog.path): \(counted(catalog.table.entries.count, "key"))")
             }
-            if catalogs.isEmpty { print("no localizable strings found; nothing written") }
+            if catalogs.isEmpty { printLine("no localizable strings found; nothing written") }
         }
     }
 }

@@ -129,12 +129,12 @@ struct Migrate: ParsableCommand {
                 let verb =
                     plan.existing == nil
                     ? (dryRun ? "would write" : "wrote") : (dryRun ? "would merge into" : "merged into")
-                print(
+                printLine(
                     "\(verb) \(plan.destination): \(counted(plan.table.entries.count, "key")), "
                         + "\(counted(languages.count, "language")) (\(languages.joined(separator: ", "))) "
                         + "from \(counted(plan.sources.count, "file"))")
                 if let existing = plan.existing {
-                    print("  " + Self.describe(existing, force: force))
+                    printLine("  " + Self.describe(existing, force: force))
                 }
                 let fromCode = plan.commentsFromCode
                 if fromCode.keys > 0 {
@@ -144,7 +144,7 @@ struct Migrate: ParsableCommand {
                 }
                 for file in plan.leftOut {
                     let absence = languages.contains(file.language) ? "" : "; the catalog has no \(file.language)"
-                    print("  left out: \(file.path) (\(file.language)), which \(file.reason)\(absence)")
+                    printLine("  left out: \(file.path) (\(file.language)), which \(file.reason)\(absence)")
                 }
             }
             for edit in projectEdits {

@@ -86,7 +86,7 @@ struct PseudoCommand: ParsableCommand {
                 if !summary.notTranslatable.isEmpty {
                     line += "; \(summary.notTranslatable.count) not to be translated, left out"
                 }
-                print(line)
+                printLine(line)
             }
         }
     }

@@ -80,10 +80,10 @@ struct SyncCommand: ParsableCommand {
                     printDiagnostics(diagnostics.all)
                     diagnostics = Diagnostics()
                     printDiagnostics(errors)
-                    print("\(counted(changed.count, "catalog")) of \(plan.catalogs.count) not in sync")
+                    printLine("\(counted(changed.count, "catalog")) of \(plan.catalogs.count) not in sync")
                     throw ExitCode(1)
                 }
-                print("\(counted(plan.catalogs.count, "catalog")) in sync")
+                printLine("\(counted(plan.catalogs.count, "catalog")) in sync")
                 return
             }
             if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: writing.force) }
@@ -92,19 +92,20 @@ struct SyncCommand: ParsableCommand {
                 return
             }
             for catalog in changed {
-                print("\(dryRun ? "would sync" : "synced") \(catalog.path): \(Self.summary(catalog.result.changes))")
+                printLine(
+                    "\(dryRun ? "would sync" : "synced") \(catalog.path): \(Self.summary(catalog.result.changes))")
                 if dryRun {
                     for change in catalog.result.changes {
                         let place = change.codeLocation.map { " (\($0))" } ?? ""
-                        print("  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)")
+                        printLine("  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)")
                     }
                 }
             }
             let unchanged = plan.catalogs.count - changed.count
             if changed.isEmpty {
-                print("\(counted(plan.catalogs.count, "catalog")) in sync; nothing to write")
+                printLine("\(counted(plan.catalogs.count, "catalog")) in sync; nothing to write")
             } else if unchanged > 0 {
-                print("\(counted(unchanged, "catalog")) already in sync")
+                printLine("\(counted(unchanged, "catalog")) already in sync")
             }
         }
     }
