@@ -297,9 +297,13 @@ package struct CatalogCheck: Sendable {
         result.tables += 1
         Self.readerFindings(diagnostics, path: path, table: name, into: &result)
         let bytes = source.bytes
-        let positions = KeyPositions.catalog(file: path, bytes: bytes)
+        // Each key's place is the reader's (its member name's opening quote); no second scan of the file.
         let subject = TableUnderCheck(
-            table: table, files: [:], mainFile: path, position: { key, _ in positions.position(of: key) },
+            table: table, files: [:], mainFile: path,
+            position: { key, _ in
+                guard let origin = table.entries[key]?.origin else { return KeyPosition(file: path) }
+                return KeyPosition(file: path, line: origin.line, column: origin.column)
+            },
             languages: table.languages, keyIsSourceText: true)
         TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
         guard options.rules.contains(.notXcodeFormatted), let writer = format.writer else { return }
@@ -311,7 +315,7 @@ package struct CatalogCheck: Sendable {
         // Back up to the start of the scalar the difference is in.
         var offset = common
         while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-        let position = positions.position(atOffset: offset)
+        let position = KeyPositions.catalog(file: path, bytes: bytes).position(atOffset: offset)
         // The rewrite must hold the same content, or it is not offered as a fix.
         // Content: the traits (a final newline) are layout, which the rewrite is meant to change.
         var again = Diagnostics()

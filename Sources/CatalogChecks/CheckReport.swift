@@ -102,23 +102,31 @@ package struct CheckReport: Sendable {
 
     /// `{"version": 1, "findings": [...], "summary": {...}}`.
     package func json() -> [UInt8] {
-        var out = "{\n  \"version\" : 1,\n  \"findings\" : ["
+        // The findings (tens of thousands over a large project) go straight into bytes (``appendString(_:to:)``).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(findings.count * 320 + 512)
+        bytes += "{\n  \"version\" : 1,\n  \"findings\" : [".utf8
         for (index, finding) in findings.enumerated() {
-            out += index == 0 ? "\n" : ",\n"
-            out += "    {\n"
-            out += "      \"rule\" : \(Self.string(finding.rule.rawValue)),\n"
-            out += "      \"severity\" : \(Self.string(finding.severity.rawValue)),\n"
-            out += "      \"file\" : \(Self.string(finding.file)),\n"
-            out += "      \"line\" : \(finding.line),\n"
-            out += "      \"column\" : \(finding.column),\n"
-            out += "      \"table\" : \(Self.string(finding.table)),\n"
-            out += "      \"key\" : \(Self.string(finding.key)),\n"
-            out += "      \"language\" : \(Self.string(finding.language)),\n"
-            out += "      \"path\" : \(Self.string(finding.path)),\n"
-            out += "      \"message\" : \(Self.string(finding.message))\n"
-            out += "    }"
+            bytes += (index == 0 ? "\n" : ",\n").utf8
+            bytes += "    {\n      \"rule\" : ".utf8
+            Self.appendString(finding.rule.rawValue, to: &bytes)
+            bytes += ",\n      \"severity\" : ".utf8
+            Self.appendString(finding.severity.rawValue, to: &bytes)
+            bytes += ",\n      \"file\" : ".utf8
+            Self.appendString(finding.file, to: &bytes)
+            bytes += ",\n      \"line\" : \(finding.line),\n      \"column\" : \(finding.column),\n      \"table\" : ".utf8
+            Self.appendString(finding.table, to: &bytes)
+            bytes += ",\n      \"key\" : ".utf8
+            Self.appendString(finding.key, to: &bytes)
+            bytes += ",\n      \"language\" : ".utf8
+            Self.appendString(finding.language, to: &bytes)
+            bytes += ",\n      \"path\" : ".utf8
+            Self.appendString(finding.path, to: &bytes)
+            bytes += ",\n      \"message\" : ".utf8
+            Self.appendString(finding.message, to: &bytes)
+            bytes += "\n    }".utf8
         }
-        out += findings.isEmpty ? "],\n" : "\n  ],\n"
+        var out = findings.isEmpty ? "],\n" : "\n  ],\n"
         let counts = counts
         out += "  \"summary\" : {\n"
         out += "    \"files\" : \(files),\n    \"tables\" : \(tables),\n"
@@ -133,7 +141,7 @@ package struct CheckReport: Sendable {
         }
         out += used.isEmpty ? "}\n" : "\n    }\n"
         out += "  }\n}\n"
-        return Array(out.utf8)
+        return bytes + Array(out.utf8)
     }
 
     /// The report as SARIF 2.1.0.
@@ -199,6 +207,65 @@ package struct CheckReport: Sendable {
             }
         }
         return result
+    }
+
+    /// Appends ``string(_:)`` of `text` as UTF-8, byte by byte: the same escapes, without a `String` per value.
+    ///
+    /// `"`, `\\`, LF, CR and TAB get their short escapes; other C0 controls, DEL, C1 controls (U+0080–U+009F,
+    /// `C2 80`–`C2 9F`) and U+2028/U+2029 (`E2 80 A8`/`A9`) are spelled `\\u` with four lowercase hex digits; every
+    /// other byte is copied. A test holds it equal to ``string(_:)``.
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var utf8 = text.utf8.makeIterator()
+        var pending: UInt8?
+        func hexEscape(_ value: UInt32) {
+            out += "\\u".utf8
+            for shift in stride(from: 12, through: 0, by: -4) {
+                let digit = UInt8((value >> UInt32(shift)) & 0xF)
+                out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+            }
+        }
+        while let byte = pending ?? utf8.next() {
+            pending = nil
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\"".utf8
+            case UInt8(ascii: "\\"): out += "\\\\".utf8
+            case 0x0A: out += "\\n".utf8
+            case 0x0D: out += "\\r".utf8
+            case 0x09: out += "\\t".utf8
+            case 0x00...0x1F, 0x7F: hexEscape(UInt32(byte))
+            case 0xC2:
+                guard let next = utf8.next() else {
+                    out.append(byte)
+                    break
+                }
+                if (0x80...0x9F).contains(next) {
+                    hexEscape(UInt32(next))
+                } else {
+                    out.append(byte)
+                    pending = next
+                }
+            case 0xE2:
+                guard let second = utf8.next() else {
+                    out.append(byte)
+                    break
+                }
+                guard second == 0x80, let third = utf8.next() else {
+                    out.append(byte)
+                    pending = second
+                    break
+                }
+                if third == 0xA8 || third == 0xA9 {
+                    hexEscape(third == 0xA8 ? 0x2028 : 0x2029)
+                } else {
+                    out.append(byte)
+                    out.append(second)
+                    pending = third
+                }
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
     }
 
     /// A JSON string literal.

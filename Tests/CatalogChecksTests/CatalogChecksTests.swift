@@ -234,6 +234,23 @@ struct CheckCommandTests {
 /// The pieces: key positions, plural categories, placeholder comparison of variation leaves.
 @Suite("CatalogChecks")
 struct CatalogChecksUnitTests {
+    /// The JSON report's byte-level string writer against the exact `String` one, on strings made of the characters
+    /// that take escapes and of their neighbours in UTF-8.
+    @Test func jsonStringBytesEqualTheExactEscaping() {
+        let pieces = [
+            "a", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\u{2027}",
+            "\u{2028}", "\u{2029}", "\u{202A}", "€", "😀", "\u{FFFF}", " ",
+        ]
+        var random = SplitMix64(seed: 0x15)
+        for _ in 0..<5_000 {
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
+            var bytes: [UInt8] = []
+            CheckReport.appendString(text, to: &bytes)
+            #expect(bytes == Array(CheckReport.string(text).utf8), "\(text.debugDescription)")
+        }
+    }
+
     @Test func catalogKeyPositionsDecodeEscapesAndSkipNestedNames() {
         let text = """
             {
