@@ -114,7 +114,8 @@ package struct CheckReport: Sendable {
             Self.appendString(finding.severity.rawValue, to: &bytes)
             bytes += ",\n      \"file\" : ".utf8
             Self.appendString(finding.file, to: &bytes)
-            bytes += ",\n      \"line\" : \(finding.line),\n      \"column\" : \(finding.column),\n      \"table\" : ".utf8
+            bytes +=
+                ",\n      \"line\" : \(finding.line),\n      \"column\" : \(finding.column),\n      \"table\" : ".utf8
             Self.appendString(finding.table, to: &bytes)
             bytes += ",\n      \"key\" : ".utf8
             Self.appendString(finding.key, to: &bytes)

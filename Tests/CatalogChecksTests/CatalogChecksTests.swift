@@ -238,7 +238,8 @@ struct CatalogChecksUnitTests {
     /// that take escapes and of their neighbours in UTF-8.
     @Test func jsonStringBytesEqualTheExactEscaping() {
         let pieces = [
-            "a", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "\u{2027}",
+            "a", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é",
+            "\u{2027}",
             "\u{2028}", "\u{2029}", "\u{202A}", "€", "😀", "\u{FFFF}", " ",
         ]
         var random = SplitMix64(seed: 0x15)
