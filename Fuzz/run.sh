@@ -10,9 +10,10 @@
 #                                       each target SECONDS, reporting (not failing on) what is found
 #   Fuzz/run.sh repro TARGET FILE...    run a target once on saved inputs (a finding, a crash file)
 #
-# Seeds: the files of Fixtures/ with the target's extensions, plus Fuzz/findings/TARGET/ (reproducers of bugs
-# found so far, run first on every start: a regression fails at once). New inputs go to .build-fuzz/corpus/TARGET,
-# crashes and timeouts to .build-fuzz/findings/TARGET/. Fuzzers run under `nice -n ${FUZZ_NICE:-19}`.
+# Seeds: the files of Fixtures/ with the target's extensions, plus Fuzz/seeds/TARGET/ (inputs Fixtures/ lacks) and
+# Fuzz/findings/TARGET/ (reproducers of bugs found so far, run first on every start: a regression fails at once).
+# New inputs go to .build-fuzz/corpus/TARGET, crashes and timeouts to .build-fuzz/findings/TARGET/. Fuzzers run
+# under `nice -n ${FUZZ_NICE:-19}`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -40,9 +41,12 @@ seeds() {
                 cp "$file" "$dir/$(printf '%s' "${file#"$root"/Fixtures/}" | tr '/' '_')"
             done
     done
-    if [ -d "$root/Fuzz/findings/$target" ]; then
-        find "$root/Fuzz/findings/$target" -type f ! -name '*.md' -exec cp {} "$dir/" \;
-    fi
+    local extra
+    for extra in seeds findings; do
+        if [ -d "$root/Fuzz/$extra/$target" ]; then
+            find "$root/Fuzz/$extra/$target" -type f ! -name '*.md' -exec cp {} "$dir/" \;
+        fi
+    done
     echo "$dir"
 }
 
@@ -59,7 +63,7 @@ fuzz() {
     mkdir -p "$corpus" "$artifacts"
     local dict=()
     case "$target" in
-        xliff* | stringsdict*) dict=(-dict="$root/Fuzz/dictionaries/xml.dict") ;;
+        xliff* | stringsdict* | ib-code | infoplist-code) dict=(-dict="$root/Fuzz/dictionaries/xml.dict") ;;
         xcstrings*) dict=(-dict="$root/Fuzz/dictionaries/json.dict") ;;
         strings*) dict=(-dict="$root/Fuzz/dictionaries/strings.dict") ;;
     esac
@@ -131,7 +135,7 @@ case "$command" in
         fi
         ;;
     "" | -h | --help | help)
-        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         target=$command

@@ -20,7 +20,8 @@ enum KnownBugs {
         // read back as a new case (Fuzz/findings/xliff-table-roundtrip/plural-missing-category.xliff; the same with
         // `.stringsdict` ids).
         if format.name == "xliff",
-            output.firstRange(of: Array("plural.".utf8)) != nil || output.firstRange(of: Array(":dict/other:".utf8)) != nil
+            output.firstRange(of: Array("plural.".utf8)) != nil
+                || output.firstRange(of: Array(":dict/other:".utf8)) != nil
         {
             return true
         }
@@ -38,5 +39,27 @@ enum KnownBugs {
     static func skipsDocumentCheck(_ document: XLIFFDocument) -> Bool {
         // None now: a namespace URI with `&amp;` comes back the same.
         false
+    }
+
+    /// Project files whose generated Info.plist strings are not checked to be placed at their setting.
+    static func skipsSettingLocation(_ text: [UInt8]) -> Bool {
+        false
+    }
+
+    /// The deepest nesting of `(`, `[` and `{` in `bytes` (a rough count: strings and comments are not told apart).
+    static func bracketDepth(_ bytes: [UInt8]) -> Int {
+        var depth = 0
+        var deepest = 0
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                deepest = max(deepest, depth)
+            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return deepest
     }
 }
