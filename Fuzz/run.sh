@@ -18,12 +18,23 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 scratch="$root/.build-fuzz"
-binary="$scratch/release/stringbridge-fuzz"
+# FUZZ_PLAIN_SWIFT_SYNTAX=1 (CI sets it): swift-syntax is compiled without sanitizers or optimization (by the
+# compiler wrapper Fuzz/swiftc-plain-dependencies), in a build folder of its own; corpus and findings stay shared.
+build_dir="$scratch"
+[ "${FUZZ_PLAIN_SWIFT_SYNTAX:-0}" = 1 ] && build_dir="$root/.build-fuzz-plain"
+binary="$build_dir/release/stringbridge-fuzz"
 
 build() {
     local start=$SECONDS
-    swift build --package-path Fuzz --scratch-path "$scratch" -c release \
-        -Xswiftc -sanitize=fuzzer,address --product stringbridge-fuzz >&2
+    if [ "${FUZZ_PLAIN_SWIFT_SYNTAX:-0}" = 1 ]; then
+        FUZZ_REAL_SWIFTC="${FUZZ_REAL_SWIFTC:-$(dirname "$(command -v swift)")/swiftc}" \
+            SWIFT_EXEC="$root/Fuzz/swiftc-plain-dependencies" \
+            swift build --package-path Fuzz --scratch-path "$build_dir" -c release \
+            -Xswiftc -sanitize=fuzzer,address --product stringbridge-fuzz >&2
+    else
+        swift build --package-path Fuzz --scratch-path "$build_dir" -c release \
+            -Xswiftc -sanitize=fuzzer,address --product stringbridge-fuzz >&2
+    fi
     echo "fuzz build: $((SECONDS - start)) s" >&2
 }
 

@@ -147,6 +147,7 @@ func writeScratch(_ files: [(path: String, bytes: [UInt8])]) -> String {
 }
 
 private func projectRead(_ bytes: [UInt8]) {
+    if KnownBugs.skipsProjectNesting(bytes) || KnownBugs.skipsSettingsFanOut(bytes) { return }
     let path = scratchDirectory + "/App.xcodeproj/project.pbxproj"
     let first: (directory: String, targets: [ProjectFuzzing.Target])
     do {
@@ -195,6 +196,7 @@ private func projectRead(_ bytes: [UInt8]) {
 }
 
 private func xcconfigRead(_ bytes: [UInt8]) {
+    if KnownBugs.skipsSettingsFanOut(bytes) { return }
     // Written where the includes of the seeds point: `#include "Fuzz.xcconfig"` includes the file itself.
     let root = writeScratch([(path: "Fuzz.xcconfig", bytes: bytes)])
     let path = root + "/Fuzz.xcconfig"
