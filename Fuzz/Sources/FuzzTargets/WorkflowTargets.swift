@@ -173,16 +173,21 @@ private func check(_ bytes: [UInt8]) {
     }
 }
 
-/// ``isInside(line:column:_:)`` in the file's text: UTF-8, or UTF-16 with a byte order mark (as `.strings` files
-/// may be).
+/// ``isInside(line:column:_:)`` in the file's text: UTF-8, or UTF-16 of either byte order, with or without a byte
+/// order mark (as `.strings` files may be), invalid sequences replaced as a reader reporting them has read them.
 private func isInsideDecoded(line: Int, column: Int, _ bytes: [UInt8]) -> Bool {
     if isInside(line: line, column: column, Array(String(decoding: bytes, as: UTF8.self).utf8)) { return true }
-    for encoding in [String.Encoding.utf16, .utf16LittleEndian, .utf16BigEndian] {
-        if let text = String(data: Data(bytes), encoding: encoding),
-            isInside(line: line, column: column, Array(text.utf8))
-        {
-            return true
+    var body = ArraySlice(bytes)
+    if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) { body = body.dropFirst(2) }
+    for littleEndian in [true, false] {
+        var units: [UInt16] = []
+        var index = body.startIndex
+        while index + 1 < body.endIndex {
+            let (low, high) = littleEndian ? (body[index], body[index + 1]) : (body[index + 1], body[index])
+            units.append(UInt16(high) << 8 | UInt16(low))
+            index += 2
         }
+        if isInside(line: line, column: column, Array(String(decoding: units, as: UTF16.self).utf8)) { return true }
     }
     return false
 }
