@@ -59,6 +59,42 @@ enum KnownBugs {
         enabled && bracketDepth(bytes) > 512
     }
 
+    /// Project files whose two reads are not compared: those listing one object as a child of two groups.
+    ///
+    /// Found by checking determinism, not fixed yet: `XcodeProject` finds each object's group by walking a
+    /// `Dictionary` of the objects, so a file listed in two groups gets either group's path, and which one changes
+    /// from one read to the next, even in one process (Fuzz/findings-open/pbxproj-read/file-in-two-groups.pbxproj:
+    /// `First/Main.swift` or `Second/Main.swift`).
+    static func skipsProjectDeterminism(_ bytes: [UInt8]) -> Bool {
+        guard enabled else { return false }
+        let marker = Array("children".utf8)
+        var seen = Set<ArraySlice<UInt8>>()
+        var index = 0
+        while let found = bytes[index...].firstRange(of: marker) {
+            guard let open = bytes[found.upperBound...].firstIndex(of: UInt8(ascii: "(")),
+                let close = bytes[open...].firstIndex(of: UInt8(ascii: ")"))
+            else { break }
+            // The ids of the list, without its `/* name */` comments.
+            var list: [UInt8] = []
+            var position = open + 1
+            while position < close {
+                if bytes[position] == UInt8(ascii: "/"), position + 1 < close, bytes[position + 1] == UInt8(ascii: "*") {
+                    let end = bytes[(position + 2)..<close].firstRange(of: Array("*/".utf8))?.upperBound ?? close
+                    list.append(UInt8(ascii: " "))
+                    position = end
+                } else {
+                    list.append(bytes[position])
+                    position += 1
+                }
+            }
+            for name in list.split(whereSeparator: { " \t\r\n,".utf8.contains($0) }) {
+                if !seen.insert(name).inserted { return true }
+            }
+            index = close
+        }
+        return false
+    }
+
     /// Project and `.xcconfig` inputs that would only find the exponential time of build settings, not fixed yet:
     /// `XCConfig.read` follows every `#include` of every included file again, eight levels deep (a file that
     /// includes itself ten times is read 10^8 times: Fuzz/findings-open/xcconfig-read/include-fanout.xcconfig), and
