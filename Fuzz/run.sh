@@ -13,7 +13,7 @@
 # Seeds: the files of Fixtures/ with the target's extensions, plus Fuzz/seeds/TARGET/ (inputs Fixtures/ lacks) and
 # Fuzz/findings/TARGET/ (reproducers of bugs found so far, run first on every start: a regression fails at once).
 # New inputs go to .build-fuzz/corpus/TARGET, crashes and timeouts to .build-fuzz/findings/TARGET/. Fuzzers run
-# under `nice -n ${FUZZ_NICE:-19}`.
+# under `nice -n ${FUZZ_NICE:-19}`. FUZZ_PLAIN_SWIFT_SYNTAX=1: swift-syntax uninstrumented (a much faster build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
