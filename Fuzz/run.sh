@@ -146,7 +146,7 @@ case "$command" in
         fi
         ;;
     "" | -h | --help | help)
-        sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         target=$command
