@@ -134,6 +134,15 @@ enum KnownBugs {
         enabled && zip(bytes, bytes.dropFirst() + [0]).contains { $0 == 0x0D && $1 != 0x0A }
     }
 
+    /// Whether `swift-code` leaves out its check that two reads give the same strings.
+    ///
+    /// Found by fuzzing, not fixed yet: when a name is declared with several types of one format specifier,
+    /// `ProjectIndex.uniqueType(of:)` returns `types.first` of a `Set`, whose order changes from one set to the next,
+    /// so a literal assigned to it (`label = "Renamed"`) is a key in one read and not in the next
+    /// (Fuzz/findings-open/swift-code/nondeterministic-declared-type.swift, found from the fixtures). Skipped whole
+    /// until fixed: the inputs that meet it are not told apart cheaply.
+    static var skipsSwiftDeterminism: Bool { enabled }
+
     /// Swift inputs that would only find swift-syntax's exponential lookahead: more than 8 `[` open at once.
     ///
     /// Found by fuzzing, not fixed yet: unclosed `[` in a type position (`var [[[[…body: Int`) make the parser's
