@@ -13,6 +13,11 @@ let package = Package(
             ]
         ),
         .executable(name: "stringbridge", targets: ["stringbridge"]),
+        // For the libFuzzer targets of Fuzz/ only, which reach these modules through `@_spi(Fuzzing)`.
+        .library(
+            name: "StringBridgeFuzzing",
+            targets: ["CodeExtraction", "SwiftCodeReader", "CodeSync", "CatalogChecks", "CatalogMerge"]
+        ),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

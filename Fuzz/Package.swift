@@ -13,7 +13,11 @@ let package = Package(
         // The targets themselves, as plain functions (one per fuzz target); no libFuzzer in here.
         .target(
             name: "FuzzTargets",
-            dependencies: [.product(name: "StringBridge", package: "stringbridge")]
+            dependencies: [
+                .product(name: "StringBridge", package: "stringbridge"),
+                // The code readers, project files, merge and check, through `@_spi(Fuzzing)` entry points.
+                .product(name: "StringBridgeFuzzing", package: "stringbridge"),
+            ]
         ),
         // One binary for all targets; `FUZZ_TARGET` chooses which one runs. Its `main` calls libFuzzer's driver.
         .executableTarget(

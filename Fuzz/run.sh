@@ -10,19 +10,31 @@
 #                                       each target SECONDS, reporting (not failing on) what is found
 #   Fuzz/run.sh repro TARGET FILE...    run a target once on saved inputs (a finding, a crash file)
 #
-# Seeds: the files of Fixtures/ with the target's extensions, plus Fuzz/findings/TARGET/ (reproducers of bugs
-# found so far, run first on every start: a regression fails at once). New inputs go to .build-fuzz/corpus/TARGET,
-# crashes and timeouts to .build-fuzz/findings/TARGET/. Fuzzers run under `nice -n ${FUZZ_NICE:-19}`.
+# Seeds: the files of Fixtures/ with the target's extensions, plus Fuzz/seeds/TARGET/ (inputs Fixtures/ lacks) and
+# Fuzz/findings/TARGET/ (reproducers of bugs found so far, run first on every start: a regression fails at once).
+# New inputs go to .build-fuzz/corpus/TARGET, crashes and timeouts to .build-fuzz/findings/TARGET/. Fuzzers run
+# under `nice -n ${FUZZ_NICE:-19}`. FUZZ_PLAIN_SWIFT_SYNTAX=1: swift-syntax uninstrumented (a much faster build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 scratch="$root/.build-fuzz"
-binary="$scratch/release/stringbridge-fuzz"
+# FUZZ_PLAIN_SWIFT_SYNTAX=1 (CI sets it): swift-syntax is compiled without sanitizers or optimization (by the
+# compiler wrapper Fuzz/swiftc-plain-dependencies), in a build folder of its own; corpus and findings stay shared.
+build_dir="$scratch"
+[ "${FUZZ_PLAIN_SWIFT_SYNTAX:-0}" = 1 ] && build_dir="$root/.build-fuzz-plain"
+binary="$build_dir/release/stringbridge-fuzz"
 
 build() {
     local start=$SECONDS
-    swift build --package-path Fuzz --scratch-path "$scratch" -c release \
-        -Xswiftc -sanitize=fuzzer,address --product stringbridge-fuzz >&2
+    if [ "${FUZZ_PLAIN_SWIFT_SYNTAX:-0}" = 1 ]; then
+        FUZZ_REAL_SWIFTC="${FUZZ_REAL_SWIFTC:-$(dirname "$(command -v swift)")/swiftc}" \
+            SWIFT_EXEC="$root/Fuzz/swiftc-plain-dependencies" \
+            swift build --package-path Fuzz --scratch-path "$build_dir" -c release \
+            -Xswiftc -sanitize=fuzzer,address --product stringbridge-fuzz >&2
+    else
+        swift build --package-path Fuzz --scratch-path "$build_dir" -c release \
+            -Xswiftc -sanitize=fuzzer,address --product stringbridge-fuzz >&2
+    fi
     echo "fuzz build: $((SECONDS - start)) s" >&2
 }
 
@@ -40,9 +52,12 @@ seeds() {
                 cp "$file" "$dir/$(printf '%s' "${file#"$root"/Fixtures/}" | tr '/' '_')"
             done
     done
-    if [ -d "$root/Fuzz/findings/$target" ]; then
-        find "$root/Fuzz/findings/$target" -type f ! -name '*.md' -exec cp {} "$dir/" \;
-    fi
+    local extra
+    for extra in seeds findings; do
+        if [ -d "$root/Fuzz/$extra/$target" ]; then
+            find "$root/Fuzz/$extra/$target" -type f ! -name '*.md' -exec cp {} "$dir/" \;
+        fi
+    done
     echo "$dir"
 }
 
@@ -59,7 +74,7 @@ fuzz() {
     mkdir -p "$corpus" "$artifacts"
     local dict=()
     case "$target" in
-        xliff* | stringsdict*) dict=(-dict="$root/Fuzz/dictionaries/xml.dict") ;;
+        xliff* | stringsdict* | ib-code | infoplist-code) dict=(-dict="$root/Fuzz/dictionaries/xml.dict") ;;
         xcstrings*) dict=(-dict="$root/Fuzz/dictionaries/json.dict") ;;
         strings*) dict=(-dict="$root/Fuzz/dictionaries/strings.dict") ;;
     esac
@@ -131,7 +146,7 @@ case "$command" in
         fi
         ;;
     "" | -h | --help | help)
-        sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'
         ;;
     *)
         target=$command

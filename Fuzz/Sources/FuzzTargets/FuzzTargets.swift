@@ -56,7 +56,7 @@ public struct FuzzTarget: Sendable {
             name: "xliff-import",
             summary: "XLIFF import of every <file> into fixture tables of each kind, then write → read of the result",
             seedExtensions: ["xliff", "xlf"], run: xliffImport),
-    ]
+    ] + code + workflows
 
     /// The target called `name`.
     public static func named(_ name: String) -> FuzzTarget? {
@@ -91,7 +91,7 @@ private func inputPath(_ format: String) -> String {
     }
 }
 
-private func read(_ bytes: [UInt8], path: String, _ descriptor: FormatDescriptor, diagnostics: inout Diagnostics)
+func read(_ bytes: [UInt8], path: String, _ descriptor: FormatDescriptor, diagnostics: inout Diagnostics)
     throws -> StringTable
 {
     try descriptor.reader!.read(
@@ -192,7 +192,7 @@ private func checkWriteRead(_ table: StringTable, _ descriptor: FormatDescriptor
 /// may come out of a catalog writer in either order, so entries are compared one by one; and a source-language
 /// value equal to its key says what a missing one says (the key is then the source text, as in Xcode), as an
 /// XLIFF unit without a target does.
-private func contentDifference(_ expected: StringTable, _ actual: StringTable) -> String? {
+func contentDifference(_ expected: StringTable, _ actual: StringTable) -> String? {
     func canonical(_ table: StringTable) -> [(key: [UInt8], bytes: [UInt8])]? {
         var result: [(key: [UInt8], bytes: [UInt8])] = []
         for (key, entry) in zip(table.entries.keys, table.entries.values) {
@@ -346,7 +346,7 @@ func failure(_ what: String, _ details: String) -> Never {
 }
 
 /// Bytes as text for a failure message, invalid UTF-8 replaced, cut at 4 KB.
-private func show(_ bytes: [UInt8]) -> String {
+func show(_ bytes: [UInt8]) -> String {
     let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
     return bytes.count > 4096 ? text + "\n… (\(bytes.count) bytes)" : text
 }
