@@ -1,5 +1,6 @@
 import CodeExtraction
 import LocalizationCatalog
+import StringBridgeSupport
 import SwiftCodeReader
 
 /// What a target's build settings change in extraction: the platforms its code is compiled for, the values of
@@ -9,8 +10,13 @@ import SwiftCodeReader
 enum BuildSettings {
     /// `$(NAME)` and `${NAME}` replaced by the setting's value (recursively); references to settings that are not
     /// known, or with an operator (`$(NAME:rfc1034identifier)`), stay as written.
-    static func expand(_ value: String, _ settings: [String: String], depth: Int = 0) -> String {
-        guard value.contains("$"), depth < 8 else { return value }
+    static func expand(_ value: String, _ settings: [String: String]) -> String {
+        var budget = InputLimits.settingExpansionBytes
+        return expand(value, settings, depth: 0, budget: &budget)
+    }
+
+    private static func expand(_ value: String, _ settings: [String: String], depth: Int, budget: inout Int) -> String {
+        guard value.contains("$"), depth < InputLimits.settingExpansionDepth, budget > 0 else { return value }
         var result = ""
         var rest = Substring(value)
         while let dollar = rest.firstIndex(of: "$") {
@@ -28,8 +34,11 @@ enum BuildSettings {
                 return result
             }
             let name = String(rest[nameStart..<end])
-            if let setting = settings[name] {
-                result += expand(setting, settings, depth: depth + 1)
+            budget -= rest.distance(from: dollar, to: end) + 1
+            if let setting = settings[name], budget > 0 {
+                let expanded = expand(setting, settings, depth: depth + 1, budget: &budget)
+                budget -= expanded.utf8.count
+                result += expanded
             } else {
                 result += rest[dollar...end]
             }

@@ -10,6 +10,13 @@ package enum InputLimits {
     package static let markup = 256
     /// How deeply included files may include others (`.xcconfig` `#include`).
     package static let includeDepth = 8
+    /// How deeply a build setting's `$(NAME)` references are followed.
+    package static let settingExpansionDepth = 8
+    /// How many bytes one build setting's expansion may produce, its references counted.
+    ///
+    /// A setting that refers to itself several times (`A = $(A)$(A)`) would otherwise take time and memory
+    /// exponential in the depth. Past it the rest of the value is kept as written.
+    package static let settingExpansionBytes = 1 << 16
     /// The largest code file (Swift, Objective-C/C) a code reader reads: 4 MiB.
     ///
     /// Larger files are skipped with a warning; hand-written source files are far below it. swift-syntax holds

@@ -42,6 +42,16 @@ struct BuildSettingsTests {
         }
     }
 
+    @Test("a setting that refers to itself many times expands in bounded time and size")
+    func selfReferenceIsBounded() {
+        // Eight references to itself, eight levels deep, would be 8^8 copies of "x" (16.7 MB) and as many lookups:
+        // the expansion stops at InputLimits.settingExpansionBytes and keeps the rest as written.
+        let settings = ["A": String(repeating: "$(A)", count: 8) + "x"]
+        let expanded = BuildSettings.expand("$(A)", settings)
+        #expect(expanded.utf8.count < 4 * (1 << 16))
+        #expect(expanded.contains("$(A)"))
+    }
+
     @Test("settings are expanded recursively; unknown settings and operators stay as written")
     func expansion() {
         let settings = ["PRODUCT_NAME": "$(TARGET_NAME)", "TARGET_NAME": "Birds"]
