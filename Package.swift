@@ -37,7 +37,7 @@ let package = Package(
         // The hub: the canonical catalog model every format reads into and writes from.
         .target(
             name: "LocalizationCatalog",
-            dependencies: ["StringBridgeSupport"]
+            dependencies: ["StringBridgeSupport", "CLDRSupport"]
         ),
 
         // Format plugins: each depends on the hub, never on another format.
@@ -106,8 +106,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"],
-            exclude: ["PluralRules/generate.py"]
+            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"]
         ),
         .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
         .executableTarget(
@@ -174,5 +173,9 @@ let package = Package(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]
         ),
+
+        // String Catalogs at run time (docs/runtime.md). CLDR's plural rules and Apple's language fallback, with no
+        // dependencies: the hub and the runtime library share them.
+        .target(name: "CLDRSupport", exclude: ["generate.py"]),
     ]
 )
