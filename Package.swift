@@ -18,6 +18,8 @@ let package = Package(
             name: "StringBridgeFuzzing",
             targets: ["CodeExtraction", "SwiftCodeReader", "CodeSync", "CatalogChecks", "CatalogMerge"]
         ),
+        // String Catalogs at run time on any platform (docs/runtime.md).
+        .library(name: "StringBridgeRuntime", targets: ["StringBridgeRuntime"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -177,5 +179,8 @@ let package = Package(
         // String Catalogs at run time (docs/runtime.md). CLDR's plural rules and Apple's language fallback, with no
         // dependencies: the hub and the runtime library share them.
         .target(name: "CLDRSupport", exclude: ["generate.py"]),
+        // Loads the tables `stringbridge-generate tables` compiles; Foundation and CLDRSupport only, never a format.
+        .target(name: "StringBridgeRuntime", dependencies: ["CLDRSupport"]),
+        .testTarget(name: "StringBridgeRuntimeTests", dependencies: ["StringBridgeRuntime", "CLDRSupport"]),
     ]
 )
