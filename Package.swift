@@ -20,6 +20,7 @@ let package = Package(
         ),
         // String Catalogs at run time on any platform (docs/runtime.md).
         .library(name: "StringBridgeRuntime", targets: ["StringBridgeRuntime"]),
+        .executable(name: "stringbridge-generate", targets: ["stringbridge-generate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -182,5 +183,20 @@ let package = Package(
         // Loads the tables `stringbridge-generate tables` compiles; Foundation and CLDRSupport only, never a format.
         .target(name: "StringBridgeRuntime", dependencies: ["CLDRSupport"]),
         .testTarget(name: "StringBridgeRuntimeTests", dependencies: ["StringBridgeRuntime", "CLDRSupport"]),
+        // Code and tables generated from catalogs (package only): the runtime's compiled tables, typed accessors.
+        .target(
+            name: "CodeGeneration",
+            dependencies: [
+                "LocalizationCatalog", "XCStringsFormat", "CLDRSupport", "StringBridgeSupport", "StringBridgeRuntime",
+            ]
+        ),
+        // The build plugin's tool: no libxml2, no swift-syntax.
+        .executableTarget(
+            name: "stringbridge-generate", dependencies: ["CodeGeneration", "XCStringsFormat", "LocalizationCatalog"]
+        ),
+        .testTarget(
+            name: "CodeGenerationTests",
+            dependencies: ["CodeGeneration", "StringBridgeRuntime", "LocalizationCatalog", "XCStringsFormat"]
+        ),
     ]
 )

@@ -73,19 +73,14 @@ public struct RuntimeValue: Codable, Sendable, Equatable {
     /// Device cases by device name (`iphone`, `mac`, …, `other`).
     public var device: [String: RuntimeValue]?
 
-    /// A format string.
-    public init(text: String) {
+    /// A value: `text`, or `plural` cases chosen by argument `argument` (from 1), or `device` cases.
+    public init(
+        text: String? = nil, argument: Int? = nil, plural: [String: RuntimeValue]? = nil,
+        device: [String: RuntimeValue]? = nil
+    ) {
         self.text = text
-    }
-
-    /// Plural cases chosen by the value of argument `argument` (from 1).
-    public init(argument: Int, plural: [String: RuntimeValue]) {
         self.argument = argument
         self.plural = plural
-    }
-
-    /// Device cases.
-    public init(device: [String: RuntimeValue]) {
         self.device = device
     }
 }
