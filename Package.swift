@@ -21,6 +21,8 @@ let package = Package(
         // String Catalogs at run time on any platform (docs/runtime.md).
         .library(name: "StringBridgeRuntime", targets: ["StringBridgeRuntime"]),
         .executable(name: "stringbridge-generate", targets: ["stringbridge-generate"]),
+        // Compiles a target's `.xcstrings` and `.lproj` tables at build time for StringBridgeRuntime.
+        .plugin(name: "StringBridgeGenerate", targets: ["StringBridgeGenerate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -193,6 +195,9 @@ let package = Package(
         // The build plugin's tool: no libxml2, no swift-syntax.
         .executableTarget(
             name: "stringbridge-generate", dependencies: ["CodeGeneration", "XCStringsFormat", "LocalizationCatalog"]
+        ),
+        .plugin(
+            name: "StringBridgeGenerate", capability: .buildTool(), dependencies: ["stringbridge-generate"]
         ),
         .testTarget(
             name: "CodeGenerationTests",
