@@ -1,9 +1,10 @@
 import Foundation
 import PackagePlugin
 
-/// Compiles a target's String Catalogs (`.xcstrings`) and legacy `.lproj` tables (`.strings`, `.stringsdict`) into
-/// the files `StringBridgeRuntime`'s `LocalizedTable` reads, one `<Table>.stringbridge-table.json` per table in the
-/// plugin's work folder. SwiftPM makes the outputs resources of the target, so `LocalizedTable(name:bundle: .module)`
+/// Compiles a target's string tables for `StringBridgeRuntime`.
+///
+/// String Catalogs (`.xcstrings`) and legacy `.lproj` tables (`.strings`, `.stringsdict`) become the files
+/// `LocalizedTable` reads, one `<Table>.stringbridge-table.json` per table in the plugin's work folder. SwiftPM makes the outputs resources of the target, so `LocalizedTable(name:bundle: .module)`
 /// finds them. The tool, `stringbridge-generate`, needs neither libxml2 nor swift-syntax.
 @main
 struct StringBridgeGeneratePlugin: BuildToolPlugin {

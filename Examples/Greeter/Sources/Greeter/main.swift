@@ -20,3 +20,10 @@ for apples in [1, 3, 5] {
 }
 print(table.string("Press a key"))
 print(table.string("Only in English"))
+
+// A legacy table (en.lproj and ru.lproj: Legacy.strings, Legacy.stringsdict) compiled by the same plugin.
+let legacy = LocalizedTable(name: "Legacy", bundle: .module)
+print(legacy.string("Hello"))
+for count in [0, 1, 5] {
+    print(legacy.string("%d files", count, "Documents"))
+}
