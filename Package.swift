@@ -199,6 +199,11 @@ let package = Package(
         .plugin(
             name: "StringBridgeGenerate", capability: .buildTool(), dependencies: ["stringbridge-generate"]
         ),
+        // `swift build -c release --scratch-path .build-runtime-bench --product stringbridge-runtime-bench`.
+        .executableTarget(
+            name: "stringbridge-runtime-bench", dependencies: ["StringBridgeRuntime"],
+            path: "Benchmarks/stringbridge-runtime-bench"
+        ),
         .testTarget(
             name: "CodeGenerationTests",
             dependencies: ["CodeGeneration", "StringBridgeRuntime", "LocalizationCatalog", "XCStringsFormat"]

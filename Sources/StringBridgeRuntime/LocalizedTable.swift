@@ -205,6 +205,8 @@ private final class Storage: Sendable {
     let rules: [PluralRules.Rule?]
     /// The languages to look in for `STRINGBRIDGE_LANGUAGES` or `Locale.preferredLanguages`, found once.
     let defaultOrder: [Int]
+    /// The languages to look in for the lists callers passed, remembered.
+    let orders = OrderCache()
 
     init(table: RuntimeTable, error: RuntimeError?) {
         self.error = error
@@ -225,12 +227,36 @@ private final class Storage: Sendable {
     }
 
     func lookupOrder(preferred: [String]) -> [Int] {
-        Self.order(preferred: preferred, languages: languages, developmentLanguage: developmentLanguage)
+        if let known = orders.value(for: preferred) { return known }
+        let order = Self.order(preferred: preferred, languages: languages, developmentLanguage: developmentLanguage)
+        orders.store(order, for: preferred)
+        return order
     }
 
     private static func order(preferred: [String], languages: [String], developmentLanguage: String) -> [Int] {
         LanguageFallback.lookupOrder(
             preferred: preferred, available: languages, developmentLanguage: developmentLanguage
         ).compactMap { languages.firstIndex(of: $0) }
+    }
+}
+
+/// The lookup orders of the last language lists callers passed (at most ``limit``), behind a lock: the one mutable
+/// part of a table.
+private final class OrderCache: @unchecked Sendable {
+    static let limit = 16
+    private let lock = NSLock()
+    private var orders: [[String]: [Int]] = [:]
+
+    func value(for languages: [String]) -> [Int]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return orders[languages]
+    }
+
+    func store(_ order: [Int], for languages: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        if orders.count >= Self.limit { orders.removeAll(keepingCapacity: true) }
+        orders[languages] = order
     }
 }

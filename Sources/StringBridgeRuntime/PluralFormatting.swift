@@ -11,8 +11,11 @@ enum FormatArgument: Sendable {
     /// Reads `value`: integers, floating-point numbers, strings and `NSNumber`s by value; anything else by its
     /// description (so a wrong argument prints as text and never reinterprets memory).
     init(_ value: any CVarArg) {
+        // The common kinds first: each failed cast costs.
         switch value {
+        case let value as String: self = .text(value)
         case let value as Int: self = .signed(Int64(value))
+        case let value as Double: self = .double(value)
         case let value as Int64: self = .signed(value)
         case let value as Int32: self = .signed(Int64(value))
         case let value as Int16: self = .signed(Int64(value))
@@ -22,9 +25,7 @@ enum FormatArgument: Sendable {
         case let value as UInt32: self = .unsigned(UInt64(value))
         case let value as UInt16: self = .unsigned(UInt64(value))
         case let value as UInt8: self = .unsigned(UInt64(value))
-        case let value as Double: self = .double(value)
         case let value as Float: self = .double(Double(value))
-        case let value as String: self = .text(value)
         case let value as NSNumber: self = Self(number: value)
         case let value as NSString: self = .text(String(describing: value))
         default: self = .text(String(describing: value))
