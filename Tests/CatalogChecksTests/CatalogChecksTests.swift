@@ -285,6 +285,18 @@ struct CatalogChecksUnitTests {
         #expect(KeyPositions.strings(file: "u", bytes: utf16).position(of: "k") == KeyPosition(file: "u", line: 2))
     }
 
+    /// Xcode's export categories come from the one CLDR table, with Xcode's reductions and exceptions; a language
+    /// Xcode's table lacks keeps the `one`/`other` guess even where babel gives `other` alone.
+    @Test func xcodeExportCategories() {
+        #expect(XcodePluralCategories.exported(for: "fr") == ["one", "other"])
+        #expect(XcodePluralCategories.exported(for: "scn") == ["one", "other"])
+        #expect(XcodePluralCategories.exported(for: "ru_RU") == ["few", "many", "one", "other"])
+        #expect(XcodePluralCategories.exported(for: "iw") == ["one", "other", "two"])
+        #expect(XcodePluralCategories.exported(for: "co") == ["one", "other"])
+        #expect(!XcodePluralCategories.knows("co"))
+        #expect(XcodePluralCategories.knows("ars"))
+    }
+
     @Test func pluralCategories() throws {
         let french = try #require(XcodePluralCategories.checked(for: "fr"))
         #expect(french.required == ["one", "other"])

@@ -83,7 +83,7 @@ func compiled(_ inputs: [String], developmentLanguage: String? = nil) throws -> 
 
     @Test func badInputsAreReportedAtTheirPlaceAndNothingIsWritten() {
         var diagnostics = Diagnostics()
-        let bad = runtimeFixtures.appendingPathComponent("bad")
+        let bad = runtimeFixtures.appendingPathComponent("invalid")
         let outputs = TableCompilation.compile(
             [
                 bad.appendingPathComponent("Broken.xcstrings").path, bad.appendingPathComponent("en.lproj").path,

@@ -33,15 +33,33 @@ package enum XcodePluralCategories {
     /// `one` and `other`, the most common set.
     package static func exported(for language: String) -> [String] {
         let base = baseLanguage(of: language)
-        var categories = exportExceptions[base] ?? PluralRules.categories(for: language) ?? [.one, .other]
+        var categories: [PluralCategory] = [.one, .other]
+        if let exception = exportExceptions[base] {
+            categories = exception
+        } else if exportedLanguages.contains(base), let cldr = PluralRules.categories(for: base) {
+            categories = cldr
+        }
         if exportedWithoutMany.contains(base) { categories.removeAll { $0 == .many } }
         return categories.map(\.rawValue).sorted()
     }
 
     /// Whether ``exported(for:)`` knows `language` (rather than guessing `one` and `other`).
     package static func knows(_ language: String) -> Bool {
-        exportExceptions[baseLanguage(of: language)] != nil || PluralRules.categories(for: language) != nil
+        let base = baseLanguage(of: language)
+        return exportExceptions[base] != nil || exportedLanguages.contains(base)
     }
+
+    /// The languages whose categories Xcode's export table has (the others get `one` and `other`, a guess: for
+    /// many of them CLDR has no plural data, and babel's `other` alone would be its own guess).
+    static let exportedLanguages: Set<String> = Set(
+        ("af ak am an ar ars as asa ast az bal be bem bez bg bho blo bm bn bo br brx bs ca ce ceb cgg chr ckb cs "
+            + "cy da de doi dsb dv dz ee el en eo es et eu fa ff fi fil fo fr fur fy ga gd gl gsw gu guw gv ha "
+            + "haw he hi hnj hr hsb hu hy ia id ig ii io is it iu iw ja jbo jgo jmc jv jw ka kab kaj kcg kde kea "
+            + "kk kkj kl km ko ks ksb ksh ku kw ky lag lb lg lij lkt ln lo lt lv mas mgo mk ml mn mo mr ms mt my "
+            + "nah naq nb nd ne nl nn nnh no nqo nr ny nyn om or os osa pa pap pcm pl prg ps pt qu rm ro rof ru "
+            + "rwk sah saq sat sc scn sd sdh se seh ses sg sh si sk sl sma smi smj smn sms sn so sq sr ss ssy st "
+            + "su sv sw syr ta te teo th ti tig tk tn to tpi tr ts ug uk ur uz ve vec vi vo vun wa wae wo xh xog "
+            + "yi yo yue zh zu").split(separator: " ").map(String.init))
 
     /// The categories `check` requires of `language` and those it allows (CLDR order), or `nil` for a language CLDR
     /// does not know.
