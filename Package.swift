@@ -206,7 +206,11 @@ let package = Package(
         ),
         .testTarget(
             name: "CodeGenerationTests",
-            dependencies: ["CodeGeneration", "StringBridgeRuntime", "LocalizationCatalog", "XCStringsFormat"]
+            dependencies: [
+                "CodeGeneration", "StringBridgeRuntime", "LocalizationCatalog", "XCStringsFormat",
+                "stringbridge-generate",
+                "TestSupport",
+            ]
         ),
     ]
 )
