@@ -5,8 +5,8 @@
 ///   with a region and no script gets the script the region implies first (`zh-TW` → `zh-Hant`, `zh-CN` →
 ///   `zh-Hans`), as Apple's bundles do.
 /// - The first preferred language that matches a localization wins, with its own fallbacks after it; a preferred
-///   language that matches no localization is skipped. A preferred `en` also matches an `en-GB` localization when no
-///   `en` exists.
+///   language that matches no localization is skipped. A preferred `en` or `en-US` also matches an `en-GB`
+///   localization when neither `en-US` nor `en` exists.
 /// - Last comes the development language, so a key missing everywhere else still has its source text.
 public enum LanguageFallback {
     /// `identifier` in its canonical spelling (`ZH_hant_tw` → `zh-Hant-TW`).
@@ -68,10 +68,13 @@ public enum LanguageFallback {
                 found.forEach(add)
                 break
             }
-            // A more specific localization of the wanted language (`en` → `en-GB`).
-            let prefix = chain[0] + "-"
-            if let specific = available.first(where: { canonical($0).hasPrefix(prefix) }) {
-                add(specific)
+            // Another localization of the wanted language: a more specific one first (`en` → `en-GB`), then a
+            // sibling (`en-US` → `en-GB`), in the order of `available`.
+            let prefixes = [chain[0] + "-", (chain.last ?? chain[0]) + "-"]
+            if let other = prefixes.lazy.compactMap({ prefix in
+                available.first { canonical($0).hasPrefix(prefix) }
+            }).first {
+                add(other)
                 break
             }
         }

@@ -30,6 +30,25 @@ import Testing
         #expect(table.string("Key %d", 3) == "Key %d")
     }
 
+    /// Values nested deeper than JSON's reader allows are refused; nested within it but deeper than a lookup
+    /// follows, they give the key.
+    @Test func deepValuesNeverCrash() throws {
+        func nested(_ depth: Int) -> String {
+            String(repeating: #"{"argument": 1, "plural": {"other": "#, count: depth) + #"{"text": "deep"}"#
+                + String(repeating: "}}", count: depth)
+        }
+        for (depth, expected) in [(3, "deep"), (100, "key"), (100_000, "key")] {
+            let json =
+                #"{"serializationVersion": 1, "table": "T", "developmentLanguage": "en", "localizations": ["#
+                + #"{"language": "en", "entries": [{"key": "key", "value": "# + nested(depth) + "}]}]}"
+            let url = try directory(with: json)
+            defer { try? FileManager.default.removeItem(at: url) }
+            let table = LocalizedTable(name: "T", directory: url)
+            #expect(table.string("key", 1, languages: ["en"]) == expected, "depth \(depth)")
+            #expect((table.loadError == nil) == (depth < 1000), "depth \(depth)")
+        }
+    }
+
     @Test func otherVersionsAreRefused() throws {
         let url = try directory(with: #"{"serializationVersion": 99}"#)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -70,5 +70,8 @@ import Testing
         #expect(
             LanguageFallback.lookupOrder(preferred: ["en"], available: ["en-GB", "de"], developmentLanguage: "de")
                 == ["en-GB", "de"])
+        #expect(
+            LanguageFallback.lookupOrder(preferred: ["en-US"], available: ["de", "en-GB"], developmentLanguage: "de")
+                == ["en-GB", "de"])
     }
 }
