@@ -18,6 +18,11 @@ let package = Package(
             name: "StringBridgeFuzzing",
             targets: ["CodeExtraction", "SwiftCodeReader", "CodeSync", "CatalogChecks", "CatalogMerge"]
         ),
+        // String Catalogs at run time on any platform (docs/runtime.md).
+        .library(name: "StringBridgeRuntime", targets: ["StringBridgeRuntime"]),
+        .executable(name: "stringbridge-generate", targets: ["stringbridge-generate"]),
+        // Compiles a target's `.xcstrings` and `.lproj` tables at build time for StringBridgeRuntime.
+        .plugin(name: "StringBridgeGenerate", targets: ["StringBridgeGenerate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -37,7 +42,7 @@ let package = Package(
         // The hub: the canonical catalog model every format reads into and writes from.
         .target(
             name: "LocalizationCatalog",
-            dependencies: ["StringBridgeSupport"]
+            dependencies: ["StringBridgeSupport", "CLDRSupport"]
         ),
 
         // Format plugins: each depends on the hub, never on another format.
@@ -106,8 +111,7 @@ let package = Package(
             ]
         ),
         .target(
-            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"],
-            exclude: ["PluralRules/generate.py"]
+            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"]
         ),
         .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
         .executableTarget(
@@ -173,6 +177,40 @@ let package = Package(
         .testTarget(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]
+        ),
+
+        // String Catalogs at run time (docs/runtime.md). CLDR's plural rules and Apple's language fallback, with no
+        // dependencies: the hub and the runtime library share them.
+        .target(name: "CLDRSupport", exclude: ["generate.py"]),
+        // Loads the tables `stringbridge-generate tables` compiles; Foundation and CLDRSupport only, never a format.
+        .target(name: "StringBridgeRuntime", dependencies: ["CLDRSupport"]),
+        .testTarget(name: "StringBridgeRuntimeTests", dependencies: ["StringBridgeRuntime", "CLDRSupport"]),
+        // Code and tables generated from catalogs (package only): the runtime's compiled tables, typed accessors.
+        .target(
+            name: "CodeGeneration",
+            dependencies: [
+                "LocalizationCatalog", "XCStringsFormat", "CLDRSupport", "StringBridgeSupport", "StringBridgeRuntime",
+            ]
+        ),
+        // The build plugin's tool: no libxml2, no swift-syntax.
+        .executableTarget(
+            name: "stringbridge-generate", dependencies: ["CodeGeneration", "XCStringsFormat", "LocalizationCatalog"]
+        ),
+        .plugin(
+            name: "StringBridgeGenerate", capability: .buildTool(), dependencies: ["stringbridge-generate"]
+        ),
+        // `swift build -c release --scratch-path .build-runtime-bench --product stringbridge-runtime-bench`.
+        .executableTarget(
+            name: "stringbridge-runtime-bench", dependencies: ["StringBridgeRuntime"],
+            path: "Benchmarks/stringbridge-runtime-bench"
+        ),
+        .testTarget(
+            name: "CodeGenerationTests",
+            dependencies: [
+                "CodeGeneration", "StringBridgeRuntime", "LocalizationCatalog", "XCStringsFormat",
+                "stringbridge-generate",
+                "TestSupport",
+            ]
         ),
     ]
 )

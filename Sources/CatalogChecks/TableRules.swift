@@ -321,11 +321,11 @@ struct TableRules {
     private func checkPlurals(
         _ variations: Variations, path: String, language: String, _ report: (String, String) -> Void
     ) {
-        if let plural = variations.plural, let rules = PluralCategories.rules(for: language) {
+        if let plural = variations.plural, let rules = XcodePluralCategories.checked(for: language) {
             let present = Set(plural.keys)
             let missing = rules.required.filter { !present.contains($0) }
             let extra = plural.keys.filter { !rules.allowed.contains($0) }
-            let cldr = "CLDR \(PluralCategories.cldrVersion): \(PluralCategories.listed(language))"
+            let cldr = "CLDR \(XcodePluralCategories.cldrVersion): \(XcodePluralCategories.listed(language))"
             let here = Self.join(path, "plural")
             if !missing.isEmpty {
                 report(here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")

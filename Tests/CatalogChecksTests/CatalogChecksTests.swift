@@ -285,20 +285,34 @@ struct CatalogChecksUnitTests {
         #expect(KeyPositions.strings(file: "u", bytes: utf16).position(of: "k") == KeyPosition(file: "u", line: 2))
     }
 
+    /// Xcode's export categories come from the one CLDR table, with Xcode's reductions and exceptions; a language
+    /// Xcode's table lacks keeps the `one`/`other` guess even where babel gives `other` alone.
+    @Test func xcodeExportCategories() {
+        #expect(XcodePluralCategories.exported(for: "fr") == ["one", "other"])
+        #expect(XcodePluralCategories.exported(for: "scn") == ["one", "other"])
+        #expect(XcodePluralCategories.exported(for: "ru_RU") == ["few", "many", "one", "other"])
+        #expect(XcodePluralCategories.exported(for: "iw") == ["one", "other", "two"])
+        #expect(XcodePluralCategories.exported(for: "co") == ["one", "other"])
+        #expect(!XcodePluralCategories.knows("co"))
+        #expect(XcodePluralCategories.knows("ars"))
+    }
+
     @Test func pluralCategories() throws {
-        let french = try #require(PluralCategories.rules(for: "fr"))
+        let french = try #require(XcodePluralCategories.checked(for: "fr"))
         #expect(french.required == ["one", "other"])
         #expect(french.allowed == ["zero", "one", "many", "other"])
-        let russian = try #require(PluralCategories.rules(for: "ru"))
+        let russian = try #require(XcodePluralCategories.checked(for: "ru"))
         #expect(russian.required == ["one", "few", "many", "other"])
-        #expect(try #require(PluralCategories.rules(for: "ja")).required == ["other"])
-        #expect(try #require(PluralCategories.rules(for: "zh-Hans")).required == ["other"])
-        #expect(try #require(PluralCategories.rules(for: "pt_BR")).required == ["one", "other"])
+        #expect(try #require(XcodePluralCategories.checked(for: "ja")).required == ["other"])
+        #expect(try #require(XcodePluralCategories.checked(for: "zh-Hans")).required == ["other"])
+        #expect(try #require(XcodePluralCategories.checked(for: "pt_BR")).required == ["one", "other"])
         #expect(
-            try #require(PluralCategories.rules(for: "ar")).required == ["zero", "one", "two", "few", "many", "other"])
-        #expect(try #require(PluralCategories.rules(for: "lv")).required == ["zero", "one", "other"])
-        #expect(PluralCategories.rules(for: "xx-unknown") == nil)
-        #expect(PluralCategories.cldrVersion == "47")
+            try #require(XcodePluralCategories.checked(for: "ar")).required == [
+                "zero", "one", "two", "few", "many", "other",
+            ])
+        #expect(try #require(XcodePluralCategories.checked(for: "lv")).required == ["zero", "one", "other"])
+        #expect(XcodePluralCategories.checked(for: "xx-unknown") == nil)
+        #expect(XcodePluralCategories.cldrVersion == "47")
     }
 
     @Test func sourceTextFallsBackToOtherAndToThePlainString() {

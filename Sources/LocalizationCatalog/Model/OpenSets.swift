@@ -1,3 +1,5 @@
+import CLDRSupport
+
 /// The state of a translation (`stringUnit.state` in a String Catalog).
 ///
 /// An open set: a value this version does not know is kept and written back as it was.
@@ -54,13 +56,9 @@ public struct ExtractionState: RawRepresentable, Hashable, Sendable, Expressible
     public static let extractedWithValue: ExtractionState = "extracted_with_value"
 }
 
-/// The CLDR plural categories that String Catalogs and `.stringsdict` files use.
-///
-/// Plural variations are keyed by strings in the model, so a category Apple does not know (a typo such as
-/// `onee` in a real `.stringsdict`) is kept verbatim; this enum names the ones that have meaning.
-public enum PluralCategory: String, Sendable, CaseIterable {
-    case zero, one, two, few, many, other
-}
+/// The CLDR plural categories that String Catalogs and `.stringsdict` files use (defined in `CLDRSupport`, beside
+/// the plural rules).
+public typealias PluralCategory = CLDRSupport.PluralCategory
 
 /// Device names used by device variations (`NSStringDeviceSpecificRuleType` in `.stringsdict`).
 ///
