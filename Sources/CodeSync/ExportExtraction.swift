@@ -99,6 +99,66 @@ package enum ExportExtraction {
         return Export.CodeStrings(table: table, valuesAreSources: valuesAreSources)
     }
 
+    /// The catalogs among `sources` synced with their code in memory, as the build of `xcodebuild
+    /// -exportLocalizations` syncs them before it exports (docs/extraction.md, "Export"), by the source's path.
+    ///
+    /// Each catalog is synced as `sync` would sync it (same targets, same build settings, same rules: keys added,
+    /// comments and values updated, keys no longer in the code marked stale or removed); nothing is written. A
+    /// catalog that no target contains, or that has no code around it (no project and no code in its folders), is
+    /// left as it is: no build would sync it. A catalog outside `root` is left as it is, with a warning. A catalog
+    /// that cannot be read is left to ``Export`` (which reports it); code that cannot be read is a warning.
+    package static func syncedCatalogs(
+        for sources: [Export.Source], root: String, workflow: SyncWorkflow = SyncWorkflow(),
+        diagnostics: inout Diagnostics
+    ) -> [String: StringTable] {
+        let catalogs = sources.filter { $0.kind == .catalog }
+        guard !catalogs.isEmpty else { return [:] }
+        let absolute = catalogs.contains { $0.path.hasPrefix("/") }
+        let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
+        let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
+        var read = Diagnostics()
+        var layout: ProjectLayout?
+        var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
+        var result: [String: StringTable] = [:]
+        let registry = FormatRegistry.standard
+        for source in catalogs {
+            let path = absolute ? absolutePath(source.path) : ProjectWalk.normalized(source.path)
+            guard ProjectWalk.isInside(path, walkRoot) else {
+                diagnostics.warn(
+                    "this catalog is outside the project root \(root); it is exported as it is, not synced with "
+                        + "the code", path: source.path)
+                continue
+            }
+            if layout == nil { layout = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read) }
+            guard let layout, case .code(let files, _) = layout.scope(of: path),
+                !files.isEmpty || !layout.buildContext(of: path).builds.isEmpty
+            else { continue }
+            guard let reader = registry.format(forPath: source.path)?.reader,
+                let file = try? readSourceFile(source.path)
+            else { continue }
+            // A catalog that cannot be read is read again by Export, which reports it.
+            var readCatalog = Diagnostics()
+            guard let table = try? reader.read(file, options: ReadOptions(), diagnostics: &readCatalog) else {
+                continue
+            }
+            diagnostics.append(contentsOf: readCatalog)
+            let build = layout.buildContext(of: path)
+            let key = SyncWorkflow.CacheKey(files: files, settings: build.readerSettings)
+            let extracted: [ExtractedString]
+            if let cached = cache[key] {
+                extracted = cached
+            } else {
+                extracted = workflow.extract(files, settings: build.readerSettings, diagnostics: &read)
+                cache[key] = extracted
+            }
+            let name = tableName(ofPath: source.path)
+            let strings = SyncWorkflow.applyingBuildSettings(build.builds, to: extracted).filter { $0.table == name }
+            result[source.path] = CatalogSync.sync(table, with: strings, options: workflow.options).table
+        }
+        SyncWorkflow.appendSkipping(read, to: &diagnostics)
+        return result
+    }
+
     /// `path` made absolute against the current folder, normalized.
     static func absolutePath(_ path: String) -> String {
         path.hasPrefix("/")

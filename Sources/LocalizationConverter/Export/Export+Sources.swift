@@ -278,7 +278,9 @@ extension Export {
         for source in sources {
             var table: StringTable
             do {
-                table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+                table =
+                    try options.syncedCatalogs[source.path]
+                    ?? baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
             } catch let error as ConversionError {
                 leftOut += Self.leftOut(error, because: "this table is not exported")
                 continue

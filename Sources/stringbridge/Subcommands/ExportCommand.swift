@@ -21,6 +21,12 @@ struct ExportCommand: ParsableCommand {
             xib in a Base.lproj folder is exported with its texts (its <file> named after the storyboard). \
             --no-extract exports the tables as they are.
 
+            As xcodebuild -exportLocalizations builds first, a String Catalog is synced with its targets' code \
+            before it is exported, as `stringbridge sync` would sync it (new keys from code are exported, keys no \
+            longer in the code are marked stale): in memory only, the catalog on disk is not changed (run \
+            `stringbridge sync` to write it). A catalog without code around it is exported as it is. --no-sync \
+            exports catalogs as they are on disk.
+
             Prints one line per language: the XLIFF file and the number of tables (<file> elements) in it; \
             --report json prints the same as JSON with every file written (docs/formats/xliff.md). --dry-run \
             writes nothing.
@@ -72,6 +78,11 @@ struct ExportCommand: ParsableCommand {
         help: "Add the strings that code, storyboards and Info.plist files give legacy tables, as Xcode does.")
     var extract = true
 
+    @Flag(
+        name: .customLong("sync"), inversion: .prefixedNo,
+        help: "Sync String Catalogs with the code in memory first, as Xcode's build does (files are not changed).")
+    var sync = true
+
     @Option(help: "The project name written in contents.json (e.g. MyApp.xcodeproj).")
     var project: String?
 
@@ -111,6 +122,10 @@ struct ExportCommand: ParsableCommand {
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
             options.replacesReadOnlyFiles = force
             options.allLanguages = allLanguages
+            if sync {
+                options.syncedCatalogs = ExportExtraction.syncedCatalogs(
+                    for: found, root: root, diagnostics: &diagnostics)
+            }
             if extract {
                 options.codeStrings = ExportExtraction.codeStrings(
                     for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)

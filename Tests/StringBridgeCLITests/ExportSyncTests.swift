@@ -1,0 +1,86 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `stringbridge export` syncing String Catalogs with the code in memory first, as `xcodebuild -exportLocalizations`
+/// builds (and so syncs) before it exports; `--no-sync`.
+///
+/// Fixture: `Fixtures/export/sync/project` — a folder with a catalog and the SwiftUI code beside it: `Hello` in both,
+/// `New in code` only in the code, `No longer used` (translated) and `Untranslated and gone` (no localization) only
+/// in the catalog.
+@Suite("stringbridge export syncs catalogs first")
+struct ExportSyncTests {
+    let folder: URL
+
+    init() throws {
+        folder = try CommandTestCase.folder(copying: ["export/sync/project": "project"])
+    }
+
+    var project: URL { folder.appendingPathComponent("project") }
+
+    func bytes(_ relative: String) -> [UInt8] {
+        (try? Data(contentsOf: folder.appendingPathComponent(relative))).map { [UInt8]($0) } ?? []
+    }
+
+    @Test("The XLIFF holds the catalog as sync leaves it: the new key, the stale one, not the removed one")
+    func syncsInMemory() throws {
+        let before = bytes("project/App/Localizable.xcstrings")
+        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
+        #expect(result.output == "wrote ../out/fr.xliff (1 table)\n")
+        let difference = Fixtures.compareGolden(bytes("out/fr.xliff"), "export/sync/expected/fr.xliff")
+        #expect(difference == nil, "\(difference ?? "")")
+        // Files on disk change only with `sync`.
+        #expect(bytes("project/App/Localizable.xcstrings") == before)
+        #expect(!before.isEmpty)
+    }
+
+    @Test("--no-sync exports the catalog as it is on disk")
+    func noSync() throws {
+        let result = try StringBridgeProcess.run(
+            ["export", ".", "--language", "fr", "-o", "../out", "--no-sync"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
+        let difference = Fixtures.compareGolden(bytes("out/fr.xliff"), "export/sync/expected/fr-no-sync.xliff")
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+
+    @Test("The .xcloc's source copy is the synced catalog; the catalog on disk is not changed")
+    func xclocSourceCopy() throws {
+        let before = bytes("project/App/Localizable.xcstrings")
+        let result = try StringBridgeProcess.run(
+            ["export", ".", "--language", "fr", "-o", "../out", "--xcloc"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        let copy = String(decoding: bytes("out/fr.xcloc/Source Contents/App/Localizable.xcstrings"), as: UTF8.self)
+        #expect(copy.contains("\"New in code\""))
+        #expect(copy.contains("\"stale\""))
+        #expect(!copy.contains("Untranslated and gone"))
+        #expect(bytes("project/App/Localizable.xcstrings") == before)
+    }
+
+    @Test("A catalog outside --root is exported as it is, with a warning")
+    func outsideRoot() throws {
+        let result = try StringBridgeProcess.run(
+            ["export", "App/Localizable.xcstrings", "--language", "fr", "-o", "../out", "--root", "Elsewhere"],
+            in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.error
+                == "App/Localizable.xcstrings:1:1: warning: this catalog is outside the project root Elsewhere; it is "
+                + "exported as it is, not synced with the code\n")
+        let xliff = String(decoding: bytes("out/fr.xliff"), as: UTF8.self)
+        #expect(xliff.contains("id=\"Untranslated and gone\""))
+        #expect(!xliff.contains("id=\"New in code\""))
+    }
+
+    @Test("A catalog with no code around it is exported as it is (no build would sync it)")
+    func noCode() throws {
+        try FileManager.default.removeItem(at: project.appendingPathComponent("App/ContentView.swift"))
+        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
+        let difference = Fixtures.compareGolden(bytes("out/fr.xliff"), "export/sync/expected/fr-no-sync.xliff")
+        #expect(difference == nil, "\(difference ?? "")")
+    }
+}
