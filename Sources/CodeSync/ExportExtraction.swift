@@ -2,6 +2,7 @@ import CodeExtraction
 import Foundation
 import LocalizationCatalog
 import LocalizationConverter
+import SwiftCodeReader
 
 /// What `export` adds from code to legacy tables, as Xcode's export does (docs/extraction.md, "Export").
 ///
@@ -58,7 +59,8 @@ package enum ExportExtraction {
             if let cached = cache[key] {
                 extracted = cached
             } else {
-                extracted = workflow.extract(files, settings: settings, diagnostics: &read)
+                extracted = readingSwiftAsGenstrings(workflow, settings).extract(
+                    files, settings: settings, diagnostics: &read)
                 cache[key] = extracted
             }
             let table = tableName(ofPath: source.path)
@@ -82,15 +84,50 @@ package enum ExportExtraction {
         return result
     }
 
-    /// The strings of one table grouped by key: comments joined as genstrings joins them, and a key with several
-    /// format arguments and no value given its positional value (`%@ %@` → `%1$@ %2$@`), as genstrings writes it.
+    /// `workflow` reading Swift as genstrings reads it (``GenstringsSwiftReader``) when `settings` say a build does
+    /// not use the compiler to extract Swift strings (`SWIFT_EMIT_LOC_STRINGS` off); as it is otherwise.
+    static func readingSwiftAsGenstrings(_ workflow: SyncWorkflow, _ settings: ReaderSettings) -> SyncWorkflow {
+        guard settings.swiftExtraction != .compiler else { return workflow }
+        var result = workflow
+        result.readers = workflow.readers.map { reader in
+            guard let swift = reader as? SwiftCodeReader else { return reader }
+            var genstrings = GenstringsSwiftReader(
+                macroNames: swift.localizedStringMacroNames.union(settings.macroNames),
+                readsTextLiterals: settings.swiftExtraction == .textLiterals)
+            genstrings.parallelism = swift.parallelism
+            return genstrings
+        }
+        return result
+    }
+
+    /// The comments of one key's call sites as Xcode's export writes them: each trimmed of white space, the distinct
+    /// non-empty ones sorted case-insensitively (ties by their bytes) and joined as genstrings joins them; `nil`
+    /// when none.
+    static func joinedComments(_ comments: [String]) -> String? {
+        var distinct: [String] = []
+        for comment in comments {
+            let trimmed = comment.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !trimmed.isEmpty, !distinct.contains(where: { sameUTF8($0, trimmed) }) { distinct.append(trimmed) }
+        }
+        guard !distinct.isEmpty else { return nil }
+        let folded = distinct.map { Array($0.lowercased().utf8) }
+        let order = distinct.indices.sorted { left, right in
+            folded[left] != folded[right]
+                ? folded[left].lexicographicallyPrecedes(folded[right])
+                : distinct[left].utf8.lexicographicallyPrecedes(distinct[right].utf8)
+        }
+        return order.map { distinct[$0] }.joined(separator: commentSeparator)
+    }
+
+    /// The strings of one table grouped by key: comments joined as genstrings joins them (``joinedComments(_:)``),
+    /// and a key with several format arguments and no value given its positional value (`%@ %@` → `%1$@ %2$@`), as
+    /// genstrings writes it.
     static func codeStrings(
         _ strings: [ExtractedString], sourceLanguage: String, valuesAreSources: Bool
     ) -> Export.CodeStrings {
         var table = StringTable(name: "", sourceLanguage: sourceLanguage)
         for (key, found) in FoundKey.group(strings) {
-            var entry = CatalogEntry(
-                comment: found.comments.isEmpty ? nil : found.comments.joined(separator: commentSeparator))
+            var entry = CatalogEntry(comment: joinedComments(found.comments))
             if let value = found.value ?? CatalogSync.positionalValue(of: key) {
                 entry.localizations = [sourceLanguage: Localization(value, state: nil)]
             }
