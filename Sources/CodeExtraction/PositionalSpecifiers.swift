@@ -1,9 +1,9 @@
 /// The rewriting genstrings applies to the value it writes for a key with several format arguments: `%@ of %d`
 /// becomes `%1$@ of %2$d` (gold: key `Importing %d of %d`, source `Importing %1$d of %2$d`).
-enum PositionalSpecifiers {
+package enum PositionalSpecifiers {
     /// `text` with every conversion numbered in order, or `nil` when it has fewer than two conversions, already
     /// numbers one, or takes a width or precision from an argument (`%*d`).
-    static func numbered(_ text: String) -> String? {
+    package static func numbered(_ text: String) -> String? {
         if let fixed = dollarAdded(text) { return fixed }
         let scalars = Array(text.unicodeScalars)
         var pieces: [(start: Int, end: Int)] = []

@@ -128,7 +128,7 @@ package enum ExportExtraction {
         var table = StringTable(name: "", sourceLanguage: sourceLanguage)
         for (key, found) in FoundKey.group(strings) {
             var entry = CatalogEntry(comment: joinedComments(found.comments))
-            if let value = found.value ?? CatalogSync.positionalValue(of: key) {
+            if let value = found.value ?? PositionalSpecifiers.numbered(key) {
                 entry.localizations = [sourceLanguage: Localization(value, state: nil)]
             }
             _ = table.entries.appendNew(entry, forKey: key)
@@ -141,8 +141,9 @@ package enum ExportExtraction {
     ///
     /// Each catalog is synced as `sync` would sync it (same targets, same build settings, same rules: keys added,
     /// comments and values updated, keys no longer in the code marked stale or removed); nothing is written. A
-    /// catalog that no target contains, or that has no code around it (no project and no code in its folders), is
-    /// left as it is: no build would sync it. A catalog outside `root` is left as it is, with a warning. A catalog
+    /// catalog that no target contains, or that no Xcode target builds and has no Swift or Objective-C code around it
+    /// (only storyboards or property lists, as in a folder of exported tables), is left as it is: no build would sync
+    /// it. A catalog outside `root` is left as it is, with a warning. A catalog
     /// that cannot be read is left to ``Export`` (which reports it); code that cannot be read is a warning.
     package static func syncedCatalogs(
         for sources: [Export.Source], root: String, workflow: SyncWorkflow = SyncWorkflow(),
@@ -153,6 +154,11 @@ package enum ExportExtraction {
         let absolute = catalogs.contains { $0.path.hasPrefix("/") }
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
+        let sourceCodeExtensions = workflow.readers.reduce(into: Set<String>()) { result, reader in
+            if !(reader is InterfaceBuilderReader), !(reader is InfoPlistReader) {
+                result.formUnion(reader.fileExtensions)
+            }
+        }
         var read = Diagnostics()
         var layout: ProjectLayout?
         var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
@@ -167,8 +173,11 @@ package enum ExportExtraction {
                 continue
             }
             if layout == nil { layout = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read) }
+            // A catalog with neither an Xcode target nor Swift or Objective-C code around it is not built (a folder
+            // of exported tables with a storyboard, say): no sync would be Xcode's.
             guard let layout, case .code(let files, _) = layout.scope(of: path),
-                !files.isEmpty || !layout.buildContext(of: path).builds.isEmpty
+                files.contains(where: { sourceCodeExtensions.contains(ProjectWalk.fileExtension($0)) })
+                    || !layout.buildContext(of: path).builds.isEmpty
             else { continue }
             guard let reader = registry.format(forPath: source.path)?.reader,
                 let file = try? readSourceFile(source.path)

@@ -74,10 +74,24 @@ struct ExportSyncTests {
         #expect(!xliff.contains("id=\"New in code\""))
     }
 
-    @Test("A catalog with no code around it is exported as it is (no build would sync it)")
+    @Test("A catalog with no Swift or Objective-C code and no Xcode target around it is exported as it is")
     func noCode() throws {
+        // A storyboard is no code that a build of this catalog would be synced with.
         try FileManager.default.removeItem(at: project.appendingPathComponent("App/ContentView.swift"))
-        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out"], in: project)
+        try FileManager.default.createDirectory(
+            at: project.appendingPathComponent("App/Base.lproj"), withIntermediateDirectories: true)
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">
+                <scenes><scene sceneID="s"><objects>
+                    <viewController title="Home" id="Hom-e1-vc1" sceneMemberID="viewController"/>
+                </objects></scene></scenes>
+            </document>
+            """.utf8
+        ).write(to: project.appendingPathComponent("App/Base.lproj/Launch.storyboard"))
+        let result = try StringBridgeProcess.run(
+            ["export", "App/Localizable.xcstrings", "--language", "fr", "-o", "../out"], in: project)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.error == "")
         let difference = Fixtures.compareGolden(bytes("out/fr.xliff"), "export/sync/expected/fr-no-sync.xliff")
