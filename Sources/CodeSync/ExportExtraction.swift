@@ -161,6 +161,7 @@ package enum ExportExtraction {
         }
         var read = Diagnostics()
         var layout: ProjectLayout?
+        var scopes: [String: ProjectLayout.CatalogScope] = [:]
         var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
         var result: [String: StringTable] = [:]
         let registry = FormatRegistry.standard
@@ -172,12 +173,17 @@ package enum ExportExtraction {
                         + "the code", path: source.path)
                 continue
             }
-            if layout == nil { layout = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read) }
-            // A catalog with neither an Xcode target nor Swift or Objective-C code around it is not built (a folder
-            // of exported tables with a storyboard, say): no sync would be Xcode's.
-            guard let layout, case .code(let files, _) = layout.scope(of: path),
-                files.contains(where: { sourceCodeExtensions.contains(ProjectWalk.fileExtension($0)) })
-                    || !layout.buildContext(of: path).builds.isEmpty
+            if layout == nil {
+                let found = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read)
+                layout = found
+                for scope in found.catalogs { scopes[scope.path] = scope }
+            }
+            // The catalog as `sync` finds it (its targets, their code and settings), if it syncs it at all; one with
+            // neither an Xcode target nor Swift or Objective-C code around it is not built (a folder of exported
+            // tables with a storyboard, say): no sync would be Xcode's.
+            guard let scope = scopes[path],
+                !scope.builds.isEmpty
+                    || scope.codeFiles.contains(where: { sourceCodeExtensions.contains(ProjectWalk.fileExtension($0)) })
             else { continue }
             guard let reader = registry.format(forPath: source.path)?.reader,
                 let file = try? readSourceFile(source.path)
@@ -188,17 +194,18 @@ package enum ExportExtraction {
                 continue
             }
             diagnostics.append(contentsOf: readCatalog)
-            let build = layout.buildContext(of: path)
-            let key = SyncWorkflow.CacheKey(files: files, settings: build.readerSettings)
+            // As `SyncWorkflow.plan` syncs one catalog.
+            let key = SyncWorkflow.CacheKey(files: scope.codeFiles, settings: scope.readerSettings)
             let extracted: [ExtractedString]
             if let cached = cache[key] {
                 extracted = cached
             } else {
-                extracted = workflow.extract(files, settings: build.readerSettings, diagnostics: &read)
+                extracted = workflow.extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &read)
                 cache[key] = extracted
             }
-            let name = tableName(ofPath: source.path)
-            let strings = SyncWorkflow.applyingBuildSettings(build.builds, to: extracted).filter { $0.table == name }
+            let strings = SyncWorkflow.applyingBuildSettings(scope.builds, to: extracted).filter {
+                $0.table == scope.table
+            }
             result[source.path] = CatalogSync.sync(table, with: strings, options: workflow.options).table
         }
         SyncWorkflow.appendSkipping(read, to: &diagnostics)
