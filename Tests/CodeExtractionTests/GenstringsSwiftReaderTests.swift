@@ -34,6 +34,22 @@ struct GenstringsSwiftReaderTests {
         #expect(diagnostics.all.isEmpty)
     }
 
+    @Test("Every prefix of a file is read without a trap, and the strings of a prefix are at most the file's")
+    func prefixes() throws {
+        let bytes = try Fixtures.bytes("code/swift-genstrings/Reading.swift")
+        let reader = GenstringsSwiftReader(macroNames: ["AppString"])
+        var diagnostics = Diagnostics()
+        let whole = reader.strings(
+            in: [CodeFile(path: "R.swift", text: String(decoding: bytes, as: UTF8.self))], diagnostics: &diagnostics)
+        let failing = Fixtures.firstPrefixFailing(bytes) { prefix in
+            var ignored = Diagnostics()
+            let found = reader.strings(
+                in: [CodeFile(path: "R.swift", text: String(decoding: prefix, as: UTF8.self))], diagnostics: &ignored)
+            return found.count <= whole.count + 2
+        }
+        #expect(failing == nil)
+    }
+
     @Test("Positional values as genstrings writes them: %1@ gets its $")
     func positional() {
         #expect(PositionalSpecifiers.numbered("%1@%2@") == "%1$@%2$@")
