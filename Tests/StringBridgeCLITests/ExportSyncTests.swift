@@ -97,4 +97,24 @@ struct ExportSyncTests {
         let difference = Fixtures.compareGolden(bytes("out/fr.xliff"), "export/sync/expected/fr-no-sync.xliff")
         #expect(difference == nil, "\(difference ?? "")")
     }
+
+    @Test("A catalog of an Xcode target is synced as sync syncs it: the target's code and macro names")
+    func xcodeTarget() throws {
+        let legacy = try CommandTestCase.folder(copying: ["export/legacy-swift/project": "project"])
+        let catalog = legacy.appendingPathComponent("project/App/Errors.xcstrings")
+        let empty = Data(
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}".utf8)
+        try empty.write(to: catalog)
+        let result = try StringBridgeProcess.run(
+            ["export", "App/Errors.xcstrings", "--language", "fr", "-o", "../out"],
+            in: legacy.appendingPathComponent("project"))
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
+        let xliff = String(
+            decoding: (try? Data(contentsOf: legacy.appendingPathComponent("out/fr.xliff"))) ?? Data(), as: UTF8.self)
+        // `LocalizedString("Not found", tableName: "Errors", …)`: a macro name of the target.
+        #expect(xliff.contains("<trans-unit id=\"Not found\""))
+        #expect(xliff.contains("<note>No Errors.strings: not exported</note>"))
+        #expect(try Data(contentsOf: catalog) == empty)
+    }
 }
