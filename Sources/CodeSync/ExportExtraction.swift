@@ -73,7 +73,13 @@ package enum ExportExtraction {
             result[source.path] = codeStrings(
                 strings, sourceLanguage: sourceLanguage, valuesAreSources: table == "InfoPlist")
         }
-        // What cannot be read leaves that file's strings out; the export goes on.
+        appendLeavingOut(read, to: &diagnostics)
+        return result
+    }
+
+    /// Appends what reading code reported: what cannot be read leaves that file's strings out (an error becomes a
+    /// warning saying so), and the export goes on.
+    static func appendLeavingOut(_ read: Diagnostics, to diagnostics: inout Diagnostics) {
         for var diagnostic in read.all {
             if diagnostic.severity == .error {
                 diagnostic.severity = .warning
@@ -81,7 +87,6 @@ package enum ExportExtraction {
             }
             diagnostics.append(diagnostic)
         }
-        return result
     }
 
     /// `workflow` reading Swift as genstrings reads it (``GenstringsSwiftReader``) when `settings` say a build does
@@ -208,7 +213,7 @@ package enum ExportExtraction {
             }
             result[source.path] = CatalogSync.sync(table, with: strings, options: workflow.options).table
         }
-        SyncWorkflow.appendSkipping(read, to: &diagnostics)
+        appendLeavingOut(read, to: &diagnostics)
         return result
     }
 

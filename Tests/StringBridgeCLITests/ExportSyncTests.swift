@@ -117,4 +117,19 @@ struct ExportSyncTests {
         #expect(xliff.contains("<note>No Errors.strings: not exported</note>"))
         #expect(try Data(contentsOf: catalog) == empty)
     }
+
+    @Test("Code that cannot be read is one warning, though both the sync and the extraction read it")
+    func unreadableCode() throws {
+        let app = project.appendingPathComponent("App")
+        try Data("NSString *a = NSLocalizedString(@\"A\", @\"unterminated);\n".utf8)
+            .write(to: app.appendingPathComponent("Broken.m"))
+        try FileManager.default.createDirectory(
+            at: app.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        try Data("\"Other\" = \"Other\";\n".utf8).write(to: app.appendingPathComponent("en.lproj/Other.strings"))
+        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "../out"], in: project)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.error == "App/Broken.m:1:40: warning: unterminated string literal; its strings are not exported\n")
+        #expect(result.output == "wrote ../out/fr.xliff (2 tables)\n")
+    }
 }

@@ -126,14 +126,18 @@ struct ExportCommand: ParsableCommand {
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
             options.replacesReadOnlyFiles = force
             options.allLanguages = allLanguages
+            // The sync and the extraction may read the same code: each of its warnings is said once.
+            var fromCode = Diagnostics()
             if sync {
                 options.syncedCatalogs = ExportExtraction.syncedCatalogs(
-                    for: found, root: root, diagnostics: &diagnostics)
+                    for: found, root: root, diagnostics: &fromCode)
             }
             if extract {
                 options.codeStrings = ExportExtraction.codeStrings(
-                    for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+                    for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &fromCode)
             }
+            var seen = Set<Diagnostic>()
+            for diagnostic in fromCode.all where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             options.dryRun = dryRun
             let result = try export.report(found, options: options, diagnostics: &diagnostics)
             switch report {
