@@ -116,6 +116,19 @@ struct ExportSyncTests {
         #expect(xliff.contains("<trans-unit id=\"Not found\""))
         #expect(xliff.contains("<note>No Errors.strings: not exported</note>"))
         #expect(try Data(contentsOf: catalog) == empty)
+        // A catalog of the project that no target contains is not built: exported as it is.
+        let outside = legacy.appendingPathComponent("project/Other/Errors.xcstrings")
+        try FileManager.default.createDirectory(
+            at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try empty.write(to: outside)
+        let left = try StringBridgeProcess.run(
+            ["export", "Other/Errors.xcstrings", "--language", "fr", "-o", "../left"],
+            in: legacy.appendingPathComponent("project"))
+        #expect(left.status == 0, "\(left.error)")
+        let leftXLIFF = String(
+            decoding: (try? Data(contentsOf: legacy.appendingPathComponent("left/fr.xliff"))) ?? Data(), as: UTF8.self)
+        #expect(leftXLIFF.contains("<file original=\"Other/Errors.xcstrings\""))
+        #expect(!leftXLIFF.contains("Not found"))
     }
 
     @Test("Code that cannot be read is one warning, though both the sync and the extraction read it")
