@@ -1,9 +1,10 @@
 /// The rewriting genstrings applies to the value it writes for a key with several format arguments: `%@ of %d`
 /// becomes `%1$@ of %2$d` (gold: key `Importing %d of %d`, source `Importing %1$d of %2$d`).
-enum PositionalSpecifiers {
+package enum PositionalSpecifiers {
     /// `text` with every conversion numbered in order, or `nil` when it has fewer than two conversions, already
     /// numbers one, or takes a width or precision from an argument (`%*d`).
-    static func numbered(_ text: String) -> String? {
+    package static func numbered(_ text: String) -> String? {
+        if let fixed = dollarAdded(text) { return fixed }
         let scalars = Array(text.unicodeScalars)
         var pieces: [(start: Int, end: Int)] = []
         var index = 0
@@ -34,6 +35,36 @@ enum PositionalSpecifiers {
         }
         result.append(contentsOf: scalars[copied...])
         return String(result)
+    }
+
+    /// `%1@%2@` → `%1$@%2$@`: a text whose two or more object conversions each carry a position without its `$`
+    /// (and has no other conversion) gets the `$`, as genstrings writes it (gold: key `%1@%2@`, source `%1$@%2$@`);
+    /// `nil` for any other text.
+    private static func dollarAdded(_ text: String) -> String? {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var found = 0
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            result.append(scalar)
+            index += 1
+            guard scalar == "%", index < scalars.count else { continue }
+            if scalars[index] == "%" {
+                result.append("%")
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count, ("0"..."9").contains(scalars[end]) { end += 1 }
+            guard end > index, end < scalars.count, scalars[end] == "@", scalars[index] != "0" else { return nil }
+            result.append(contentsOf: scalars[index..<end])
+            result.append("$")
+            result.append("@")
+            found += 1
+            index = end + 1
+        }
+        return found >= 2 ? String(result) : nil
     }
 
     /// The end of the conversion specification starting with the `%` at `start`, whether it has an `n$` position and

@@ -66,7 +66,8 @@ struct ExportExtractionTests {
             got == [
                 "Widgets/en.lproj/Localizable.strings": [
                     "Shared | Intent title\n   Widget title | -",
-                    "%@ of %@ | - | %1$@ of %2$@",
+                    // Read as genstrings reads Swift (no SWIFT_EMIT_LOC_STRINGS): `\(` kept as `(`.
+                    "(count) of (total) | - | -",
                 ],
                 "App/Base.lproj/Main.strings": [
                     #"Hom-e1-vc1.title | Class = "UIViewController"; title = "Home"; ObjectID = "Hom-e1-vc1"; | Home"#
@@ -106,8 +107,9 @@ struct ExportExtractionTests {
         try folder.write("\"On iOS\" = \"On iOS\";\n", to: "App/en.lproj/Localizable.strings")
         let got = extracted(
             try sources(folder, ["App/en.lproj/InfoPlist.strings", "App/en.lproj/Localizable.strings"]), in: folder)
-        // The target's LOCALIZED_STRING_MACRO_NAMES and LOCALIZED_STRING_CODE_COMMENTS, its platforms (iOS and
-        // macOS: not the watchOS or visionOS clauses), its generated Info.plist keys and `$(…)` expanded.
+        // The target's LOCALIZED_STRING_MACRO_NAMES and LOCALIZED_STRING_CODE_COMMENTS, its generated Info.plist
+        // keys and `$(…)` expanded. Its Swift is read as genstrings reads it (no SWIFT_EMIT_LOC_STRINGS): as text,
+        // every `#if` clause included.
         #expect(
             got == [
                 "App/en.lproj/InfoPlist.strings": [
@@ -117,8 +119,9 @@ struct ExportExtractionTests {
                     "NSCameraUsageDescription | Privacy - Camera Usage Description | Scans the bands of birds.",
                 ],
                 "App/en.lproj/Localizable.strings": [
-                    "Swift macro key | A macro of the target | -", "Other Bird Food | - | -", "On iOS | - | -",
-                    "On macOS | - | -", "Debug, not on the watch | - | -", "Everywhere | - | -",
+                    "Swift macro key | A macro of the target | -", "On the watch | - | -",
+                    "Other Bird Food | - | -", "On iOS | - | -", "On macOS | - | -", "On visionOS | - | -",
+                    "Debug, not on the watch | - | -", "Everywhere | - | -",
                     "Objective-C macro key | A macro's FromTable form | -",
                     "Commented out | Read with LOCALIZED_STRING_CODE_COMMENTS | -",
                 ],
@@ -164,5 +167,14 @@ struct ExportExtractionTests {
         let keys = got["App/en.lproj/Localizable.strings"]?.map { String($0.prefix { $0 != " " }) } ?? []
         let feeder = keys.filter { ["Buy", "Seeds", "Nuts", "Suet"].contains($0) }
         #expect(feeder == expected, "\(keys)")
+    }
+
+    @Test("Several comments of one key: trimmed, sorted case-insensitively, joined as genstrings joins them")
+    func joinedComments() {
+        #expect(
+            ExportExtraction.joinedComments(["Title for Attach Pod screen", " navigation bar title attach pod\n"])
+                == "navigation bar title attach pod\n   Title for Attach Pod screen")
+        #expect(ExportExtraction.joinedComments(["b", "B", "a", "b "]) == "a\n   B\n   b")
+        #expect(ExportExtraction.joinedComments(["  ", ""]) == nil)
     }
 }

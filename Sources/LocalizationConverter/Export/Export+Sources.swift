@@ -51,6 +51,13 @@ extension Export {
                     return
                 }
             }
+            // A variant group with a Base localization: its development-language table is `Base.lproj/T.strings`,
+            // and the development language's variant is not exported in its stead (gold: Xcode 14.2's export of
+            // LoopKit names only `Base.lproj` files of such tables).
+            if kind != .catalog, ProjectPaths.lprojLanguage(of: file) == sourceLanguage {
+                let base = ProjectPaths.sibling(of: file, language: "Base")
+                if isRegularFile(base) { file = base }
+            }
             // Xcode names an Interface Builder table after its storyboard or xib, whether the texts are in a
             // `mul.lproj` catalog beside it or in `.strings` files.
             var interfaceBuilder: String?
@@ -278,7 +285,9 @@ extension Export {
         for source in sources {
             var table: StringTable
             do {
-                table = try baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
+                table =
+                    try options.syncedCatalogs[source.path]
+                    ?? baseTable(for: source, sourceLanguage: options.sourceLanguage, diagnostics: &diagnostics)
             } catch let error as ConversionError {
                 leftOut += Self.leftOut(error, because: "this table is not exported")
                 continue

@@ -28,6 +28,10 @@ public struct Export: Sendable {
         /// What code says about the legacy tables, by ``Source/path`` (an export with extraction; see
         /// ``CodeStrings``); empty exports the tables as they are.
         package var codeStrings: [String: CodeStrings] = [:]
+        /// Catalogs as a sync with the code leaves them (an export that syncs first, as Xcode's build does), by
+        /// ``Source/path``: each is exported instead of the file on disk, which is not changed; a catalog not here is
+        /// exported as it is on disk.
+        package var syncedCatalogs: [String: StringTable] = [:]
         /// Whether to plan the files only: everything is read and made, and nothing is written.
         package var dryRun = false
 

@@ -19,7 +19,16 @@ struct ExportCommand: ParsableCommand {
             Like Xcode, export extracts strings from code: a legacy table also gets the keys its targets' Swift and \
             Objective-C code (and, for InfoPlist, the Info.plist) use, with their comments, and every storyboard or \
             xib in a Base.lproj folder is exported with its texts (its <file> named after the storyboard). \
-            --no-extract exports the tables as they are.
+            A table of a variant group with a Base localization is exported from Base.lproj (the development \
+            language's .lproj variant is not a table of its own). A target's Swift is read as the compiler reads it \
+            with SWIFT_EMIT_LOC_STRINGS = YES, else as genstrings reads it (NSLocalizedString-like calls and Text() \
+            literals, comments included, \\(x) kept as (x)). --no-extract exports the tables as they are.
+
+            As xcodebuild -exportLocalizations builds first, a String Catalog is synced with its targets' code \
+            before it is exported, as `stringbridge sync` would sync it (new keys from code are exported, keys no \
+            longer in the code are marked stale): in memory only, the catalog on disk is not changed (run \
+            `stringbridge sync` to write it). A catalog with neither an Xcode target nor Swift or Objective-C code \
+            around it is exported as it is. --no-sync exports catalogs as they are on disk.
 
             Prints one line per language: the XLIFF file and the number of tables (<file> elements) in it; \
             --report json prints the same as JSON with every file written (docs/formats/xliff.md). --dry-run \
@@ -34,6 +43,7 @@ struct ExportCommand: ParsableCommand {
               stringbridge export MyApp/Localizable.xcstrings --language ja \\
                 -o out --xcloc --root .
               stringbridge export MyApp --all-languages -o Localizations --dry-run
+              stringbridge export MyApp --language fr -o Localizations --no-sync
             """
     )
 
@@ -71,6 +81,11 @@ struct ExportCommand: ParsableCommand {
         name: .customLong("extract"), inversion: .prefixedNo,
         help: "Add the strings that code, storyboards and Info.plist files give legacy tables, as Xcode does.")
     var extract = true
+
+    @Flag(
+        name: .customLong("sync"), inversion: .prefixedNo,
+        help: "Sync String Catalogs with the code in memory first, as Xcode's build does (files are not changed).")
+    var sync = true
 
     @Option(help: "The project name written in contents.json (e.g. MyApp.xcodeproj).")
     var project: String?
@@ -111,10 +126,18 @@ struct ExportCommand: ParsableCommand {
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
             options.replacesReadOnlyFiles = force
             options.allLanguages = allLanguages
+            // The sync and the extraction may read the same code: each of its warnings is said once.
+            var fromCode = Diagnostics()
+            if sync {
+                options.syncedCatalogs = ExportExtraction.syncedCatalogs(
+                    for: found, root: root, diagnostics: &fromCode)
+            }
             if extract {
                 options.codeStrings = ExportExtraction.codeStrings(
-                    for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+                    for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &fromCode)
             }
+            var seen = Set<Diagnostic>()
+            for diagnostic in fromCode.all where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
             options.dryRun = dryRun
             let result = try export.report(found, options: options, diagnostics: &diagnostics)
             switch report {
