@@ -114,6 +114,7 @@ let package = Package(
             name: "stringbridge",
             dependencies: [
                 "LocalizationConverter", "CodeSync", "CatalogChecks", "CatalogMerge", "StringBridgeSupport",
+                "CodeGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -173,6 +174,13 @@ let package = Package(
         .testTarget(
             name: "StringBridgeCLITests",
             dependencies: ["stringbridge", "LocalizationConverter", "TestSupport"]
+        ),
+
+        // Typed accessors for a catalog's keys (`stringbridge generate`, the plugin tool's `accessors` mode).
+        .target(name: "CodeGeneration", dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringBridgeSupport"]),
+        .testTarget(
+            name: "CodeGenerationTests",
+            dependencies: ["CodeGeneration", "stringbridge", "LocalizationCatalog", "TestSupport"]
         ),
     ]
 )
