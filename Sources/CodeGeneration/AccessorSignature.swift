@@ -127,11 +127,37 @@ package struct AccessorSignature: Sendable, Equatable {
                     }
                     if let variations = substitution.variations {
                         for cases in [variations.plural, variations.device, variations.width] {
-                            for value in cases?.values ?? [] { try collect(value, substitutions: nil) }
+                            for value in cases?.values ?? [] {
+                                if let unit = value.stringUnit {
+                                    try collect(text: Self.removingArg(unit.value), substitutions: nil)
+                                }
+                            }
                         }
                     }
                 }
             }
+        }
+
+        /// A substitution case's text without its `%arg` (the substitution's own argument, typed by its
+        /// `formatSpecifier`; a scanner would read it as `%a`).
+        static func removingArg(_ text: String) -> String {
+            let bytes = Array(text.utf8)
+            let arg = Array("%arg".utf8)
+            var kept: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "%"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
+                    kept += [bytes[index], bytes[index + 1]]
+                    index += 2
+                } else if bytes[index...].starts(with: arg) {
+                    kept.append(UInt8(ascii: " "))
+                    index += arg.count
+                } else {
+                    kept.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: kept, as: UTF8.self)
         }
 
         /// The specifier's text without its `N$` position.
