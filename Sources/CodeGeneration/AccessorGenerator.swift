@@ -95,6 +95,11 @@ package struct AccessorGenerator: Sendable {
                 skip("\(Diagnostic.quoted(name)) is not a Swift identifier")
                 continue
             }
+            if flavor == .xcode, name == "resourceBundleDescription" {
+                // Inside the extension the member would hide the file's constant that every symbol passes.
+                skip("its name \(name) is the preamble's")
+                continue
+            }
             if let first = taken[name] {
                 skip("its name \(name) is the name of key \(Diagnostic.quoted(first))")
                 continue
@@ -235,7 +240,7 @@ package struct AccessorGenerator: Sendable {
             import Foundation
             import StringBridgeRuntime
 
-            private let table = LocalizedTable(name: \(SwiftIdentifiers.stringLiteral(tableName)), bundle: .module)
+            private let _localizedTable = LocalizedTable(name: \(SwiftIdentifiers.stringLiteral(tableName)), bundle: .module)
 
             /// The strings of table “\(tableName).xcstrings”, in the language of the user's preferred languages.
             enum \(tableName) {
@@ -250,11 +255,11 @@ package struct AccessorGenerator: Sendable {
             let arguments = symbol.signature.arguments
             if arguments.isEmpty {
                 text += "\(indent)static var \(name): String {\n"
-                text += "\(indent)    table.string(\(key))\n"
+                text += "\(indent)    _localizedTable.string(\(key))\n"
             } else {
                 text += "\(indent)static func \(name)(\(Self.parameters(arguments))) -> String {\n"
                 let passed = arguments.indices.map { "arg\($0 + 1)" }.joined(separator: ", ")
-                text += "\(indent)    table.string(\(key), \(passed))\n"
+                text += "\(indent)    _localizedTable.string(\(key), \(passed))\n"
             }
             text += "\(indent)}\n"
         }

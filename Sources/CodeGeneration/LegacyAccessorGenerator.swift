@@ -163,12 +163,17 @@ package struct LegacyAccessorGenerator: Sendable {
         }
     }
 
-    /// The development-language value shown as the doc comment: the string unit, else the `other` plural case.
+    /// The development-language value shown as the doc comment: the string unit (`Plural format key: "…"` for one
+    /// with substitutions), else the `other` plural case.
     static func developmentValue(_ entry: CatalogEntry, key: String, sourceLanguage: String) -> String? {
         guard let localization = entry.localizations?[sourceLanguage] ?? entry.localizations?.values.first else {
             return nil
         }
-        if let unit = localization.stringUnit { return unit.value }
+        if let unit = localization.stringUnit {
+            // A `.stringsdict` entry: SwiftGen shows its format key.
+            if localization.hasSubstitutions { return "Plural format key: \"\(unit.value)\"" }
+            return unit.value
+        }
         if let other = localization.variations?.plural?["other"]?.stringUnit { return other.value }
         return nil
     }
@@ -204,7 +209,8 @@ package struct LegacyAccessorGenerator: Sendable {
             text += "\(indent)}\n"
         }
         for (name, child) in node.children {
-            if !text.hasSuffix("{\n") { text += "\n" }
+            // An empty line before each enum of the outer one, as SwiftGen writes.
+            if indent == "  " { text += "\n" }
             text += "\(indent)internal enum \(SwiftIdentifiers.declarationName(name)) {\n"
             render(child, indent: indent + "  ", into: &text)
             text += "\(indent)}\n"
