@@ -177,7 +177,8 @@ let package = Package(
         ),
 
         // Typed accessors for a catalog's keys (`stringbridge generate`, the plugin tool's `accessors` mode).
-        .target(name: "CodeGeneration", dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringBridgeSupport"]),
+        .target(
+            name: "CodeGeneration", dependencies: ["LocalizationCatalog", "XCStringsFormat", "StringBridgeSupport"]),
         .testTarget(
             name: "CodeGenerationTests",
             dependencies: ["CodeGeneration", "stringbridge", "LocalizationCatalog", "TestSupport"]

@@ -1,8 +1,10 @@
 import LocalizationCatalog
 import XCStringsFormat
 
-/// Typed Swift accessors for a String Catalog's keys (`stringbridge generate`, and the plugin tool's `accessors`
-/// mode). The rules, with their evidence, are in `docs/generate.md`.
+/// Typed Swift accessors for a String Catalog's keys.
+///
+/// Used by `stringbridge generate` and the plugin tool's `accessors` mode. The rules, with their evidence, are in
+/// `docs/generate.md`.
 package struct AccessorGenerator: Sendable {
     /// What the generated code calls.
     package enum Flavor: String, Sendable, CaseIterable {
@@ -126,7 +128,8 @@ package struct AccessorGenerator: Sendable {
         precondition(flavor != .legacy, "the legacy flavour is LegacyAccessorGenerator's")
         let tableName = table.name.isEmpty ? Self.tableName(ofPath: path) : table.name
         let needsNamespace = flavor == .runtime || tableName != "Localizable"
-        if needsNamespace, !SwiftIdentifiers.isValidIdentifier(tableName) || SwiftIdentifiers.keywords.contains(tableName)
+        if needsNamespace,
+            !SwiftIdentifiers.isValidIdentifier(tableName) || SwiftIdentifiers.keywords.contains(tableName)
         {
             throw ConversionError(
                 "table name \(Diagnostic.quoted(tableName)) is not a Swift identifier; rename the catalog",
@@ -193,7 +196,8 @@ package struct AccessorGenerator: Sendable {
                     if argument.spec == "@" {
                         value += "\\(arg\(position + 1))"
                     } else {
-                        value += "\\(arg\(position + 1), specifier: \(SwiftIdentifiers.stringLiteral(argument.specifier)))"
+                        value +=
+                            "\\(arg\(position + 1), specifier: \(SwiftIdentifiers.stringLiteral(argument.specifier)))"
                     }
                 }
                 text += "\(indent)    LocalizedStringResource(\(key), defaultValue: \"\(value)\", "

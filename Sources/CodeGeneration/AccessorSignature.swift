@@ -38,8 +38,10 @@ package struct AccessorSignature: Sendable, Equatable {
     /// The arguments, by position (the first is argument 1).
     package var arguments: [Argument]
 
-    /// The signature for `entry` of key `key`: from the localization in `sourceLanguage` (every variation of
-    /// it, and the substitutions it references), else from the key itself. `type` maps a spec to the
+    /// The signature for `entry` of key `key`.
+    ///
+    /// It comes from the localization in `sourceLanguage` (every variation of it, and the substitutions it
+    /// references), else from the key itself. `type` maps a spec to the
     /// argument's type in the flavour generated, or `nil` when none fits.
     package init(
         key: String, entry: CatalogEntry, sourceLanguage: String, type: @escaping (String) -> String?
@@ -76,8 +78,7 @@ package struct AccessorSignature: Sendable, Equatable {
             slots[position] = Argument(spec: spec, specifier: specifier)
         }
 
-        mutating func collect(_ localization: Localization, substitutions: OrderedMap<Substitution>?) throws(Problem)
-        {
+        mutating func collect(_ localization: Localization, substitutions: OrderedMap<Substitution>?) throws(Problem) {
             if let unit = localization.stringUnit { try collect(text: unit.value, substitutions: substitutions) }
             if let variations = localization.variations {
                 for cases in [variations.plural, variations.device, variations.width] {
@@ -170,7 +171,9 @@ package struct AccessorSignature: Sendable, Equatable {
         }
     }
 
-    /// The argument type of the Xcode and runtime flavours for a spec: `@` → `String`; `d`, `i`, `D` with any
+    /// The argument type of the Xcode and runtime flavours for a spec.
+    ///
+    /// `@` → `String`; `d`, `i`, `D` with any
     /// integer length modifier → `Int`; `u`, `x`, `X`, `o`, `U`, `O` → `UInt`; `f`, `e`, `E`, `g`, `G`, `a`, `A` →
     /// `Double`. Others (`c`, `C`, `s`, `S`, `p`, the `L` modifier) have none.
     package static func symbolType(of spec: String) -> String? {

@@ -1,7 +1,8 @@
 import LocalizationCatalog
 
-/// Accessors for legacy `.strings`/`.stringsdict` tables in the shape SwiftGen's `structured-swift5` strings
-/// template gives: an `enum L10n` whose nested enums follow the keys' dotted components, a `static let` for a key
+/// Accessors for legacy `.strings`/`.stringsdict` tables in the shape SwiftGen's `structured-swift5` template gives.
+///
+/// An `enum L10n` whose nested enums follow the keys' dotted components, a `static let` for a key
 /// without arguments and a `static func` (parameters `_ p1`, `_ p2`…) for one with them, each calling
 /// `L10n.tr(table, key, args…)` (`NSLocalizedString` and `String(format:)`). Rules in `docs/generate.md`.
 package struct LegacyAccessorGenerator: Sendable {
@@ -44,8 +45,9 @@ package struct LegacyAccessorGenerator: Sendable {
         }
     }
 
-    /// The file for `tables` (each with the path it was read from): one table's keys directly in the enum, several
-    /// tables each in an enum of its name. Every key that gets no accessor is reported as a warning at its place.
+    /// The file for `tables`, each with the path it was read from.
+    ///
+    /// One table's keys go directly in the enum, several tables each in an enum of its name. Every key that gets no accessor is reported as a warning at its place.
     ///
     /// - Throws: ``ConversionError`` when a table name cannot name an enum.
     package func generate(
@@ -125,7 +127,9 @@ package struct LegacyAccessorGenerator: Sendable {
                 names.append(name)
             }
             if let bad = names.first(where: { !SwiftIdentifiers.isValidIdentifier($0) }) {
-                skip(bad.isEmpty ? "a dotted component makes no name" : "\(Diagnostic.quoted(bad)) is not a Swift identifier")
+                skip(
+                    bad.isEmpty
+                        ? "a dotted component makes no name" : "\(Diagnostic.quoted(bad)) is not a Swift identifier")
                 continue
             }
             let signature: AccessorSignature

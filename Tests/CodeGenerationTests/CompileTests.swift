@@ -38,7 +38,8 @@ struct CompileTests {
             swiftc,
             [
                 "-emit-module", "-parse-as-library", "-module-name", "StringBridgeRuntime", "-emit-module-path",
-                folder.appendingPathComponent("StringBridgeRuntime.swiftmodule").path, stub("StringBridgeRuntime.swift"),
+                folder.appendingPathComponent("StringBridgeRuntime.swiftmodule").path,
+                stub("StringBridgeRuntime.swift"),
             ])
         #expect(result.status == 0, "\(result.error)")
         return folder.path
@@ -76,8 +77,10 @@ struct CompileTests {
     func negativeControl() throws {
         let folder = try StringBridgeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let text = try String(contentsOfFile: expected("xcode/GeneratedStringSymbols_Localizable.swift"), encoding: .utf8)
-        let broken = text.replacingOccurrences(of: "static func files(_ arg1: Int)", with: "static func files(_ arg1: String)")
+        let text = try String(
+            contentsOfFile: expected("xcode/GeneratedStringSymbols_Localizable.swift"), encoding: .utf8)
+        let broken = text.replacingOccurrences(
+            of: "static func files(_ arg1: Int)", with: "static func files(_ arg1: String)")
         #expect(broken != text)
         let path = folder.appendingPathComponent("Broken.swift").path
         try Data(broken.utf8).write(to: URL(fileURLWithPath: path))

@@ -32,9 +32,11 @@ struct GenerateCommandTests {
             let file = "GeneratedStringSymbols_\(name).swift"
             #expect(Fixtures.compareGolden(try bytes("Generated/\(file)"), "generate/expected/xcode/\(file)") == nil)
         }
-        let expected = String(decoding: try Fixtures.bytes("generate/expected/xcode/Localizable.warnings"), as: UTF8.self)
+        let expected = String(
+            decoding: try Fixtures.bytes("generate/expected/xcode/Localizable.warnings"), as: UTF8.self)
         #expect(result.error == expected.replacingOccurrences(of: "generate/catalogs/", with: "catalogs/"))
-        #expect(result.error.hasPrefix("catalogs/Localizable.xcstrings:15:5: warning: key \"100%% sure\" gets no symbol"))
+        #expect(
+            result.error.hasPrefix("catalogs/Localizable.xcstrings:15:5: warning: key \"100%% sure\" gets no symbol"))
     }
 
     @Test("--xcode-version 26.1 writes the preamble without nonisolated; a version before 26 is a usage error")

@@ -62,7 +62,8 @@ struct GeneratedFileTests {
         for flavor in [AccessorGenerator.Flavor.xcode, .runtime] {
             var diagnostics = Diagnostics()
             #expect(throws: ConversionError.self) {
-                try AccessorGenerator(flavor: flavor).generate(table, path: "x/My Table.xcstrings", diagnostics: &diagnostics)
+                try AccessorGenerator(flavor: flavor).generate(
+                    table, path: "x/My Table.xcstrings", diagnostics: &diagnostics)
             }
         }
         table.name = "Localizable"
