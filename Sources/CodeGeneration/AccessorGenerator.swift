@@ -75,19 +75,24 @@ package struct AccessorGenerator: Sendable {
     /// as a warning at its place (its name is not an identifier, its arguments have no type, or an earlier key has
     /// the name).
     func symbols(of table: StringTable, path: String, diagnostics: inout Diagnostics) -> [Symbol] {
-        var candidates: [(key: String, entry: CatalogEntry)] = []
+        var candidates: [(key: String, entry: CatalogEntry, index: Int)] = []
         for index in table.entries.indices {
             let (key, entry) = table.entries[index]
-            if Self.generatesSymbol(entry) { candidates.append((key, entry)) }
+            if Self.generatesSymbol(entry) { candidates.append((key, entry, index)) }
         }
         candidates.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
         var taken: [String: String] = [:]
         var result: [Symbol] = []
-        for (key, entry) in candidates {
+        // Warnings in the catalog's order, whatever the symbols' order.
+        var warnings: [(index: Int, diagnostic: Diagnostic)] = []
+        defer {
+            for warning in warnings.sorted(by: { $0.index < $1.index }) { diagnostics.append(warning.diagnostic) }
+        }
+        for (key, entry, index) in candidates {
             let name = SwiftIdentifiers.symbolName(forKey: key)
             func skip(_ why: String) {
-                diagnostics.warn(
-                    "key \(Diagnostic.quoted(key)) gets no symbol: \(why)", at: entry.origin, orPath: path)
+                let message = "key \(Diagnostic.quoted(key)) gets no symbol: \(why)"
+                warnings.append((index, Diagnostic(.warning, message, at: entry.origin, orPath: path)))
             }
             guard !name.isEmpty else {
                 skip("it has no letter or digit to make a name of")

@@ -103,8 +103,8 @@ package struct LegacyAccessorGenerator: Sendable {
     }
 
     func add(_ table: StringTable, path: String, to base: Node, diagnostics: inout Diagnostics) {
-        var keys: [(key: String, entry: CatalogEntry)] = []
-        for (key, entry) in table.entries { keys.append((key, entry)) }
+        var keys: [(key: String, entry: CatalogEntry, index: Int)] = []
+        for (index, (key, entry)) in table.entries.enumerated() { keys.append((key, entry, index)) }
         keys.sort {
             let left = $0.key.lowercased()
             let right = $1.key.lowercased()
@@ -112,10 +112,15 @@ package struct LegacyAccessorGenerator: Sendable {
                 ? $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)
                 : left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
         }
-        for (key, entry) in keys {
+        // Warnings in the table's order, whatever the accessors' order.
+        var warnings: [(index: Int, diagnostic: Diagnostic)] = []
+        defer {
+            for warning in warnings.sorted(by: { $0.index < $1.index }) { diagnostics.append(warning.diagnostic) }
+        }
+        for (key, entry, index) in keys {
             func skip(_ why: String) {
-                diagnostics.warn(
-                    "key \(Diagnostic.quoted(key)) gets no accessor: \(why)", at: entry.origin, orPath: path)
+                let message = "key \(Diagnostic.quoted(key)) gets no accessor: \(why)"
+                warnings.append((index, Diagnostic(.warning, message, at: entry.origin, orPath: path)))
             }
             let components = key.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             var names: [String] = []
