@@ -39,10 +39,14 @@ package struct LegacyAccessorGenerator: Sendable {
     final class Node {
         var leaves: [(name: String, key: String, table: String, doc: String?, signature: AccessorSignature)] = []
         var children: [(name: String, node: Node)] = []
+        /// The key of each leaf by name, and each child's place by name: lookups in constant time.
+        var leafKeys: [String: String] = [:]
+        var childIndex: [String: Int] = [:]
 
         func child(_ name: String) -> Node {
-            if let found = children.first(where: { $0.name == name }) { return found.node }
+            if let index = childIndex[name] { return children[index].node }
             let node = Node()
+            childIndex[name] = children.count
             children.append((name, node))
             return node
         }
@@ -155,8 +159,8 @@ package struct LegacyAccessorGenerator: Sendable {
             var node = base
             var blocked: String?
             for name in names.dropLast() {
-                if let leaf = node.leaves.first(where: { $0.name == name }) {
-                    blocked = "its enum \(name) has the name of key \(Diagnostic.quoted(leaf.key))"
+                if let leafKey = node.leafKeys[name] {
+                    blocked = "its enum \(name) has the name of key \(Diagnostic.quoted(leafKey))"
                     break
                 }
                 node = node.child(name)
@@ -170,16 +174,17 @@ package struct LegacyAccessorGenerator: Sendable {
                 skip("its name tr is the name of \(enumName)'s lookup function")
                 continue
             }
-            if let first = node.leaves.first(where: { $0.name == leaf }) {
-                skip("its name \(leaf) is the name of key \(Diagnostic.quoted(first.key))")
+            if let first = node.leafKeys[leaf] {
+                skip("its name \(leaf) is the name of key \(Diagnostic.quoted(first))")
                 continue
             }
-            if node.children.contains(where: { $0.name == leaf }) {
+            if node.childIndex[leaf] != nil {
                 skip("its name \(leaf) is the name of an enum of other keys")
                 continue
             }
             let doc = Self.developmentValue(entry, key: key, sourceLanguage: table.sourceLanguage)
             node.leaves.append((leaf, key, table.name, doc, signature))
+            node.leafKeys[leaf] = key
         }
     }
 
