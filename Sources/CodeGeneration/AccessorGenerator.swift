@@ -43,6 +43,20 @@ package struct AccessorGenerator: Sendable {
         self.preamble = preamble
     }
 
+    /// The preamble for an Xcode version (`26.0`, `26.1.1`, `26.2`): 26.0 and 26.1 (and their updates) have none of
+    /// the `nonisolated` of 26.2 and later; `nil` when `version` is not a version of 26 or later.
+    package static func preamble(forXcodeVersion version: String) -> Preamble? {
+        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ part in
+                !part.isEmpty && part.count <= 4 && part.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }
+            }),
+            let major = Int(parts[0]), major >= 26
+        else { return nil }
+        let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
+        return major == 26 && minor < 2 ? .legacy : .nonisolated
+    }
+
     /// Reads a String Catalog (with ``XCStringsReader``; its errors are thrown, its warnings appended).
     package static func readCatalog(_ source: SourceFile, diagnostics: inout Diagnostics) throws -> StringTable {
         try XCStringsReader().read(source, options: ReadOptions(), diagnostics: &diagnostics)

@@ -57,25 +57,13 @@ struct GenerateCommand: ParsableCommand {
             throw ValidationError("--flavor is xcode, runtime or legacy, not \(Diagnostic.quoted(flavor)).")
         }
         if let xcodeVersion {
-            guard Self.preamble(forXcodeVersion: xcodeVersion) != nil else {
+            guard AccessorGenerator.preamble(forXcodeVersion: xcodeVersion) != nil else {
                 throw ValidationError(
                     "--xcode-version is a version of Xcode 26 or later (26.0, 26.1.1, 26.2), not "
                         + "\(Diagnostic.quoted(xcodeVersion)).")
             }
             guard flavor == "xcode" else { throw ValidationError("--xcode-version applies to --flavor xcode.") }
         }
-    }
-
-    /// The preamble for an Xcode version: `nil` when it is not a version of 26 or later.
-    static func preamble(forXcodeVersion version: String) -> AccessorGenerator.Preamble? {
-        let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count),
-            parts.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-            let major = Int(parts[0])
-        else { return nil }
-        let minor = parts.count > 1 ? Int(parts[1]) ?? 0 : 0
-        guard major >= 26 else { return nil }
-        return major == 26 && minor < 2 ? .legacy : .nonisolated
     }
 
     func run() throws {
@@ -100,7 +88,7 @@ struct GenerateCommand: ParsableCommand {
     func generate(diagnostics: inout Diagnostics) throws -> [AccessorGenerator.GeneratedFile] {
         let flavor = AccessorGenerator.Flavor(rawValue: flavor) ?? .xcode
         if flavor == .legacy { return [try generateLegacy(diagnostics: &diagnostics)] }
-        let preamble = xcodeVersion.flatMap(Self.preamble(forXcodeVersion:)) ?? .nonisolated
+        let preamble = xcodeVersion.flatMap(AccessorGenerator.preamble(forXcodeVersion:)) ?? .nonisolated
         let generator = AccessorGenerator(flavor: flavor, preamble: preamble)
         var files: [AccessorGenerator.GeneratedFile] = []
         var written: [String: String] = [:]
