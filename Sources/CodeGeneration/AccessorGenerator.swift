@@ -209,14 +209,15 @@ package struct AccessorGenerator: Sendable {
                 text += "\(indent)    LocalizedStringResource(\(key), table: \(literalTable), "
                 text += "bundle: resourceBundleDescription)\n"
             } else {
-                text += "\(indent)static func \(name)(\(Self.parameters(arguments))) -> LocalizedStringResource {\n"
+                let names = symbol.signature.parameterNames
+                text +=
+                    "\(indent)static func \(name)(\(Self.parameters(symbol.signature))) -> LocalizedStringResource {\n"
                 var value = ""
-                for (position, argument) in arguments.enumerated() {
+                for (argument, parameter) in zip(arguments, names) {
                     if argument.spec == "@" {
-                        value += "\\(arg\(position + 1))"
+                        value += "\\(\(parameter))"
                     } else {
-                        value +=
-                            "\\(arg\(position + 1), specifier: \(SwiftIdentifiers.stringLiteral(argument.specifier)))"
+                        value += "\\(\(parameter), specifier: \(SwiftIdentifiers.stringLiteral(argument.specifier)))"
                     }
                 }
                 text += "\(indent)    LocalizedStringResource(\(key), defaultValue: \"\(value)\", "
@@ -229,10 +230,11 @@ package struct AccessorGenerator: Sendable {
         return text
     }
 
-    /// `_ arg1: String, _ arg2: Int`.
-    static func parameters(_ arguments: [AccessorSignature.Argument]) -> String {
-        arguments.enumerated().map { position, argument in
-            "_ arg\(position + 1): \(AccessorSignature.symbolType(of: argument.spec) ?? "Never")"
+    /// `_ arg1: String, _ arg2: Int`; an argument a substitution takes is labelled with its name (`count: Int`).
+    static func parameters(_ signature: AccessorSignature) -> String {
+        zip(signature.arguments, signature.parameterNames).map { argument, name in
+            let type = AccessorSignature.symbolType(of: argument.spec) ?? "Never"
+            return name == argument.substitution ? "\(name): \(type)" : "_ \(name): \(type)"
         }.joined(separator: ", ")
     }
 
@@ -280,8 +282,8 @@ package struct AccessorGenerator: Sendable {
                 text += "\(indent)static var \(name): String {\n"
                 text += "\(indent)    _localizedTable.string(\(key))\n"
             } else {
-                text += "\(indent)static func \(name)(\(Self.parameters(arguments))) -> String {\n"
-                let passed = arguments.indices.map { "arg\($0 + 1)" }.joined(separator: ", ")
+                text += "\(indent)static func \(name)(\(Self.parameters(symbol.signature))) -> String {\n"
+                let passed = symbol.signature.parameterNames.joined(separator: ", ")
                 text += "\(indent)    _localizedTable.string(\(key), \(passed))\n"
             }
             text += "\(indent)}\n"

@@ -10,6 +10,8 @@ package struct AccessorSignature: Sendable, Equatable {
         /// The specifier as the accessor prints it: `%`, flags, width, precision and spec, without the position
         /// (`%2$lld` → `%lld`).
         package var specifier: String
+        /// The name of the substitution that takes the argument, if one does (`%#@count@` → `count`).
+        package var substitution: String? = nil
     }
 
     /// Why a key gets no accessor.
@@ -38,6 +40,22 @@ package struct AccessorSignature: Sendable, Equatable {
     /// The arguments, by position (the first is argument 1).
     package var arguments: [Argument]
 
+    /// The parameter name of each argument: the name of the substitution that takes it, when that is an identifier
+    /// and no keyword (`%#@count@` → `count`), else `argN`; every argument is `argN` when two names would be equal.
+    package var parameterNames: [String] {
+        var names: [String] = []
+        for (index, argument) in arguments.enumerated() {
+            if let name = argument.substitution, SwiftIdentifiers.isValidIdentifier(name),
+                !SwiftIdentifiers.keywords.contains(name)
+            {
+                names.append(name)
+            } else {
+                names.append("arg\(index + 1)")
+            }
+        }
+        return Set(names).count == names.count ? names : arguments.indices.map { "arg\($0 + 1)" }
+    }
+
     /// The signature for `entry` of key `key`.
     ///
     /// It comes from the localization in `sourceLanguage` (every variation of it, and the substitutions it
@@ -65,7 +83,9 @@ package struct AccessorSignature: Sendable, Equatable {
         let type: (String) -> String?
         var slots: [Int: Argument] = [:]
 
-        mutating func record(_ position: Int, spec: String, specifier: String) throws(Problem) {
+        mutating func record(
+            _ position: Int, spec: String, specifier: String, substitution: String? = nil
+        ) throws(Problem) {
             guard !specifier.contains("*"), let newType = type(spec) else {
                 throw .unsupported(specifier: specifier)
             }
@@ -73,9 +93,10 @@ package struct AccessorSignature: Sendable, Equatable {
                 if type(existing.spec) != newType {
                     throw .conflicting(position: position, first: existing.specifier, second: specifier)
                 }
+                if existing.substitution == nil, let substitution { slots[position]?.substitution = substitution }
                 return
             }
-            slots[position] = Argument(spec: spec, specifier: specifier)
+            slots[position] = Argument(spec: spec, specifier: specifier, substitution: substitution)
         }
 
         mutating func collect(_ localization: Localization, substitutions: OrderedMap<Substitution>?) throws(Problem) {
@@ -124,7 +145,7 @@ package struct AccessorSignature: Sendable, Equatable {
                     if let argNum = substitution.argNum { position = argNum }
                     if let spec = substitution.formatSpecifier {
                         let bare = spec.hasPrefix("%") ? String(spec.dropFirst()) : spec
-                        try record(position, spec: bare, specifier: "%" + bare)
+                        try record(position, spec: bare, specifier: "%" + bare, substitution: name)
                     }
                     if let variations = substitution.variations {
                         for cases in [variations.plural, variations.device, variations.width] {

@@ -79,6 +79,7 @@ struct SymbolNameTests {
             variations: Variations(plural: ["one": Localization("%arg bird"), "other": Localization("%arg birds")]))
         let arguments = try signature("%#@birds@", substitutions: ["birds": birds])
         #expect(arguments.map(\.specifier) == ["%lld"])
+        #expect(arguments.map(\.substitution) == ["birds"])
         #expect(throws: AccessorSignature.Problem.missingSubstitution(name: "cats")) {
             try signature("%#@cats@", substitutions: ["birds": birds])
         }
@@ -92,5 +93,23 @@ struct SymbolNameTests {
         }
         #expect(throws: AccessorSignature.Problem.unsupported(specifier: "%s")) { try signature("%s") }
         #expect(throws: AccessorSignature.Problem.unsupported(specifier: "%*d")) { try signature("%*d") }
+    }
+
+    @Test("parameter names: a substitution's name when it is an identifier, not a keyword and unique; else argN")
+    func parameterNames() throws {
+        func names(_ value: String, _ substitutions: [String]) throws -> [String] {
+            var localization = Localization(value)
+            var map = OrderedMap<Substitution>()
+            for name in substitutions { _ = map.updateValue(Substitution(formatSpecifier: "lld"), forKey: name) }
+            localization.substitutions = map
+            let entry = CatalogEntry(extractionState: .manual, localizations: ["en": localization])
+            return try AccessorSignature(
+                key: "k", entry: entry, sourceLanguage: "en", type: AccessorSignature.symbolType
+            ).parameterNames
+        }
+        #expect(try names("%#@count@ of %@", ["count"]) == ["count", "arg2"])
+        #expect(try names("%#@default@", ["default"]) == ["arg1"])
+        #expect(try names("%#@first item@", ["first item"]) == ["arg1"])
+        #expect(try names("%#@arg2@ %@", ["arg2"]) == ["arg1", "arg2"])
     }
 }

@@ -84,6 +84,20 @@ enum Localizable {
     }
 
     /**
+     Localized string for key “invites” in table “Localizable.xcstrings”.
+     */
+    static func invites(count: Int, _ arg2: String) -> String {
+        _localizedTable.string("invites", count, arg2)
+    }
+
+    /**
+     Localized string for key “keyword substitution” in table “Localizable.xcstrings”.
+     */
+    static func keywordSubstitution(_ arg1: Int) -> String {
+        _localizedTable.string("keyword substitution", arg1)
+    }
+
+    /**
      Localized string for key “owned” in table “Localizable.xcstrings”.
      */
     static func owned(_ arg1: String, _ arg2: Int, _ arg3: UInt) -> String {
@@ -114,8 +128,8 @@ enum Localizable {
     /**
      Localized string for key “summary” in table “Localizable.xcstrings”.
      */
-    static func summary(_ arg1: Int, _ arg2: Double) -> String {
-        _localizedTable.string("summary", arg1, arg2)
+    static func summary(birds: Int, yards: Double) -> String {
+        _localizedTable.string("summary", birds, yards)
     }
 
     /**

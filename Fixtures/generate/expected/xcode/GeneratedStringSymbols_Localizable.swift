@@ -92,6 +92,20 @@ nonisolated extension LocalizedStringResource {
     }
 
     /**
+     Localized string for key “invites” in table “Localizable.xcstrings”.
+     */
+    static func invites(count: Int, _ arg2: String) -> LocalizedStringResource {
+        LocalizedStringResource("invites", defaultValue: "\(count, specifier: "%lld")\(arg2)", table: "Localizable", bundle: resourceBundleDescription)
+    }
+
+    /**
+     Localized string for key “keyword substitution” in table “Localizable.xcstrings”.
+     */
+    static func keywordSubstitution(_ arg1: Int) -> LocalizedStringResource {
+        LocalizedStringResource("keyword substitution", defaultValue: "\(arg1, specifier: "%lld")", table: "Localizable", bundle: resourceBundleDescription)
+    }
+
+    /**
      Localized string for key “owned” in table “Localizable.xcstrings”.
      */
     static func owned(_ arg1: String, _ arg2: Int, _ arg3: UInt) -> LocalizedStringResource {
@@ -115,8 +129,8 @@ nonisolated extension LocalizedStringResource {
     /**
      Localized string for key “summary” in table “Localizable.xcstrings”.
      */
-    static func summary(_ arg1: Int, _ arg2: Double) -> LocalizedStringResource {
-        LocalizedStringResource("summary", defaultValue: "\(arg1, specifier: "%lld")\(arg2, specifier: "%f")", table: "Localizable", bundle: resourceBundleDescription)
+    static func summary(birds: Int, yards: Double) -> LocalizedStringResource {
+        LocalizedStringResource("summary", defaultValue: "\(birds, specifier: "%lld")\(yards, specifier: "%f")", table: "Localizable", bundle: resourceBundleDescription)
     }
 
     /**
