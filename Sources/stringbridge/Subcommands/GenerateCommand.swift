@@ -22,9 +22,9 @@ struct GenerateCommand: ParsableCommand {
             Examples:
               stringbridge generate Localizable.xcstrings -o Generated
               stringbridge generate Localizable.xcstrings --xcode-version 26.1 -o Generated
-              stringbridge generate Sources/App/Resources/Localizable.xcstrings --flavor runtime -o Generated
-              stringbridge generate en.lproj/Localizable.strings en.lproj/Localizable.stringsdict \\
-                --flavor legacy -o Generated
+              stringbridge generate App/Localizable.xcstrings --flavor runtime -o Generated
+              stringbridge generate en.lproj/Localizable.strings \\
+                en.lproj/Localizable.stringsdict --flavor legacy -o Generated
             """
     )
 
