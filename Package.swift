@@ -118,6 +118,7 @@ let package = Package(
             name: "stringbridge",
             dependencies: [
                 "LocalizationConverter", "CodeSync", "CatalogChecks", "CatalogMerge", "StringBridgeSupport",
+                "CodeGeneration",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -208,8 +209,7 @@ let package = Package(
             name: "CodeGenerationTests",
             dependencies: [
                 "CodeGeneration", "StringBridgeRuntime", "LocalizationCatalog", "XCStringsFormat",
-                "stringbridge-generate",
-                "TestSupport",
+                "stringbridge-generate", "stringbridge", "TestSupport",
             ]
         ),
     ]

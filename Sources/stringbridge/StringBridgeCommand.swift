@@ -47,7 +47,7 @@ struct StringBridgeCommand: ParsableCommand {
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
             ExtractCommand.self, SyncCommand.self, CheckCommand.self, StatsCommand.self, PseudoCommand.self,
-            MergeCommand.self,
+            MergeCommand.self, GenerateCommand.self,
         ]
     )
 
