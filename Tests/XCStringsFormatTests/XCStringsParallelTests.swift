@@ -95,6 +95,27 @@ struct XCStringsParallelTests {
         }
     }
 
+    @Test("A catalog on one line places every key at its own column (counted on from the key before it)")
+    func originsOnOneLine() throws {
+        let (_, lined) = try Self.generated()
+        // JSON strings hold no raw line break, so the catalog stays valid with its line breaks made spaces.
+        let bytes = lined.map { $0 == UInt8(ascii: "\n") ? UInt8(ascii: " ") : $0 }
+        let table = try read(bytes, .sequential).get()
+        let scalars = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
+        var previous = 0
+        for (key, entry) in table.entries {
+            let origin = try #require(entry.origin)
+            #expect(origin.line == 1, "\(key)")
+            #expect(scalars[origin.column - 1] == "\"", "\(key)")
+            #expect(origin.column > previous, "\(key)")
+            previous = origin.column
+            if key.unicodeScalars.allSatisfy({ $0.isASCII && $0.value >= 0x20 && $0 != "\"" && $0 != "\\" }) {
+                let rest = String(String.UnicodeScalarView(scalars[(origin.column - 1)...]))
+                #expect(rest.hasPrefix("\"\(key)\""), "\(key)")
+            }
+        }
+    }
+
     @Test("The generated catalog splits between entries")
     func splitsAreFound() throws {
         let (_, bytes) = try Self.generated()

@@ -23,6 +23,8 @@ struct JSONScanner {
     var lineStart = 0
     /// ``lineBreaks`` and ``lineStart`` at the name of the member ``forEachRemainingMember(stoppingAt:_:)`` is at.
     var memberLine = (lineBreaks: 0, lineStart: 0)
+    /// The last column ``memberLocation(at:)`` counted: its line (as in ``memberLine``), offset and column.
+    var memberColumn = (lineBreaks: -1, lineStart: 0, offset: 0, column: 1)
 
     /// Deeper nesting than this is refused instead of risking the stack.
     static let maximumDepth = InputLimits.nesting
@@ -75,15 +77,28 @@ struct JSONScanner {
     /// The place of the member name at `offset` that ``forEachRemainingMember(stoppingAt:_:)`` is at, its line
     /// counted from where the scanner started counting (the file's start, or a run's), without reading the bytes
     /// before the line again.
-    func memberLocation(at offset: Int) -> FileLocation {
-        var start = memberLine.lineStart
-        if start < 0 {
-            start = offset
-            while start > 0, bytes[start &- 1] != 0x0A, bytes[start &- 1] != 0x0D { start &-= 1 }
-        }
+    ///
+    /// The column is counted from the previous member's when both are on one line, so a catalog written on a
+    /// single line costs one pass over its bytes, not one per member (``memberColumn``).
+    mutating func memberLocation(at offset: Int) -> FileLocation {
+        let line = memberLine
+        var start: Int
         var column = 1
+        if memberColumn.lineBreaks == line.lineBreaks, memberColumn.lineStart == line.lineStart,
+            memberColumn.offset <= offset
+        {
+            start = memberColumn.offset
+            column = memberColumn.column
+        } else {
+            start = line.lineStart
+            if start < 0 {
+                start = offset
+                while start > 0, bytes[start &- 1] != 0x0A, bytes[start &- 1] != 0x0D { start &-= 1 }
+            }
+        }
         for position in start..<offset where bytes[position] & 0xC0 != 0x80 { column &+= 1 }
-        return FileLocation(path: path, line: memberLine.lineBreaks &+ 1, column: column)
+        memberColumn = (line.lineBreaks, line.lineStart, offset, column)
+        return FileLocation(path: path, line: line.lineBreaks &+ 1, column: column)
     }
 
     func error(_ message: String, at offset: Int) -> ConversionError {

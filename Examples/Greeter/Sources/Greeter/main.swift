@@ -8,17 +8,19 @@ if let error = table.loadError {
     exit(1)
 }
 
-print(table.string("Hello, %@!", "Anna"))
+// Typed accessors the plugin generates for the catalog's keys (GeneratedStringSymbols_Localizable.swift).
+print(Localizable.hello("Anna"))
 for count in [0, 1, 2, 3, 5, 11, 21, 22, 100, 101] {
-    print(table.string("%lld files", count))
+    print(Localizable.files(count))
 }
 for distance in [0.0, 1.0, 1.5, 2.0, 5.0] {
-    print(table.string("%.1f km", distance))
+    print(Localizable.km(distance))
 }
 for apples in [1, 3, 5] {
-    print(table.string("%@ has %lld apples", "Anna", apples))
+    print(Localizable.hasApples("Anna", apples: apples))
 }
-print(table.string("Press a key"))
+print(Localizable.pressAKey)
+// The same lookup by key, through the table.
 print(table.string("Only in English"))
 
 // A legacy table (en.lproj and ru.lproj: Legacy.strings, Legacy.stringsdict) compiled by the same plugin.
