@@ -62,9 +62,10 @@ final class ContextTypes {
         enclosingTypes(of: node).first
     }
 
-    /// The type an implicit member call or access at `expression` is looked up in: given by the declaration it
-    /// initialises, the function or property it is returned from, the parameter it is passed to, the variable it is
-    /// assigned to, or the array it is appended to. Nil when the reader cannot tell.
+    /// The type an implicit member call or access at `expression` is looked up in, or nil.
+    ///
+    /// It is given by the declaration it initialises, the function or property it is returned from, the parameter it
+    /// is passed to, the variable it is assigned to, or the array it is appended to.
     func expectedType(of expression: Syntax, depth: Int = 0) -> String? {
         guard depth < InputLimits.typeResolution else { return nil }
         var node = expression

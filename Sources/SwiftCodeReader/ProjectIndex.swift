@@ -49,11 +49,16 @@ struct ProjectIndex: Sendable {
     }
 
     /// The single type `name` is declared with, or nil when it is unknown or declared with several types.
+    ///
+    /// Types that give the same format specifier count as one (the least name of them is returned, the same on every
+    /// run), unless some are key types and some are not: that decides whether a literal is a key, so it is not known.
     func uniqueType(of name: String) -> String? {
         guard let types = valueTypes[name] else { return nil }
         if types.count == 1 { return types.first }
+        let keyTypes = types.filter(KnownAPIs.isKeyType)
+        if !keyTypes.isEmpty && keyTypes.count != types.count { return nil }
         let specifiers = Set(types.map(TypeNames.specifier(for:)))
-        return specifiers.count == 1 ? types.first : nil
+        return specifiers.count == 1 ? types.min() : nil
     }
 }
 

@@ -11,7 +11,8 @@ import Testing
     /// What the reader extracts from `source`, one line per string as ``SwiftCodeReaderTests/dump(_:_:)`` writes it.
     static func extract(_ source: String) -> [String] {
         var diagnostics = Diagnostics()
-        let strings = SwiftCodeReader().strings(in: [CodeFile(path: "a.swift", text: source)], diagnostics: &diagnostics)
+        let strings = SwiftCodeReader().strings(
+            in: [CodeFile(path: "a.swift", text: source)], diagnostics: &diagnostics)
         return SwiftCodeReaderTests.dump(strings, diagnostics).split(separator: "\n").map(String.init)
     }
 
