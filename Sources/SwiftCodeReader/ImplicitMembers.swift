@@ -39,27 +39,43 @@ final class ContextTypes {
             && labels.contains { $0.map(distinctiveResourceLabels.contains) == true }
     }
 
+    /// The enclosing type names of each type declaration met, found once per declaration.
+    private var enclosing: [SyntaxIdentifier: [String]] = [:]
+
     /// The names of the types around `node`, innermost first (an extension gives the last component of its name).
-    static func enclosingTypes(of node: Syntax) -> [String] {
-        var result: [String] = []
+    func enclosingTypes(of node: Syntax) -> [String] {
         var current = node.parent
         while let this = current {
+            let name: String?
             if let declaration = this.asProtocol(NamedDeclSyntax.self),
                 this.is(StructDeclSyntax.self) || this.is(ClassDeclSyntax.self) || this.is(EnumDeclSyntax.self)
                     || this.is(ActorDeclSyntax.self)
             {
-                result.append(declaration.name.text)
+                name = declaration.name.text
             } else if let extensionDecl = this.as(ExtensionDeclSyntax.self) {
-                result.append(TypeNames.lastComponent(extensionDecl.extendedType.trimmedDescription))
+                name = TypeNames.lastComponent(extensionDecl.extendedType.trimmedDescription)
+            } else {
+                name = nil
+            }
+            if let name {
+                if let known = enclosing[this.id] { return known }
+                let result = [name] + enclosingTypes(of: this)
+                enclosing[this.id] = result
+                return result
             }
             current = this.parent
         }
-        return result
+        return []
     }
 
     /// The type name `Self` stands for at `node`.
-    static func selfType(at node: Syntax) -> String? {
+    func selfType(at node: Syntax) -> String? {
         enclosingTypes(of: node).first
+    }
+
+    /// Whether some project declaration named `name` is a member of a type.
+    func isMemberName(_ name: String) -> Bool {
+        index.signatures[name]?.contains { $0.owner != nil } == true
     }
 
     /// The type an implicit member call or access at `expression` is looked up in, or nil.
@@ -86,7 +102,7 @@ final class ContextTypes {
                 guard let call = owner.as(FunctionCallExprSyntax.self),
                     let type = argumentType(of: call, position: position, depth: depth)
                 else { return nil }
-                return Self.unwrap(type, containers, at: expression)
+                return unwrap(type, containers, at: expression)
             }
             if parent.is(ArrayElementSyntax.self) {
                 guard let array = parent.parent?.parent, array.is(ArrayExprSyntax.self) else { return nil }
@@ -104,27 +120,27 @@ final class ContextTypes {
             }
             if let initializer = parent.as(InitializerClauseSyntax.self) {
                 if let binding = initializer.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation {
-                    return Self.unwrap(type.type.trimmedDescription, containers, at: expression)
+                    return unwrap(type.type.trimmedDescription, containers, at: expression)
                 }
                 if let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {
-                    return Self.unwrap(parameter.type.trimmedDescription, containers, at: expression)
+                    return unwrap(parameter.type.trimmedDescription, containers, at: expression)
                 }
                 return nil
             }
             if parent.is(ReturnStmtSyntax.self) {
-                return returnType(from: parent, depth: depth).flatMap { Self.unwrap($0, containers, at: expression) }
+                return returnType(from: parent, depth: depth).flatMap { unwrap($0, containers, at: expression) }
             }
             if let item = parent.as(CodeBlockItemSyntax.self) {
                 guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
                     let owner = list.parent
                 else { return nil }
                 if owner.is(AccessorBlockSyntax.self) || owner.is(ClosureExprSyntax.self) {
-                    return returnType(from: owner, depth: depth).flatMap { Self.unwrap($0, containers, at: expression) }
+                    return returnType(from: owner, depth: depth).flatMap { unwrap($0, containers, at: expression) }
                 }
                 if let block = owner.as(CodeBlockSyntax.self), let blockOwner = block.parent {
                     if blockOwner.is(FunctionDeclSyntax.self) || blockOwner.is(AccessorDeclSyntax.self) {
                         return returnType(from: Syntax(block), depth: depth).flatMap {
-                            Self.unwrap($0, containers, at: expression)
+                            unwrap($0, containers, at: expression)
                         }
                     }
                     if var ifExpression = blockOwner.as(IfExprSyntax.self) {
@@ -156,7 +172,7 @@ final class ContextTypes {
                     guard list.distance(from: list.startIndex, to: index) == 2, let target = list.first,
                         let type = assignedType(of: target)
                     else { return nil }
-                    return Self.unwrap(type, containers, at: expression)
+                    return unwrap(type, containers, at: expression)
                 }
                 let isBranch =
                     previous.is(UnresolvedTernaryExprSyntax.self) || list[index].is(UnresolvedTernaryExprSyntax.self)
@@ -183,7 +199,7 @@ final class ContextTypes {
     }
 
     /// `type` with the containers (innermost first) taken off, `Self` replaced by its type and optionality removed.
-    private static func unwrap(_ type: String, _ containers: [ExpectedContainer], at node: Syntax) -> String? {
+    private func unwrap(_ type: String, _ containers: [ExpectedContainer], at node: Syntax) -> String? {
         var type = TypeNames.strippingOptional(type)
         for container in containers.reversed() {
             switch container {
@@ -287,8 +303,8 @@ final class ContextTypes {
         if let specialized = callee.as(GenericSpecializationExprSyntax.self) { callee = specialized.expression }
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if name == "Self" { return Self.selfType(at: Syntax(call)).map { Callee(name: $0, owners: []) } }
-            return Callee(name: name, owners: Self.enclosingTypes(of: Syntax(call)))
+            if name == "Self" { return selfType(at: Syntax(call)).map { Callee(name: $0, owners: []) } }
+            return Callee(name: name, owners: enclosingTypes(of: Syntax(call)))
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
@@ -301,15 +317,15 @@ final class ContextTypes {
         }
         let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
         if name == "init" {
-            if baseName == "Self" { return Self.selfType(at: Syntax(call)).map { Callee(name: $0, owners: []) } }
+            if baseName == "Self" { return selfType(at: Syntax(call)).map { Callee(name: $0, owners: []) } }
             if let baseName { return Callee(name: baseName, owners: []) }
             if let base = base.as(MemberAccessExprSyntax.self) {
                 return Callee(name: base.declName.baseName.text, owners: [])
             }
             return nil
         }
-        if baseName == "self" { return Callee(name: name, owners: Self.enclosingTypes(of: Syntax(call))) }
-        if baseName == "Self" { return Callee(name: name, owners: Self.selfType(at: Syntax(call)).map { [$0] } ?? []) }
+        if baseName == "self" { return Callee(name: name, owners: enclosingTypes(of: Syntax(call))) }
+        if baseName == "Self" { return Callee(name: name, owners: selfType(at: Syntax(call)).map { [$0] } ?? []) }
         if let baseName, let first = baseName.first, first.isUppercase {
             return Callee(name: name, owners: [baseName])  // `Banner.message(…)`, `Type.make(…)`
         }

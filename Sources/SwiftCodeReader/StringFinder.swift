@@ -496,7 +496,6 @@ final class StringFinder: SyntaxVisitor {
             arguments[name]?.as(StringLiteralExprSyntax.self)
         }
         let name = calleeName(call)
-        let callee = contextTypes.resolvedCallee(of: call, depth: 0)
 
         // `String(localized:)`, `.init(localized:)`, `AttributedString(localized:)`: a `String.LocalizationValue`.
         if label == "localized", position == 0, containers.isEmpty {
@@ -514,7 +513,7 @@ final class StringFinder: SyntaxVisitor {
         let isImplicit =
             call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
             || call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self"
-        if isImplicit, let callee {
+        if isImplicit, let callee = contextTypes.resolvedCallee(of: call, depth: 0) {
             if !contextTypes.isOwnMember(callee), containers.isEmpty, let labels = KnownAPIs.keyParameters[callee.name],
                 labels.contains(label), label != nil || position == 0
             {
@@ -524,7 +523,9 @@ final class StringFinder: SyntaxVisitor {
         }
         guard let name else { return nil }
         // A method of the type around an unqualified call shadows an SDK modifier of that name (`badge(_:)`).
-        if let callee, callee.name == name, contextTypes.isOwnMember(callee) {
+        if contextTypes.isMemberName(name), let callee = contextTypes.resolvedCallee(of: call, depth: 0),
+            callee.name == name, contextTypes.isOwnMember(callee)
+        {
             return projectContext(callee, call: call, position: position, containers: containers)
         }
         if name == "NSLocalizedString" || macroNames.contains(name) {
@@ -549,7 +550,9 @@ final class StringFinder: SyntaxVisitor {
         if containers == [.array], let labels = KnownAPIs.keyArrayParameters[name], labels.contains(label) {
             return KeyContext()
         }
-        guard let callee, callee.name == name else { return nil }
+        guard types.index.signatures[name] != nil, let callee = contextTypes.resolvedCallee(of: call, depth: 0),
+            callee.name == name
+        else { return nil }
         return projectContext(callee, call: call, position: position, containers: containers)
     }
 
