@@ -505,21 +505,27 @@ final class StringFinder: SyntaxVisitor {
                 valueLiteral: literal("defaultValue")
             )
         }
-        // `.init("k", table: "T", comment: "c")`: only `LocalizedStringResource` has that initialiser.
-        if label == nil, position == 0, containers.isEmpty, ContextTypes.isImplicitResource(call) {
-            return KeyContext(table: plain("table"), comment: plain("comment"), valueLiteral: literal("defaultValue"))
-        }
-        // An implicit member or `Self(…)`: the initialiser or case of the type the context expects.
+        // An implicit member or `Self(…)`: the initialiser or case of the type the context expects; failing a
+        // project declaration that fits, `.init("k", table: "T", comment: "c")` is a `LocalizedStringResource`
+        // (only its initialiser takes those labels).
         let isImplicit =
             call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
             || call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self"
-        if isImplicit, let callee = contextTypes.resolvedCallee(of: call, depth: 0) {
-            if !contextTypes.isOwnMember(callee), containers.isEmpty, let labels = KnownAPIs.keyParameters[callee.name],
-                labels.contains(label), label != nil || position == 0
-            {
-                return KeyContext()
+        if isImplicit {
+            let callee = contextTypes.resolvedCallee(of: call, depth: 0)
+            if let callee, !contextTypes.rankedSignatures(for: callee, call: call).isEmpty {
+                return projectContext(callee, call: call, position: position, containers: containers)
             }
-            return projectContext(callee, call: call, position: position, containers: containers)
+            if label == nil, position == 0, containers.isEmpty, ContextTypes.isImplicitResource(call) {
+                return KeyContext(
+                    table: plain("table"), comment: plain("comment"), valueLiteral: literal("defaultValue"))
+            }
+            guard let callee, containers.isEmpty, let labels = KnownAPIs.keyParameters[callee.name],
+                labels.contains(label), label != nil || position == 0
+            else { return nil }
+            return KeyContext(
+                table: plain("tableName") ?? plain("table"), comment: plain("comment"),
+                valueLiteral: literal("defaultValue"))
         }
         guard let name else { return nil }
         // A method of the type around an unqualified call shadows an SDK modifier of that name (`badge(_:)`).

@@ -39,7 +39,9 @@ import Testing
                 let tint: Color = .init("AccentTint", bundle: .main)
                 let plain: String = .init("not a key")
                 let data = Data(.init("not a key either", encoding: .utf8))
+                let note: Note = .init("not a key: Note takes a String", comment: "x")
             }
+            struct Note { init(_ text: String, comment: String) {} }
             """#
         #expect(
             Self.extract(source) == [
@@ -187,20 +189,22 @@ import Testing
                 let name: String
                 let count: Int
                 let title: LocalizedStringKey
+                let nickname: String?
                 var body: some View {
                     Text(name.isEmpty ? "not a key" : name)
                     Text(count > 99 ? "not a key either" : String(count))
                     Text(name.isEmpty ? "Profile.empty" : title)
                     Text(count == 0 ? "Profile.zero" : "Profile.many")
                     Text(count == 0 ? name : "not a key at the end")
+                    Text(nickname ?? "not a key after ??")
                 }
             }
             """#
         #expect(
             Self.extract(source) == [
-                #"9:29 swift Localizable "Profile.empty""#,
-                #"10:27 swift Localizable "Profile.zero""#,
-                #"10:44 swift Localizable "Profile.many""#,
+                #"10:29 swift Localizable "Profile.empty""#,
+                #"11:27 swift Localizable "Profile.zero""#,
+                #"11:44 swift Localizable "Profile.many""#,
             ])
     }
 
