@@ -302,4 +302,29 @@ import Testing
                 #"12:43 swift Localizable "Meter.short""#,
             ])
     }
+
+    /// Hostile code: the walks from a literal to its context are bounded, and a long sequence, tuple or call is
+    /// read in linear time (each is looked at once, not once per literal in it).
+    @Test(.timeLimit(.minutes(1))) func contextTypesAreBoundedOnHostileCode() {
+        // Implicit members nested 120 deep: the context of the innermost is looked for a bounded number of levels.
+        let nested =
+            "struct B { init(_ k: LocalizedStringKey) {} }\nlet b: B = "
+            + String(repeating: ".init(", count: 120) + "\"Deep\"" + String(repeating: ")", count: 120)
+        #expect(Self.extract(nested) == [])
+        let count = 10_000
+        // A long chain of ?: with a String branch, a long tuple, and a call with many literal arguments.
+        let chain =
+            "struct P { let name: String\n var t: LocalizedStringKey { "
+            + (0..<count).map { "c\($0) ? \"k\($0)\" : " }.joined() + "name } }"
+        #expect(Self.extract(chain) == [])
+        let tuple =
+            "let t: (LocalizedStringKey, " + Array(repeating: "Int", count: count).joined(separator: ", ")
+            + ") = (\"Tuple\", "
+            + Array(repeating: "1", count: count).joined(separator: ", ") + ")"
+        #expect(Self.extract(tuple) == [#"1:\#(count * 5 + 32) swift Localizable "Tuple""#])
+        let call =
+            "func f(_ a: String...) {}\nlet c: Void = f(" + (0..<count).map { "\"a\($0)\"" }.joined(separator: ", ")
+            + ")"
+        #expect(Self.extract(call).count == 0)
+    }
 }
