@@ -508,9 +508,12 @@ final class StringFinder: SyntaxVisitor {
         // An implicit member or `Self(…)`: the initialiser or case of the type the context expects; failing a
         // project declaration that fits, `.init("k", table: "T", comment: "c")` is a `LocalizedStringResource`
         // (only its initialiser takes those labels).
+        let member = call.calledExpression.as(MemberAccessExprSyntax.self)
         let isImplicit =
-            call.calledExpression.as(MemberAccessExprSyntax.self).map { $0.base == nil } == true
+            member.map { $0.base == nil } == true
             || call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self"
+            || (member?.declName.baseName.text == "init"
+                && member?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self")
         if isImplicit {
             let callee = contextTypes.resolvedCallee(of: call, depth: 0)
             if let callee, !contextTypes.rankedSignatures(for: callee, call: call).isEmpty {

@@ -61,6 +61,7 @@ import Testing
                 init(_ title: LocalizedStringKey, symbol: String) { self.title = title; self.symbol = symbol }
                 static let fresh: Badge = .init("Badge.new", symbol: "star")
                 static func make(hot: Bool) -> Self { Self(hot ? "Badge.hot" : "Badge.cold", symbol: "flame") }
+                static var plain: Self { Self.init("Badge.plain", symbol: "circle") }
             }
             struct Plain {
                 init(_ text: String, symbol: String) {}
@@ -92,12 +93,13 @@ import Testing
                 #"5:37 swift Localizable "Badge.new""#,
                 #"6:54 swift Localizable "Badge.hot""#,
                 #"6:68 swift Localizable "Badge.cold""#,
-                #"15:34 swift Localizable "Badge.list""#,
-                #"19:23 swift Localizable "Badge.shown""#,
-                #"20:22 swift Localizable "Outcome.done""#,
-                #"23:27 swift Localizable "Badge.appended""#,
-                #"27:37 swift Localizable "Info.none""#,
-                #"28:38 swift Localizable "Info.some""#,
+                #"7:40 swift Localizable "Badge.plain""#,
+                #"16:34 swift Localizable "Badge.list""#,
+                #"20:23 swift Localizable "Badge.shown""#,
+                #"21:22 swift Localizable "Outcome.done""#,
+                #"24:27 swift Localizable "Badge.appended""#,
+                #"28:37 swift Localizable "Info.none""#,
+                #"29:38 swift Localizable "Info.some""#,
             ])
     }
 
