@@ -73,6 +73,29 @@ final class ContextTypes {
         enclosingTypes(of: node).first
     }
 
+    /// How many owner types a call's name is looked up in at most (enclosing types and what they inherit).
+    static let maximumOwners = 32
+
+    /// `types` (innermost first), each followed by what it inherits from or conforms to, transitively; bounded.
+    ///
+    /// A member of a superclass or of an extension of a protocol is found from the subtype.
+    func withSupertypes(_ types: [String]) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        for type in types {
+            var queue = [type]
+            var next = 0
+            while next < queue.count, result.count < Self.maximumOwners {
+                let current = queue[next]
+                next += 1
+                guard seen.insert(current).inserted else { continue }
+                result.append(current)
+                queue += index.supertypes[current]?.sorted() ?? []
+            }
+        }
+        return result
+    }
+
     /// Whether some project declaration named `name` is a member of a type.
     func isMemberName(_ name: String) -> Bool {
         index.signatures[name]?.contains { $0.owner != nil } == true
@@ -304,7 +327,7 @@ final class ContextTypes {
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if name == "Self" { return selfType(at: Syntax(call)).map { Callee(name: $0, owners: []) } }
-            return Callee(name: name, owners: enclosingTypes(of: Syntax(call)))
+            return Callee(name: name, owners: withSupertypes(enclosingTypes(of: Syntax(call))))
         }
         guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
         let name = member.declName.baseName.text
@@ -313,7 +336,7 @@ final class ContextTypes {
             guard let type = expectedType(of: Syntax(call), depth: depth + 1).map(TypeNames.lastComponent) else {
                 return name == "init" ? nil : Callee(name: name, owners: [])
             }
-            return name == "init" ? Callee(name: type, owners: []) : Callee(name: name, owners: [type])
+            return name == "init" ? Callee(name: type, owners: []) : Callee(name: name, owners: withSupertypes([type]))
         }
         let baseName = base.as(DeclReferenceExprSyntax.self)?.baseName.text
         if name == "init" {
@@ -324,12 +347,16 @@ final class ContextTypes {
             }
             return nil
         }
-        if baseName == "self" { return Callee(name: name, owners: enclosingTypes(of: Syntax(call))) }
-        if baseName == "Self" { return Callee(name: name, owners: selfType(at: Syntax(call)).map { [$0] } ?? []) }
-        if let baseName, let first = baseName.first, first.isUppercase {
-            return Callee(name: name, owners: [baseName])  // `Banner.message(…)`, `Type.make(…)`
+        if baseName == "self" { return Callee(name: name, owners: withSupertypes(enclosingTypes(of: Syntax(call)))) }
+        if baseName == "Self" {
+            return Callee(name: name, owners: withSupertypes(selfType(at: Syntax(call)).map { [$0] } ?? []))
         }
-        if let type = types.type(of: base) { return Callee(name: name, owners: [TypeNames.lastComponent(type)]) }
+        if let baseName, let first = baseName.first, first.isUppercase {
+            return Callee(name: name, owners: withSupertypes([baseName]))  // `Banner.message(…)`, `Type.make(…)`
+        }
+        if let type = types.type(of: base) {
+            return Callee(name: name, owners: withSupertypes([TypeNames.lastComponent(type)]))
+        }
         return Callee(name: name, owners: [])
     }
 

@@ -31,6 +31,9 @@ struct ProjectIndex: Sendable {
     var keyProperties: Set<String> = []
     /// Names of properties declared with another type (a name declared both ways is left alone).
     var otherProperties: Set<String> = []
+    /// Type name → the types it inherits from or conforms to (last components), as its declarations and
+    /// extensions list them.
+    var supertypes: [String: Set<String>] = [:]
     /// Type name → its stored and computed properties' declared types, by property name.
     var memberTypes: [String: [String: Set<String>]] = [:]
     /// Name → the types it is declared with anywhere in the project.
@@ -45,6 +48,7 @@ struct ProjectIndex: Sendable {
         otherProperties.formUnion(other.otherProperties)
         valueTypes.merge(other.valueTypes) { $0.union($1) }
         memberTypes.merge(other.memberTypes) { $0.merging($1) { $0.union($1) } }
+        supertypes.merge(other.supertypes) { $0.union($1) }
         returnTypes.merge(other.returnTypes) { $0.union($1) }
     }
 
@@ -73,6 +77,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
         typeNames.append(node.name.text)
+        collectSupertypes(node.inheritanceClause)
         collectMemberwiseInitialiser(of: node)
         return .visitChildren
     }
@@ -81,6 +86,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         typeNames.append(node.name.text)
+        collectSupertypes(node.inheritanceClause)
         return .visitChildren
     }
 
@@ -88,6 +94,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         typeNames.append(node.name.text)
+        collectSupertypes(node.inheritanceClause)
         return .visitChildren
     }
 
@@ -95,6 +102,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
         typeNames.append(node.name.text)
+        collectSupertypes(node.inheritanceClause)
         return .visitChildren
     }
 
@@ -102,6 +110,7 @@ final class DeclarationCollector: SyntaxVisitor {
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         typeNames.append(node.extendedType.trimmedDescription)
+        collectSupertypes(node.inheritanceClause)
         return .visitChildren
     }
 
@@ -199,6 +208,13 @@ final class DeclarationCollector: SyntaxVisitor {
         var signature = signature
         signature.owner = typeNames.last.map(TypeNames.lastComponent)
         index.signatures[name, default: []].append(signature)
+    }
+
+    private func collectSupertypes(_ clause: InheritanceClauseSyntax?) {
+        guard let clause, let typeName = typeNames.last.map(TypeNames.lastComponent) else { return }
+        for inherited in clause.inheritedTypes {
+            index.supertypes[typeName, default: []].insert(TypeNames.lastComponent(inherited.type.trimmedDescription))
+        }
     }
 
     private static func isDisfavored(_ attributes: AttributeListSyntax) -> Bool {

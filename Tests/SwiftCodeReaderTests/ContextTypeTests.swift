@@ -141,6 +141,15 @@ import Testing
                 func run() { notify(message: "List.notify") }
                 func other(_ screen: ImportScreen) { screen.notify(message: "typed base, not a key") }
             }
+            class BaseController { func notify(message: LocalizedStringKey) {} }
+            class ImportController: BaseController {
+                func run() { notify(message: "Base.notify") }
+            }
+            extension View { func announce(_ text: LocalizedStringKey) -> some View { self } }
+            func announce(_ text: String) {}
+            struct Panel: View {
+                var body: some View { announce("Panel.announce") }
+            }
             final class Store { var banner: LocalizedStringKey = "Store.default"; var note = "" }
             func update(store: Store) {
                 let banner = String(describing: store.banner)
@@ -152,8 +161,10 @@ import Testing
         #expect(
             Self.extract(source) == [
                 #"8:34 swift Localizable "List.notify""#,
-                #"11:54 swift Localizable "Store.default""#,
-                #"15:20 swift Localizable "Store.banner""#,
+                #"13:34 swift Localizable "Base.notify""#,
+                #"18:36 swift Localizable "Panel.announce""#,
+                #"20:54 swift Localizable "Store.default""#,
+                #"24:20 swift Localizable "Store.banner""#,
             ])
     }
 
