@@ -391,11 +391,13 @@ final class ContextTypes {
         return fitting
     }
 
-    /// Whether a declaration of `callee`'s name is a member of one of its owner types (it then shadows an SDK method
-    /// of that name for an unqualified call: `badge(_:)` declared in the view calling it).
-    func isOwnMember(_ callee: Callee) -> Bool {
-        guard !callee.owners.isEmpty, let signatures = index.signatures[callee.name] else { return false }
-        return signatures.contains { signature in signature.owner.map(callee.owners.contains) == true }
+    /// Whether a declaration of `callee`'s name that fits `call` is a member of one of its owner types: it then
+    /// shadows an SDK method of that name (`badge(_: String)` declared in the view that calls `badge("…")`).
+    func isOwnMember(_ callee: Callee, call: FunctionCallExprSyntax) -> Bool {
+        guard !callee.owners.isEmpty else { return false }
+        return rankedSignatures(for: callee, call: call).contains { candidate in
+            candidate.signature.owner.map(callee.owners.contains) == true
+        }
     }
 
     /// The parameter types at `position` of the ranked signatures of `callee` that fit `call`.

@@ -533,7 +533,7 @@ final class StringFinder: SyntaxVisitor {
         guard let name else { return nil }
         // A method of the type around an unqualified call shadows an SDK modifier of that name (`badge(_:)`).
         if contextTypes.isMemberName(name), let callee = contextTypes.resolvedCallee(of: call, depth: 0),
-            callee.name == name, contextTypes.isOwnMember(callee)
+            callee.name == name, contextTypes.isOwnMember(callee, call: call)
         {
             return projectContext(callee, call: call, position: position, containers: containers)
         }

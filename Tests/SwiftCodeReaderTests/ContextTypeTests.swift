@@ -185,6 +185,10 @@ import Testing
             struct Other: View {
                 var body: some View { badge("Other.badge") }
             }
+            extension View { func help(topic: Int) -> some View { self } }
+            struct Third: View {
+                var body: some View { help("Third.help") }
+            }
             """#
         #expect(
             Self.extract(source) == [
@@ -192,6 +196,7 @@ import Testing
                 #"9:18 swift Localizable "Sidebar.title""#,
                 #"9:41 swift Localizable "Sidebar.count""#,
                 #"14:33 swift Localizable "Other.badge""#,
+                #"18:32 swift Localizable "Third.help""#,
             ])
     }
 
