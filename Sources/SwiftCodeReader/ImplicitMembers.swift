@@ -279,14 +279,25 @@ final class ContextTypes {
     /// the type of `base` in `base.name`.
     func assignedType(of target: ExprSyntax) -> String? {
         if let reference = target.as(DeclReferenceExprSyntax.self) {
-            return types.declaredType(of: reference.baseName.text, from: Syntax(target))
+            return ownPropertyType(of: reference.baseName.text, from: Syntax(target))
         }
         guard let member = target.as(MemberAccessExprSyntax.self), let base = member.base else { return nil }
         let name = member.declName.baseName.text
         if base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
-            return types.declaredType(of: name, from: Syntax(target))
+            return ownPropertyType(of: name, from: Syntax(target))
         }
         return memberType(name, of: base)
+    }
+
+    /// The declared type of `name` (or `self.name`) at `node`: in scope (``TypeResolver/declaredType(of:from:depth:)``),
+    /// else the one type a property of that name is declared with in the enclosing types or what they inherit
+    /// (an extension in another file declares it; other types' properties of that name do not count).
+    func ownPropertyType(of name: String, from node: Syntax) -> String? {
+        if let type = types.declaredType(of: name, from: node) { return type }
+        for owner in withSupertypes(enclosingTypes(of: node)) {
+            if let declared = index.memberTypes[owner]?[name] { return declared.count == 1 ? declared.first : nil }
+        }
+        return nil
     }
 
     /// The one type `name` is declared with in the type of `base`, when the reader knows that type.

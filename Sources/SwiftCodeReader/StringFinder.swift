@@ -425,7 +425,7 @@ final class StringFinder: SyntaxVisitor {
         guard let target else { return nil }
         if let reference = target.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if let type = types.declaredType(of: name, from: Syntax(target)) {
+            if let type = contextTypes.ownPropertyType(of: name, from: Syntax(target)) {
                 return isKeyType(type, inside: containers) ? KeyContext() : nil
             }
             return nil
@@ -433,7 +433,7 @@ final class StringFinder: SyntaxVisitor {
         if let member = target.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-                let type = types.declaredType(of: name, from: Syntax(target))
+                let type = contextTypes.ownPropertyType(of: name, from: Syntax(target))
             {
                 return isKeyType(type, inside: containers) ? KeyContext() : nil
             }

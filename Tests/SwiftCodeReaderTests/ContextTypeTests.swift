@@ -157,6 +157,13 @@ import Testing
                 store.banner = "Store.banner"
                 store.note = "not a key"
             }
+            extension Store {
+                func reset() {
+                    banner = "Store.reset"
+                    self.banner = "Store.reset.self"
+                    note = "not a key"
+                }
+            }
             """#
         #expect(
             Self.extract(source) == [
@@ -165,6 +172,8 @@ import Testing
                 #"18:36 swift Localizable "Panel.announce""#,
                 #"20:54 swift Localizable "Store.default""#,
                 #"24:20 swift Localizable "Store.banner""#,
+                #"29:18 swift Localizable "Store.reset""#,
+                #"30:23 swift Localizable "Store.reset.self""#,
             ])
     }
 
