@@ -35,8 +35,16 @@ final class ContextTypes {
             let first = call.arguments.first, first.label == nil, call.arguments.count > 1
         else { return false }
         let labels = call.arguments.dropFirst().map { $0.label?.text }
-        return labels.allSatisfy { $0.map(resourceLabels.contains) == true }
-            && labels.contains { $0.map(distinctiveResourceLabels.contains) == true }
+        guard labels.allSatisfy({ $0.map(resourceLabels.contains) == true }) else { return false }
+        return labels.contains { $0.map(distinctiveResourceLabels.contains) == true }
+            || call.arguments.contains { argument in
+                // `bundle: .forClass(…)`/`.atURL(…)`: a `LocalizedStringResource.BundleDescription`, not a `Bundle`.
+                guard argument.label?.text == "bundle",
+                    let bundle = argument.expression.as(FunctionCallExprSyntax.self)?.calledExpression
+                        .as(MemberAccessExprSyntax.self), bundle.base == nil
+                else { return false }
+                return ["forClass", "atURL"].contains(bundle.declName.baseName.text)
+            }
     }
 
     /// The enclosing type names of each type declaration met, found once per declaration.

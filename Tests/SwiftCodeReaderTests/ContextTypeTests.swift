@@ -37,6 +37,7 @@ import Testing
                 var chosen = Folder.sent.title
                 chosen = .init("Folder.picked", bundle: .main, comment: "assigned")
                 let tint: Color = .init("AccentTint", bundle: .main)
+                shown(.init("Folder.bundled", bundle: .forClass(Panel.self)))
                 let plain: String = .init("not a key")
                 let data = Data(.init("not a key either", encoding: .utf8))
                 let note: Note = .init("not a key: Note takes a String", comment: "x")
@@ -50,6 +51,7 @@ import Testing
                 #"7:29 swift Localizable "Panel.helper" comment="helper""#,
                 #"13:41 swift Mail "Folder.sent" value="Sent""#,
                 #"18:20 swift Localizable "Folder.picked" comment="assigned""#,
+                #"20:17 swift Localizable "Folder.bundled""#,
             ])
     }
 
