@@ -257,7 +257,8 @@ final class DeclarationCollector: SyntaxVisitor {
                     .init(
                         label: name,
                         type: type,
-                        optional: binding.initializer != nil || wrapperInitialised || type.hasSuffix("?")
+                        // A `var` of an optional type defaults to nil; a `let` does not.
+                        optional: binding.initializer != nil || wrapperInitialised || (!isLet && type.hasSuffix("?"))
                     )
                 )
             }
