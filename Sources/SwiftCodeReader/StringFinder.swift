@@ -40,6 +40,7 @@ final class StringFinder: SyntaxVisitor {
     private let platforms: Set<String>?
     private let extraction: SwiftExtraction
     private let types: TypeResolver
+    private let contextTypes: ContextTypes
     private(set) var found: [ExtractedString] = []
     private(set) var diagnostics = Diagnostics()
 
@@ -53,6 +54,7 @@ final class StringFinder: SyntaxVisitor {
         self.platforms = platforms
         self.extraction = extraction
         self.types = TypeResolver(index: index)
+        self.contextTypes = ContextTypes(index: index, types: types)
         super.init(viewMode: .sourceAccurate)
     }
 
@@ -92,6 +94,32 @@ final class StringFinder: SyntaxVisitor {
         return .visitChildren
     }
 
+    /// A case without a raw value of `enum E: LocalizedStringKey`: its implicit raw value, the case's name, is a key.
+    override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
+        guard node.rawValue == nil, node.parameterClause == nil, extraction == .compiler,
+            Self.keyRawEnum(of: node) != nil
+        else { return .visitChildren }
+        var key = node.name.text
+        if key.hasPrefix("`") && key.hasSuffix("`") && key.count > 1 { key = String(key.dropFirst().dropLast()) }
+        found.append(
+            ExtractedString(
+                key: key, value: nil, comment: nil, table: "Localizable",
+                location: lines.location(of: node.name.positionAfterSkippingLeadingTrivia.utf8Offset),
+                origin: .swift
+            )
+        )
+        return .visitChildren
+    }
+
+    /// The enum declaring `element` when its raw type (the first inherited type) is a key type.
+    static func keyRawEnum(of element: EnumCaseElementSyntax) -> EnumDeclSyntax? {
+        guard let enumDecl = element.parent?.parent?.parent?.parent?.parent?.parent?.as(EnumDeclSyntax.self),
+            let rawType = enumDecl.inheritanceClause?.inheritedTypes.first?.type,
+            KnownAPIs.isKeyType(rawType.trimmedDescription)
+        else { return nil }
+        return enumDecl
+    }
+
     // MARK: Interpolations
 
     /// The format specifier of one interpolation (docs/extraction.md, fact 12).
@@ -124,6 +152,8 @@ final class StringFinder: SyntaxVisitor {
     private enum Container: Equatable {
         case array
         case dictionaryValue
+        /// Element `n` of a tuple (`(title: LocalizedStringKey, count: Int)`).
+        case tupleElement(Int)
     }
 
     /// Whether `type` is a key type once the containers (innermost first) are unwrapped.
@@ -132,11 +162,14 @@ final class StringFinder: SyntaxVisitor {
         for container in containers.reversed() {
             switch container {
             case .array:
-                guard let element = TypeNames.arrayElement(type) else { return false }
+                guard let element = TypeNames.element(of: type) else { return false }
                 type = element
             case .dictionaryValue:
                 guard let value = TypeNames.dictionaryValue(type) else { return false }
                 type = value
+            case .tupleElement(let position):
+                guard let element = TypeNames.tupleElement(type, at: position) else { return false }
+                type = element
             }
         }
         return KnownAPIs.isKeyType(type)
@@ -151,12 +184,13 @@ final class StringFinder: SyntaxVisitor {
                 guard let list = labeled.parent?.as(LabeledExprListSyntax.self), let owner = list.parent else {
                     return nil
                 }
+                let position = list.distance(from: list.startIndex, to: list.index(of: labeled) ?? list.startIndex)
                 if let tuple = owner.as(TupleExprSyntax.self) {
-                    guard list.count == 1, labeled.label == nil else { return nil }
+                    // Parentheses, or an element of a tuple typed by the tuple's declaration.
+                    if !(list.count == 1 && labeled.label == nil) { containers.append(.tupleElement(position)) }
                     node = Syntax(tuple)
                     continue
                 }
-                let position = list.distance(from: list.startIndex, to: list.index(of: labeled) ?? list.startIndex)
                 if let call = owner.as(FunctionCallExprSyntax.self) {
                     return callContext(call, argument: labeled, position: position, containers: containers)
                 }
@@ -184,6 +218,9 @@ final class StringFinder: SyntaxVisitor {
                 guard ternary.thenExpression.id == node.id else { return nil }
                 node = Syntax(ternary)
                 continue
+            }
+            if let list = parent.as(ExprListSyntax.self), hasStringBranch(list) {
+                return nil  // `name.isEmpty ? "Anonymous" : name` is a `String`
             }
             if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
                 // Neighbours by index (constant time): copying the list for each of its literals was quadratic in
@@ -225,6 +262,9 @@ final class StringFinder: SyntaxVisitor {
                 if let parameter = owner.as(FunctionParameterSyntax.self) {
                     return isKeyType(parameter.type.trimmedDescription, inside: containers) ? KeyContext() : nil
                 }
+                if let element = owner.as(EnumCaseElementSyntax.self), containers.isEmpty {
+                    return Self.keyRawEnum(of: element) != nil ? KeyContext() : nil
+                }
                 return nil
             }
             if parent.is(ReturnStmtSyntax.self) {
@@ -234,7 +274,7 @@ final class StringFinder: SyntaxVisitor {
                 guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
                     let owner = list.parent
                 else { return nil }
-                if owner.is(AccessorBlockSyntax.self) {
+                if owner.is(AccessorBlockSyntax.self) || owner.is(ClosureExprSyntax.self) {
                     return returnContext(from: owner, containers)
                 }
                 if let block = owner.as(CodeBlockSyntax.self), let blockOwner = block.parent {
@@ -264,6 +304,54 @@ final class StringFinder: SyntaxVisitor {
             return nil
         }
         return nil
+    }
+
+    /// Whether each sequence met has a branch of `?:` that is a `String` (found once per sequence).
+    private var stringBranches: [SyntaxIdentifier: Bool] = [:]
+
+    /// Whether a branch of the `?:` in `list` is a non-literal whose type is known and not a key: the whole
+    /// expression is then that type (`name.isEmpty ? "Anonymous" : name` is a `String`, not extracted).
+    private func hasStringBranch(_ list: ExprListSyntax) -> Bool {
+        if let known = stringBranches[list.id] { return known }
+        var branches: [ExprSyntax] = []
+        var afterLast: [ExprSyntax] = []
+        for element in list {
+            if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
+                branches.append(ternary.thenExpression)
+                afterLast = []
+            } else {
+                afterLast.append(element)
+            }
+        }
+        var result = false
+        if !branches.isEmpty {
+            if afterLast.count == 1, let last = afterLast.first { branches.append(last) }
+            result = branches.contains(where: isNonKeyValue)
+        }
+        stringBranches[list.id] = result
+        return result
+    }
+
+    /// Whether `expression` is not a literal and the reader knows its type, which is not a key type.
+    private func isNonKeyValue(_ expression: ExprSyntax) -> Bool {
+        var expression = expression
+        while let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
+            let inner = tuple.elements.first?.expression
+        {
+            expression = inner
+        }
+        if expression.is(StringLiteralExprSyntax.self) || expression.is(NilLiteralExprSyntax.self)
+            || expression.is(SequenceExprSyntax.self)
+        {
+            return false
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(MemberAccessExprSyntax.self).map({ $0.base == nil }) == true
+        {
+            return false  // `.init(…)`: typed by the context
+        }
+        guard let type = types.type(of: expression) else { return false }
+        return !KnownAPIs.isKeyType(type)
     }
 
     /// The assignments (`=`) of each sequence met, with their positions and targets, found once per sequence.
@@ -319,8 +407,12 @@ final class StringFinder: SyntaxVisitor {
                 return isKeyType(type.trimmedDescription, inside: containers) ? KeyContext() : nil
             }
             if let closure = this.as(ClosureExprSyntax.self) {
-                guard let type = closure.signature?.returnClause?.type else { return nil }
-                return isKeyType(type.trimmedDescription, inside: containers) ? KeyContext() : nil
+                // A declared return type, or `{ … }()` called where a key is expected.
+                guard
+                    let type = closure.signature?.returnClause?.type.trimmedDescription
+                        ?? contextTypes.immediateCallType(of: closure, depth: 0)
+                else { return nil }
+                return isKeyType(type, inside: containers) ? KeyContext() : nil
             }
             if this.is(InitializerDeclSyntax.self) || this.is(SourceFileSyntax.self) { return nil }
             current = this.parent
@@ -333,7 +425,7 @@ final class StringFinder: SyntaxVisitor {
         guard let target else { return nil }
         if let reference = target.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if let type = types.declaredType(of: name, from: Syntax(target)) {
+            if let type = contextTypes.ownPropertyType(of: name, from: Syntax(target)) {
                 return isKeyType(type, inside: containers) ? KeyContext() : nil
             }
             return nil
@@ -341,8 +433,12 @@ final class StringFinder: SyntaxVisitor {
         if let member = target.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self",
-                let type = types.declaredType(of: name, from: Syntax(target))
+                let type = contextTypes.ownPropertyType(of: name, from: Syntax(target))
             {
+                return isKeyType(type, inside: containers) ? KeyContext() : nil
+            }
+            // `model.alertTitle = …`: the property as the type of `model` declares it.
+            if let base = member.base, let type = contextTypes.memberType(name, of: base) {
                 return isKeyType(type, inside: containers) ? KeyContext() : nil
             }
             let index = types.index
@@ -373,8 +469,6 @@ final class StringFinder: SyntaxVisitor {
 
     /// The first argument of each label of each call met, found once per call.
     private var callArguments: [SyntaxIdentifier: [String: ExprSyntax]] = [:]
-    /// How each call met fits each project signature of its name, found once per call.
-    private var signatureMatches: [SyntaxIdentifier: [[Int]?]] = [:]
 
     /// The first argument of each label of `call`.
     private func labelledArguments(of call: FunctionCallExprSyntax) -> [String: ExprSyntax] {
@@ -411,7 +505,38 @@ final class StringFinder: SyntaxVisitor {
                 valueLiteral: literal("defaultValue")
             )
         }
+        // An implicit member or `Self(…)`: the initialiser or case of the type the context expects; failing a
+        // project declaration that fits, `.init("k", table: "T", comment: "c")` is a `LocalizedStringResource`
+        // (only its initialiser takes those labels).
+        let member = call.calledExpression.as(MemberAccessExprSyntax.self)
+        let isImplicit =
+            member.map { $0.base == nil } == true
+            || call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self"
+            || (member?.declName.baseName.text == "init"
+                && member?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "Self")
+        if isImplicit {
+            let callee = contextTypes.resolvedCallee(of: call, depth: 0)
+            if let callee, !contextTypes.rankedSignatures(for: callee, call: call).isEmpty {
+                return projectContext(callee, call: call, position: position, containers: containers)
+            }
+            if label == nil, position == 0, containers.isEmpty, ContextTypes.isImplicitResource(call) {
+                return KeyContext(
+                    table: plain("table"), comment: plain("comment"), valueLiteral: literal("defaultValue"))
+            }
+            guard let callee, containers.isEmpty, let labels = KnownAPIs.keyParameters[callee.name],
+                labels.contains(label), label != nil || position == 0
+            else { return nil }
+            return KeyContext(
+                table: plain("tableName") ?? plain("table"), comment: plain("comment"),
+                valueLiteral: literal("defaultValue"))
+        }
         guard let name else { return nil }
+        // A method of the type around an unqualified call shadows an SDK modifier of that name (`badge(_:)`).
+        if contextTypes.isMemberName(name), let callee = contextTypes.resolvedCallee(of: call, depth: 0),
+            callee.name == name, contextTypes.isOwnMember(callee, call: call)
+        {
+            return projectContext(callee, call: call, position: position, containers: containers)
+        }
         if name == "NSLocalizedString" || macroNames.contains(name) {
             guard label == nil, position == 0, containers.isEmpty else { return nil }
             return KeyContext(
@@ -434,32 +559,23 @@ final class StringFinder: SyntaxVisitor {
         if containers == [.array], let labels = KnownAPIs.keyArrayParameters[name], labels.contains(label) {
             return KeyContext()
         }
-        return projectContext(name: name, call: call, position: position, containers: containers)
+        guard types.index.signatures[name] != nil, let callee = contextTypes.resolvedCallee(of: call, depth: 0),
+            callee.name == name
+        else { return nil }
+        return projectContext(callee, call: call, position: position, containers: containers)
     }
 
-    /// A call of a project function, initialiser or enum case whose parameter has a key type.
+    /// A call of a project function, initialiser or enum case whose parameter has a key type, among the overloads
+    /// the compiler ranks first (``ContextTypes/rankedSignatures(for:call:)``); an overload taking `String` wins.
     private func projectContext(
-        name: String,
+        _ callee: ContextTypes.Callee,
         call: FunctionCallExprSyntax,
         position: Int,
         containers: [Container]
     ) -> KeyContext? {
-        guard let signatures = types.index.signatures[name] else { return nil }
-        // Matched once per call, not once per literal argument (quadratic in a call with many arguments).
-        let matches: [[Int]?]
-        if let known = signatureMatches[call.id] {
-            matches = known
-        } else {
-            let labels = call.arguments.map { $0.label?.text }
-            let trailing = (call.trailingClosure == nil ? 0 : 1) + call.additionalTrailingClosures.count
-            matches = signatures.map { Self.match(labels, to: $0, trailingClosures: trailing) }
-            signatureMatches[call.id] = matches
-        }
         var isKey = false
         var isOther = false
-        for (signature, parameters) in zip(signatures, matches) {
-            guard let parameters else { continue }
-            let type = signature.parameters[parameters[position]].type
+        for type in contextTypes.candidateTypes(for: callee, call: call, position: position) {
             if isKeyType(type, inside: containers) { isKey = true } else { isOther = true }
         }
         return isKey && !isOther ? KeyContext() : nil

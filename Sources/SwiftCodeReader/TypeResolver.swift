@@ -77,6 +77,9 @@ struct TypeResolver {
     }
 
     private func callType(_ call: FunctionCallExprSyntax, depth: Int) -> String? {
+        if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1 {
+            return array.trimmedDescription  // `[Row]()`
+        }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             if let first = name.first, first.isUppercase { return name }
