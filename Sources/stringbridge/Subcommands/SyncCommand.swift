@@ -76,17 +76,25 @@ struct SyncCommand: ParsableCommand {
                     throw ExitCode(1)
                 }
                 let errors = changed.flatMap(SyncWorkflow.checkDiagnostics)
+                // Strings taken as a catalog key with another specifier where the type is unknown: said, not failed.
+                let unresolved = plan.catalogs.flatMap(SyncWorkflow.unresolvedDiagnostics)
                 guard errors.isEmpty else {
-                    printDiagnostics(diagnostics.all)
+                    printDiagnostics(diagnostics.all + unresolved)
                     diagnostics = Diagnostics()
                     printDiagnostics(errors)
                     printLine("\(counted(changed.count, "catalog")) of \(plan.catalogs.count) not in sync")
                     throw ExitCode(1)
                 }
-                printLine("\(counted(plan.catalogs.count, "catalog")) in sync")
+                printDiagnostics(diagnostics.all + unresolved)
+                diagnostics = Diagnostics()
+                let taken = unresolved.isEmpty ? "" : " (\(counted(unresolved.count, "string")) unresolved)"
+                printLine("\(counted(plan.catalogs.count, "catalog")) in sync\(taken)")
                 return
             }
             if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: writing.force) }
+            for catalog in plan.catalogs {
+                for warning in SyncWorkflow.unresolvedDiagnostics(catalog) { diagnostics.append(warning) }
+            }
             if report == .json {
                 print(String(decoding: plan.json(dryRun: dryRun), as: UTF8.self))
                 return
@@ -97,7 +105,11 @@ struct SyncCommand: ParsableCommand {
                 if dryRun {
                     for change in catalog.result.changes {
                         let place = change.codeLocation.map { " (\($0))" } ?? ""
-                        printLine("  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)")
+                        let unresolved = change.unresolvedLocation.map {
+                            "; unresolved: the type of the interpolation at \($0.line):\($0.column) is not known"
+                        }
+                        printLine(
+                            "  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)\(unresolved ?? "")")
                     }
                 }
             }

@@ -1,0 +1,89 @@
+import CodeExtraction
+import LocalizationCatalog
+
+/// A string whose key has a specifier the reader wrote without knowing the interpolation's type (`Total %@` for
+/// `Total \(x)`), and what sync made of it (docs/sync.md, "Interpolations of unknown type").
+package struct UnresolvedString: Sendable, Equatable {
+    /// The key the reader wrote (`%@` where the type is unknown).
+    package var codeKey: String
+    /// The catalog keys taken for it: the catalog's keys that equal `codeKey` but for any specifier in the
+    /// unknown places (`Total %lld`). Empty when the catalog has none: the reader's key is added.
+    package var catalogKeys: [String]
+    /// The first interpolation of unknown type.
+    package var location: FileLocation
+}
+
+/// Matches strings with specifiers of unknown type against a catalog's keys.
+enum UnresolvedMatching {
+    /// `strings` with each string of unknown specifiers that the catalog lacks under its own key replaced by one
+    /// copy per catalog key that matches it, and what was unresolved.
+    ///
+    /// Linear: the catalog's keys are grouped once by their text with every specifier blanked out.
+    static func resolve(_ strings: [ExtractedString], in table: StringTable)
+        -> (strings: [ExtractedString], unresolved: [UnresolvedString])
+    {
+        guard strings.contains(where: { !$0.unresolvedSpecifiers.isEmpty }) else { return (strings, []) }
+        var byShape: [[UInt8]: [String]] = [:]
+        for (key, _) in table.entries { byShape[shape(of: key), default: []].append(key) }
+        var result: [ExtractedString] = []
+        var unresolved: [UnresolvedString] = []
+        for string in strings {
+            guard let first = string.unresolvedSpecifiers.first, table.entries[string.key] == nil else {
+                result.append(string)
+                continue
+            }
+            let taken = (byShape[shape(of: string.key)] ?? []).filter { matches($0, string) }
+            unresolved.append(UnresolvedString(codeKey: string.key, catalogKeys: taken, location: first.location))
+            if taken.isEmpty {
+                result.append(string)
+                continue
+            }
+            for key in taken {
+                var copy = string
+                copy.key = key
+                copy.unresolvedSpecifiers = []
+                result.append(copy)
+            }
+        }
+        return (result, unresolved)
+    }
+
+    /// The key's bytes with every format specifier replaced by `%`: keys that differ only in specifiers share it.
+    static func shape(of key: String) -> [UInt8] {
+        let bytes = Array(key.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var next = 0
+        for specifier in FormatSpecifiers.specifiers(in: key) {
+            result += bytes[next..<specifier.range.lowerBound]
+            result.append(UInt8(ascii: "%"))
+            next = specifier.range.upperBound
+        }
+        result += bytes[next...]
+        return result
+    }
+
+    /// Whether `candidate` is the string's key with any specifier in the unknown places and the same text and
+    /// specifiers elsewhere.
+    static func matches(_ candidate: String, _ string: ExtractedString) -> Bool {
+        let code = Array(string.key.utf8)
+        let other = Array(candidate.utf8)
+        let codeSpecifiers = FormatSpecifiers.specifiers(in: string.key)
+        let otherSpecifiers = FormatSpecifiers.specifiers(in: candidate)
+        guard codeSpecifiers.count == otherSpecifiers.count else { return false }
+        let unknown = Set(string.unresolvedSpecifiers.map(\.range.lowerBound))
+        var codeNext = 0
+        var otherNext = 0
+        for (mine, theirs) in zip(codeSpecifiers, otherSpecifiers) {
+            guard code[codeNext..<mine.range.lowerBound].elementsEqual(other[otherNext..<theirs.range.lowerBound])
+            else { return false }
+            if !unknown.contains(mine.range.lowerBound), !code[mine.range].elementsEqual(other[theirs.range]) {
+                return false
+            }
+            if unknown.contains(mine.range.lowerBound), theirs.position != nil { return false }
+            codeNext = mine.range.upperBound
+            otherNext = theirs.range.upperBound
+        }
+        return code[codeNext...].elementsEqual(other[otherNext...])
+    }
+}
