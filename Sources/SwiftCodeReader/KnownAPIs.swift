@@ -65,9 +65,22 @@ enum KnownAPIs {
         "result": ["dialog"],
         "AppShortcut": ["shortTitle"],
         "AppIntentRecommendation": ["description"],
+        "needsValueError": [nil],
+        // Charts: `.value("Day", day)` (a `PlottableValue`; an implicit member only, see `implicitMemberOnly`).
+        "value": [nil],
+        "AxisValueLabel": [nil],
+        // ActivityKit.
+        "AlertConfiguration": ["title", "body"],
+        // WidgetKit configurations.
+        "configurationDisplayName": [nil],
+        "description": [nil],
         // swift-composable-architecture.
         "TextState": [nil],
     ]
+
+    /// Names in `keyParameters` that are keys only as an implicit member (`.value("Day", day)` in a chart, not
+    /// `storage.value("…")`).
+    static let implicitMemberOnly: Set<String> = ["value"]
 
     /// Attribute name → labels of its key parameters (`@Parameter(title: "Account")`).
     static let attributeKeyParameters: [String: Set<String>] = [
@@ -83,6 +96,8 @@ enum KnownAPIs {
     static let keyTypes: Set<String> = [
         "LocalizedStringKey", "LocalizedStringResource", "String.LocalizationValue", "LocalizationValue",
         "SwiftUI.LocalizedStringKey", "Foundation.LocalizedStringResource", "TextState",
+        // App Intents types a string literal makes (through `LocalizedStringResource`).
+        "IntentDescription", "TypeDisplayRepresentation", "DisplayRepresentation", "IntentDialog",
     ]
 
     /// Whether `type` (as written) is one of the key types, ignoring optionality.

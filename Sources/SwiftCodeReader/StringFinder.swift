@@ -413,7 +413,9 @@ final class StringFinder: SyntaxVisitor {
             return KeyContext(origin: .appShortcut)
         }
         if containers.isEmpty, let labels = KnownAPIs.keyParameters[name], labels.contains(label),
-            label != nil || position == 0
+            label != nil || position == 0,
+            !KnownAPIs.implicitMemberOnly.contains(name)
+                || call.calledExpression.as(MemberAccessExprSyntax.self)?.base == nil
         {
             return KeyContext(
                 table: plain("tableName") ?? plain("table"),
