@@ -96,6 +96,12 @@ struct TypeResolver {
                 return type(of: base, depth: depth + 1)
             }
             if name == "distance" { return "Int" }
+            // A modifier of `Text` (`Text("Bold").bold()`) is a `Text`.
+            if let base = member.base, base.as(FunctionCallExprSyntax.self).map({ callType($0, depth: depth + 1) })
+                == "Text"
+            {
+                return "Text"
+            }
             return unique(index.returnTypes[name])
         }
         return nil

@@ -1,0 +1,130 @@
+import CodeExtraction
+import Foundation
+import LocalizationCatalog
+import TestSupport
+import Testing
+
+@testable import CodeSync
+
+/// An interpolation whose type the reader cannot tell (docs/sync.md, "Interpolations of unknown type"): a correct
+/// catalog keeps its key, and `sync --check` says "unresolved" instead of a stale key plus a new `%@` key.
+@Suite("interpolations of unknown type in sync")
+struct UnresolvedSyncTests {
+    static let code = """
+        import SwiftUI
+        struct Cart: View {
+            var body: some View {
+                Text("Total \\(model.total)")
+                Text("Done")
+            }
+        }
+        """
+
+    /// A translated catalog Xcode wrote for `code`: the compiler knew `model.total` is an `Int`.
+    static func catalog(_ key: String) -> String {
+        """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Done" : {
+
+            },
+            "\(key)" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Summe %lld"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+    }
+
+    let catalogPath = "Sources/App/Resources/Localizable.xcstrings"
+
+    func project(catalogKey: String) throws -> ProjectFolder {
+        let folder = try ProjectFolder()
+        try folder.write(
+            """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.executableTarget(name: "App")])
+            """, to: "Package.swift")
+        try folder.write(Self.code, to: "Sources/App/Cart.swift")
+        try folder.write(Self.catalog(catalogKey), to: catalogPath)
+        return folder
+    }
+
+    @Test("a correct catalog passes --check: the %lld key is kept and found, the string is reported unresolved")
+    func checkPassesWithCatalogKey() throws {
+        let folder = try project(catalogKey: "Total %lld")
+        let check = try StringBridgeProcess.run(["sync", ".", "--check"], in: folder.url)
+        #expect(check.status == 0)
+        #expect(
+            check.error == """
+                Sources/App/Cart.swift:4:21: warning: unresolved: the type of this interpolation is not known without \
+                a type checker; "Total %@" is taken as the key "Total %lld" of \(catalogPath)
+
+                """)
+        #expect(check.output == "1 catalog in sync (1 string unresolved)\n")
+        // sync neither marks the translated key stale nor adds "Total %@".
+        let sync = try StringBridgeProcess.run(["sync", "."], in: folder.url)
+        #expect(sync.status == 0)
+        #expect(sync.output == "1 catalog in sync; nothing to write\n")
+        #expect(try folder.read(catalogPath) == Self.catalog("Total %lld"))
+    }
+
+    @Test("no catalog key matches in any specifier: --check fails and says unresolved at the interpolation")
+    func checkFailsWithoutMatch() throws {
+        let folder = try project(catalogKey: "Sum %lld")
+        let check = try StringBridgeProcess.run(["sync", ".", "--check"], in: folder.url)
+        #expect(check.status == 1)
+        #expect(
+            check.error == """
+                \(catalogPath):7:5: error: "Sum %lld" is no longer in the code (sync marks it stale)
+                Sources/App/Cart.swift:4:14: error: "Total %@" is not in \(catalogPath); unresolved: the type of the \
+                interpolation at 4:21 is not known without a type checker, and no key of the catalog has another \
+                specifier there
+
+                """)
+        #expect(check.output == "1 catalog of 1 not in sync\n")
+    }
+
+    @Test("the merge: a resolved specifier must match exactly; the unknown one matches any specifier")
+    func merge() throws {
+        let folder = try project(catalogKey: "Total %lld")
+        let path = folder.url.appendingPathComponent(catalogPath).path
+        var string = ExtractedString(
+            key: "Total %@", location: FileLocation(path: "C.swift", line: 4, column: 14), origin: .swift)
+        string.unresolvedSpecifiers = [
+            .init(range: 6..<8, location: FileLocation(path: "C.swift", line: 4, column: 21))
+        ]
+        let done = ExtractedString(
+            key: "Done", location: FileLocation(path: "C.swift", line: 5, column: 14), origin: .swift)
+        let workflow = SyncWorkflow(readers: [])
+        let result = try workflow.plan(catalog: path, strings: [string, done], forUpdate: false).result
+        #expect(result.changes == [])
+        #expect(
+            result.unresolved == [
+                UnresolvedString(
+                    codeKey: "Total %@", catalogKeys: ["Total %lld"],
+                    location: FileLocation(path: "C.swift", line: 4, column: 21))
+            ])
+        // Known specifiers are not loosened: "Total %@" without a mark is a new key, and the old one goes stale.
+        let certain = ExtractedString(key: "Total %@", location: string.location, origin: .swift)
+        let plain = try workflow.plan(catalog: path, strings: [certain, done], forUpdate: false).result
+        #expect(plain.changes.map(\.kind) == [.markedStale, .added])
+        #expect(plain.unresolved == [])
+        // Text around the specifier must match: "Totals %lld" is not "Total %@".
+        string.key = "Totals %@"
+        string.unresolvedSpecifiers[0].range = 7..<9
+        let other = try workflow.plan(catalog: path, strings: [string, done], forUpdate: false).result
+        #expect(other.changes.map(\.kind) == [.markedStale, .added])
+        #expect(other.changes.last?.unresolvedLocation == FileLocation(path: "C.swift", line: 4, column: 21))
+    }
+}
