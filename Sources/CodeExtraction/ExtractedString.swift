@@ -34,8 +34,9 @@ package struct ExtractedString: Sendable, Hashable {
     package var location: FileLocation
     /// The kind of source.
     package var origin: Origin
-    /// The format specifiers of `key` written for an interpolation whose type the reader cannot tell (`%@` in
-    /// `Total %@` for `Total \(x)` with `x` of unknown type): Xcode may have written another specifier there.
+    /// The format specifiers of `key` written for an interpolation whose type the reader cannot tell.
+    ///
+    /// `%@` in `Total %@` for `Total \(x)` with `x` of unknown type: Xcode may have written another specifier there.
     /// Empty when every specifier is certain. Sync takes a catalog key that has any specifier in these places.
     package var unresolvedSpecifiers: [UnresolvedSpecifier] = []
 

@@ -6,8 +6,10 @@ import LocalizationCatalog
 package struct UnresolvedString: Sendable, Equatable {
     /// The key the reader wrote (`%@` where the type is unknown).
     package var codeKey: String
-    /// The catalog keys taken for it: the catalog's keys that equal `codeKey` but for any specifier in the
-    /// unknown places (`Total %lld`). Empty when the catalog has none: the reader's key is added.
+    /// The catalog keys taken for it.
+    ///
+    /// The catalog's keys that equal `codeKey` but for any specifier in the unknown places (`Total %lld`). Empty
+    /// when the catalog has none: the reader's key is added.
     package var catalogKeys: [String]
     /// The first interpolation of unknown type.
     package var location: FileLocation

@@ -232,8 +232,9 @@ extension TypeResolver {
         return nil
     }
 
-    /// The element type of the collection a closure runs over, for its `index`-th parameter (`$0`, or a named
-    /// one): `ForEach(values) { v in … }`, `List(values)`, `values.map { $0 }` (`forEach`, `compactMap`, `filter`,
+    /// The element type of the collection a closure runs over, for its `index`-th parameter.
+    ///
+    /// `$0` or a named parameter: `ForEach(values) { v in … }`, `List(values)`, `values.map { $0 }` (`forEach`, `compactMap`, `filter`,
     /// …). Ranges and `indices` give `Int`, `[Int]` gives `Int`, an array literal its elements' type.
     func closureElementType(of closure: ClosureExprSyntax, index: Int, depth: Int) -> String? {
         guard index == 0, depth < InputLimits.typeResolution else { return nil }

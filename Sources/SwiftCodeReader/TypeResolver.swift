@@ -97,9 +97,7 @@ struct TypeResolver {
             }
             if name == "distance" { return "Int" }
             // A modifier of `Text` (`Text("Bold").bold()`) is a `Text`.
-            if let base = member.base, base.as(FunctionCallExprSyntax.self).map({ callType($0, depth: depth + 1) })
-                == "Text"
-            {
+            if let base = member.base?.as(FunctionCallExprSyntax.self), callType(base, depth: depth + 1) == "Text" {
                 return "Text"
             }
             return unique(index.returnTypes[name])

@@ -38,7 +38,8 @@ struct CommentCallsTests {
     @Test("LOCALIZED_STRING_CODE_COMMENTS adds #if 0 blocks; includesComments off reads neither")
     func settings() {
         let all = read(ObjectiveCCodeReader(macroBaseNames: ["MFLocalizedString"], includesCommentedOutCode: true))
-        #expect(all.strings.map(\.key) == ["Retired label", "Retired title", "Disabled block", "Kept", "Trailing note"])
+        #expect(
+            all.strings.map(\.key) == ["Retired label", "Retired title", "Disabled block", "Kept", "Trailing note"])
         var reader = ObjectiveCCodeReader(macroBaseNames: ["MFLocalizedString"])
         reader.includesComments = false
         #expect(read(reader).strings.map(\.key) == ["Kept"])

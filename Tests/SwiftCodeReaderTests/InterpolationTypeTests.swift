@@ -185,7 +185,8 @@ struct SDKPlacesTests {
             }
             let stored = storage.value("not a chart key", 3)
             """)
-        #expect(found == ["Month", "Sales", "Months", "Delivery", "Your snack is here.", "Snacks", "Shows your snacks."])
+        #expect(
+            found == ["Month", "Sales", "Months", "Delivery", "Your snack is here.", "Snacks", "Shows your snacks."])
     }
 
     @Test("#Preview bodies, named or not, are not extracted")

@@ -18,7 +18,9 @@ struct SyncCommand: ParsableCommand {
             Exit status: 0 when done (or, with --check, when every catalog is in sync), 1 with --check when no \
             catalog is checked (none below the folder belongs to a target) or when a \
             catalog is not in sync (each key that differs is listed as path:line:column: error: ...) or when an \
-            input is invalid; 64 on a usage error. --report json prints what was (or, with --dry-run, would be) \
+            input is invalid; 64 on a usage error. An interpolation whose type cannot be known without a type \
+            checker is "unresolved": taken as the catalog's key with another specifier there (a warning, not a \
+            failure), or, when no key matches, listed as not in sync. --report json prints what was (or, with --dry-run, would be) \
             written as JSON: per catalog changed its path, counts per kind of change and each key (docs/sync.md).
 
             Examples:
