@@ -237,12 +237,16 @@ extension TypeResolver {
     /// `$0` or a named parameter: `ForEach(values) { v in … }`, `List(values)`, `values.map { $0 }` (`forEach`, `compactMap`, `filter`,
     /// …). Ranges and `indices` give `Int`, `[Int]` gives `Int`, an array literal its elements' type.
     func closureElementType(of closure: ClosureExprSyntax, index: Int, depth: Int) -> String? {
-        guard index == 0, depth < InputLimits.typeResolution else { return nil }
+        guard depth < InputLimits.typeResolution else { return nil }
         var call = closure.parent?.as(FunctionCallExprSyntax.self)
         if call == nil, let argument = closure.parent?.as(LabeledExprSyntax.self) {
             call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         }
         guard let call else { return nil }
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "IntentPrediction" {
+            return predictionParameterType(call, index: index, depth: depth)
+        }
+        guard index == 0 else { return nil }
         let collection: ExprSyntax
         if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             ["ForEach", "List"].contains(name)
@@ -259,6 +263,27 @@ extension TypeResolver {
             return nil
         }
         return elementType(of: collection, depth: depth + 1)
+    }
+
+    /// `IntentPrediction(parameters: (\.$title, \.$count)) { title, count in … }`: each closure parameter has the
+    /// type of the intent's `@Parameter` its key path names.
+    private func predictionParameterType(_ call: FunctionCallExprSyntax, index: Int, depth: Int) -> String? {
+        guard let argument = call.arguments.first(where: { $0.label?.text == "parameters" })?.expression else {
+            return nil
+        }
+        let paths: [ExprSyntax]
+        if let tuple = argument.as(TupleExprSyntax.self) {
+            paths = tuple.elements.map(\.expression)
+        } else {
+            paths = [argument]
+        }
+        guard index >= 0, index < paths.count,
+            let component = paths[index].as(KeyPathExprSyntax.self)?.components.last?.component
+                .as(KeyPathPropertyComponentSyntax.self)
+        else { return nil }
+        var name = component.declName.baseName.text
+        if name.hasPrefix("$") { name.removeFirst() }
+        return declaredType(of: name, from: Syntax(call), depth: depth + 1)
     }
 
     /// Methods of a collection whose closure takes one element.
