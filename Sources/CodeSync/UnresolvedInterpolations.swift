@@ -1,5 +1,6 @@
 import CodeExtraction
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// A string whose key has a specifier the reader wrote without knowing the interpolation's type (`Total %@` for
 /// `Total \(x)`), and what sync made of it (docs/sync.md, "Interpolations of unknown type").
@@ -20,7 +21,9 @@ enum UnresolvedMatching {
     /// `strings` with each string of unknown specifiers that the catalog lacks under its own key replaced by one
     /// copy per catalog key that matches it, and what was unresolved.
     ///
-    /// Linear: the catalog's keys are grouped once by their text with every specifier blanked out.
+    /// Linear: the catalog's keys are grouped once by their text with every specifier blanked out, a string is
+    /// compared with at most ``InputLimits/typeCandidates`` keys of its group (a larger group, which no real catalog
+    /// has, matches nothing: the string is added as the reader wrote it), and equal strings are matched once.
     static func resolve(_ strings: [ExtractedString], in table: StringTable)
         -> (strings: [ExtractedString], unresolved: [UnresolvedString])
     {
@@ -29,12 +32,21 @@ enum UnresolvedMatching {
         for (key, _) in table.entries { byShape[shape(of: key), default: []].append(key) }
         var result: [ExtractedString] = []
         var unresolved: [UnresolvedString] = []
+        var known: [MatchKey: [String]] = [:]
         for string in strings {
             guard let first = string.unresolvedSpecifiers.first, table.entries[string.key] == nil else {
                 result.append(string)
                 continue
             }
-            let taken = (byShape[shape(of: string.key)] ?? []).filter { matches($0, string) }
+            let memo = MatchKey(key: Array(string.key.utf8), places: string.unresolvedSpecifiers.map(\.range))
+            let taken: [String]
+            if let found = known[memo] {
+                taken = found
+            } else {
+                let group = byShape[shape(of: string.key)] ?? []
+                taken = group.count > InputLimits.typeCandidates ? [] : group.filter { matches($0, string) }
+                known[memo] = taken
+            }
             unresolved.append(UnresolvedString(codeKey: string.key, catalogKeys: taken, location: first.location))
             if taken.isEmpty {
                 result.append(string)
@@ -48,6 +60,12 @@ enum UnresolvedMatching {
             }
         }
         return (result, unresolved)
+    }
+
+    /// A code key and the places of its unknown specifiers (compared byte for byte).
+    private struct MatchKey: Hashable {
+        var key: [UInt8]
+        var places: [Range<Int>]
     }
 
     /// The key's bytes with every format specifier replaced by `%`: keys that differ only in specifiers share it.

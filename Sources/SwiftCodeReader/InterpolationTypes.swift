@@ -13,6 +13,8 @@ struct MemberTypes: Sendable {
     var members: [String: [String: Set<String>]] = [:]
     /// Alias name → the types it stands for.
     var aliases: [String: Set<String>] = [:]
+    /// Name of a member declared with a `…Key<T>` type (Defaults' `static let launches = Key<Int>(…)`) → the `T`s.
+    var keyValueTypes: [String: Set<String>] = [:]
 
     /// Merges another file's members.
     mutating func merge(_ other: MemberTypes) {
@@ -20,6 +22,7 @@ struct MemberTypes: Sendable {
             members[type, default: [:]].merge(declared) { $0.union($1) }
         }
         aliases.merge(other.aliases) { $0.union($1) }
+        keyValueTypes.merge(other.keyValueTypes) { $0.union($1) }
     }
 
     /// The one type `member` of `type` is declared with (several declarations must give one specifier), or nil.
@@ -95,6 +98,10 @@ final class MemberTypeCollector: SyntaxVisitor {
                 let type = PropertyWrappers.declaredType(of: binding)
             else { continue }
             result.members[owner, default: [:]][name, default: []].insert(type)
+            if let open = type.firstIndex(of: "<"), type.hasSuffix(">"), type[..<open].hasSuffix("Key") {
+                let value = String(type[type.index(after: open)..<type.index(before: type.endIndex)])
+                result.keyValueTypes[name, default: []].insert(value)
+            }
             if let wrapper, PropertyWrappers.projectsBinding.contains(wrapper) {
                 result.members[owner, default: [:]]["$" + name, default: []].insert("Binding<\(type)>")
             }
@@ -321,7 +328,9 @@ extension TypeResolver {
         else { return nil }
         let arity = call.arguments.count
         for (position, argument) in call.arguments.enumerated() where Self.binds(name, argument.expression) {
-            guard let signatures = index.signatures[caseName] else { return nil }
+            guard let signatures = index.signatures[caseName], signatures.count <= InputLimits.typeCandidates else {
+                return nil
+            }
             var types: Set<String> = []
             for signature in signatures where signature.parameters.count == arity {
                 types.insert(members.canonical(signature.parameters[position].type))
@@ -349,14 +358,8 @@ extension TypeResolver {
             case .argumentList(let arguments)? = attribute.arguments,
             let key = arguments.first?.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         else { return nil }
-        for (_, declared) in members.members {
-            guard let types = declared[key], types.count == 1, let type = types.first,
-                let open = type.firstIndex(of: "<"), type.hasSuffix(">"),
-                type[..<open].hasSuffix("Key")
-            else { continue }
-            return String(type[type.index(after: open)..<type.index(before: type.endIndex)])
-        }
-        return nil
+        guard let types = members.keyValueTypes[key], types.count == 1 else { return nil }
+        return types.first
     }
 }
 

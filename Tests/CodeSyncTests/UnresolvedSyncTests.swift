@@ -127,4 +127,20 @@ struct UnresolvedSyncTests {
         #expect(other.changes.map(\.kind) == [.markedStale, .added])
         #expect(other.changes.last?.unresolvedLocation == FileLocation(path: "C.swift", line: 4, column: 21))
     }
+
+    @Test("hostile: a string is matched against at most InputLimits.typeCandidates keys of one shape")
+    func boundedMatching() throws {
+        let folder = try ProjectFolder()
+        let keys = (1...300).map { "\"Total %\($0)d\" : {\n\n    }" }.joined(separator: ",\n    ")
+        try folder.write(
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \(keys)\n  },\n  \"version\" : \"1.0\"\n}\n",
+            to: "Localizable.xcstrings")
+        var string = ExtractedString(
+            key: "Total %@", location: FileLocation(path: "C.swift", line: 1, column: 1), origin: .swift)
+        string.unresolvedSpecifiers = [.init(range: 6..<8, location: FileLocation(path: "C.swift", line: 1, column: 7))]
+        let path = folder.url.appendingPathComponent("Localizable.xcstrings").path
+        let result = try SyncWorkflow(readers: []).plan(catalog: path, strings: [string], forUpdate: false).result
+        #expect(result.unresolved.map(\.catalogKeys) == [[]])
+        #expect(result.changes.filter { $0.kind == .added }.map(\.key) == ["Total %@"])
+    }
 }
