@@ -32,6 +32,18 @@ struct MemberTypes: Sendable {
         return Set(types.map(TypeNames.specifier(for:))).count == 1 ? types.min() : nil
     }
 
+    /// Raw types of enums whose `rawValue` is typed (`enum Level: Int`).
+    static let rawValueTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "String", "Character",
+    ]
+
+    /// Number types whose `max`, `min`, `zero` and `random(in:)` are of the type itself.
+    static let numberTypes: Set<String> = [
+        "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64", "Double", "Float",
+        "CGFloat",
+    ]
+
     /// Well-known SDK aliases of number types (Darwin, Foundation, CoreFoundation).
     static let sdkAliases: [String: String] = [
         "OSStatus": "Int32", "pid_t": "Int32", "CInt": "Int32", "NSInteger": "Int", "NSUInteger": "UInt",
@@ -68,7 +80,15 @@ final class MemberTypeCollector: SyntaxVisitor {
     override func visitPost(_ node: StructDeclSyntax) { typeNames.removeLast() }
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
     override func visitPost(_ node: ClassDeclSyntax) { typeNames.removeLast() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        // `enum Level: Int` → `level.rawValue` is an `Int`.
+        if let raw = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription,
+            MemberTypes.rawValueTypes.contains(raw)
+        {
+            result.members[node.name.text, default: [:]]["rawValue", default: []].insert(raw)
+        }
+        return enter(node.name.text)
+    }
     override func visitPost(_ node: EnumDeclSyntax) { typeNames.removeLast() }
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
     override func visitPost(_ node: ActorDeclSyntax) { typeNames.removeLast() }
@@ -79,8 +99,14 @@ final class MemberTypeCollector: SyntaxVisitor {
     }
     override func visitPost(_ node: ExtensionDeclSyntax) { typeNames.removeLast() }
 
-    // Bodies declare locals, not members.
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+    // Bodies declare locals, not members; a method's return type is recorded as `name(`.
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let owner = typeNames.last, let returnType = node.signature.returnClause?.type {
+            result.members[owner, default: [:]][node.name.text + "(", default: []].insert(
+                TypeNames.strippingOptional(returnType.trimmedDescription))
+        }
+        return .skipChildren
+    }
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
@@ -220,7 +246,28 @@ extension TypeResolver {
         }
         guard let baseType = baseType.map(members.canonical) else { return nil }
         if name == "wrappedValue", let wrapped = PropertyWrappers.wrappedType(of: baseType) { return wrapped }
+        if MemberTypes.numberTypes.contains(baseType), ["max", "min", "zero"].contains(name) { return baseType }
         return members.type(of: name, in: baseType)
+    }
+
+    /// The type a method call gives when the method says it without the project's declarations (`firstIndex(of:)`
+    /// Int, `reduce(0, +)` its initial value's type, `Int.random(in:)` Int), or when the type of its base declares
+    /// it (`order.total()` with `Order.total() -> Int`); nil otherwise.
+    func methodCallType(_ call: FunctionCallExprSyntax, member: MemberAccessExprSyntax, depth: Int) -> String? {
+        guard depth < InputLimits.typeResolution else { return nil }
+        let name = member.declName.baseName.text
+        if ["firstIndex", "lastIndex", "count"].contains(name) { return "Int" }
+        if name == "reduce", let initial = call.arguments.first, initial.label == nil {
+            return type(of: initial.expression, depth: depth + 1)
+        }
+        guard let base = member.base else { return nil }
+        if let reference = base.as(DeclReferenceExprSyntax.self),
+            MemberTypes.numberTypes.contains(reference.baseName.text),
+            name == "random"
+        {
+            return reference.baseName.text
+        }
+        return memberType(named: name + "(", of: base, depth: depth + 1)
     }
 
     /// The name of the type declaration around `node` (the extended type of an extension), or nil.

@@ -96,6 +96,7 @@ struct TypeResolver {
                 return type(of: base, depth: depth + 1)
             }
             if name == "distance" { return "Int" }
+            if let type = methodCallType(call, member: member, depth: depth + 1) { return type }
             // A modifier of `Text` (`Text("Bold").bold()`) is a `Text`.
             if let base = member.base?.as(FunctionCallExprSyntax.self), callType(base, depth: depth + 1) == "Text" {
                 return "Text"

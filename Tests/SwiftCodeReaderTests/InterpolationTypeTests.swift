@@ -106,6 +106,28 @@ struct InterpolationTypeTests {
         #expect(keys == ["%@ exited with %d", "Button %lld", "Keychain failed: %d"])
     }
 
+    @Test("raw values of enums, methods of project types, and calls that say their type")
+    func methodsAndRawValues() {
+        let (keys, _, notes) = read(
+            """
+            enum Priority: Int32 { case low = 1, high }
+            struct Basket { func total() -> Int { 0 }; func owner() -> String { "" } }
+            struct V: View {
+                let priority: Priority
+                let basket: Basket
+                let names: [String]
+                var body: some View {
+                    Text("Priority \\(priority.rawValue)")
+                    Text("Total \\(basket.total()) for \\(basket.owner())")
+                    Text("At \\(names.firstIndex(of: "a") ?? 0), sum \\(names.reduce(0) { $0 + $1.count })")
+                    Text("Dice \\(Int.random(in: 1...6)) of \\(Int.max)")
+                }
+            }
+            """)
+        #expect(keys == ["Priority %d", "Total %lld for %@", "At %lld, sum %lld", "Dice %lld of %lld"])
+        #expect(notes == [])
+    }
+
     @Test("an interpolation of unknown type is %@, marked on the string, and a note at the interpolation")
     func unknownTypeIsSaid() {
         let (keys, strings, notes) = read(
