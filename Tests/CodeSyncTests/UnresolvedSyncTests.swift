@@ -72,6 +72,15 @@ struct UnresolvedSyncTests {
 
                 """)
         #expect(check.output == "1 catalog in sync (1 string unresolved)\n")
+        let report = try StringBridgeProcess.run(["sync", ".", "--dry-run", "--report", "json"], in: folder.url)
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(report.output.utf8)) as? [String: Any])
+        #expect(json["changed"] as? Int == 0)
+        let unresolved = try #require(json["unresolved"] as? [[String: Any]])
+        #expect(unresolved.count == 1)
+        #expect(unresolved.first?["key"] as? String == "Total %@")
+        #expect(unresolved.first?["takenAs"] as? [String] == ["Total %lld"])
+        #expect((unresolved.first?["unresolved"] as? [String: Any])?["column"] as? Int == 21)
         // sync neither marks the translated key stale nor adds "Total %@".
         let sync = try StringBridgeProcess.run(["sync", "."], in: folder.url)
         #expect(sync.status == 0)
@@ -142,5 +151,43 @@ struct UnresolvedSyncTests {
         let result = try SyncWorkflow(readers: []).plan(catalog: path, strings: [string], forUpdate: false).result
         #expect(result.unresolved.map(\.catalogKeys) == [[]])
         #expect(result.changes.filter { $0.kind == .added }.map(\.key) == ["Total %@"])
+    }
+
+    /// A string from code whose specifiers at `unknown` (UTF-8 ranges of its key) have no known type.
+    func unresolved(_ key: String, _ unknown: [Range<Int>], comment: String? = nil, line: Int) -> ExtractedString {
+        var string = ExtractedString(
+            key: key, comment: comment, location: FileLocation(path: "Code.swift", line: line, column: 5),
+            origin: .swift)
+        string.unresolvedSpecifiers = unknown.map {
+            .init(range: $0, location: FileLocation(path: "Code.swift", line: line, column: 12))
+        }
+        return string
+    }
+
+    @Test("golden: matched keys are found (comment from code), a known specifier stays exact, no match is added")
+    func golden() throws {
+        let path = Fixtures.url("code/sync/unresolved-interpolation.before.xcstrings").path
+        let strings = [
+            unresolved("Total %@", [6..<8], comment: "Cart total", line: 1),
+            // The first specifier is known (%lld), the second is not: "%lld of %lld done" matches (and gets the
+            // positional source value every key with two arguments gets).
+            unresolved("%lld of %@ done", [8..<10], line: 2),
+            // "Left %lld" is a known specifier elsewhere: "Left %@" of unknown type matches it too, but not here:
+            // this string's text differs.
+            unresolved("Remaining %@", [10..<12], line: 3),
+        ]
+        let planned = try SyncWorkflow(readers: []).plan(catalog: path, strings: strings)
+        let bytes = try #require(planned.bytes)
+        #expect(Fixtures.compareGolden(bytes, "code/sync/unresolved-interpolation.after.xcstrings") == nil)
+        #expect(
+            planned.result.changes.map { "\($0.kind.rawValue) \($0.key)" } == [
+                "updated %lld of %lld done", "stale Left %lld", "updated Total %lld", "added Remaining %@",
+            ])
+        #expect(planned.result.unresolved.map(\.catalogKeys) == [["Total %lld"], ["%lld of %lld done"], []])
+        #expect(
+            SyncWorkflow.checkDiagnostics(planned).map(\.description).last
+                == "Code.swift:3:5: error: \"Remaining %@\" is not in \(path); unresolved: the type of the "
+                + "interpolation at 3:12 is not known without a type checker, and no key of the catalog has another "
+                + "specifier there")
     }
 }
