@@ -18,8 +18,9 @@ package struct UnresolvedString: Sendable, Equatable {
 
 /// Matches strings with specifiers of unknown type against a catalog's keys.
 enum UnresolvedMatching {
-    /// `strings` with each string of unknown specifiers that the catalog lacks under its own key replaced by one
-    /// copy per catalog key that matches it, and what was unresolved.
+    /// `strings` with each string of unknown specifiers replaced by one copy per catalog key that matches it (its
+    /// own `%@` key among them: when the catalog has `Total %@` and `Total %lld`, neither is marked stale), and
+    /// what was unresolved (not the strings whose only match is their own key).
     ///
     /// Linear: the catalog's keys are grouped once by their text with every specifier blanked out, a string is
     /// compared with at most ``InputLimits/typeCandidates`` keys of its group (a larger group, which no real catalog
@@ -34,7 +35,7 @@ enum UnresolvedMatching {
         var unresolved: [UnresolvedString] = []
         var known: [MatchKey: [String]] = [:]
         for string in strings {
-            guard let first = string.unresolvedSpecifiers.first, table.entries[string.key] == nil else {
+            guard let first = string.unresolvedSpecifiers.first else {
                 result.append(string)
                 continue
             }
@@ -46,6 +47,11 @@ enum UnresolvedMatching {
                 let group = byShape[shape(of: string.key)] ?? []
                 taken = group.count > InputLimits.typeCandidates ? [] : group.filter { matches($0, string) }
                 known[memo] = taken
+            }
+            // The catalog's own `%@` key alone: found as it is, nothing to say.
+            if taken.count == 1, sameUTF8(taken[0], string.key) {
+                result.append(string)
+                continue
             }
             unresolved.append(UnresolvedString(codeKey: string.key, catalogKeys: taken, location: first.location))
             if taken.isEmpty {

@@ -129,6 +129,22 @@ struct UnresolvedSyncTests {
         let plain = try workflow.plan(catalog: path, strings: [certain, done], forUpdate: false).result
         #expect(plain.changes.map(\.kind) == [.markedStale, .added])
         #expect(plain.unresolved == [])
+        // With both "Total %@" and "Total %lld" in the catalog, neither goes stale; "Total %@" alone says nothing.
+        let both = try ProjectFolder()
+        try both.write(
+            Self.catalog("Total %lld").replacingOccurrences(
+                of: "\"Done\" : {", with: "\"Total %@\" : {\n\n    },\n    \"Done\" : {"),
+            to: "Localizable.xcstrings")
+        let bothPath = both.url.appendingPathComponent("Localizable.xcstrings").path
+        let kept = try workflow.plan(catalog: bothPath, strings: [string, done], forUpdate: false).result
+        #expect(kept.changes == [])
+        #expect(kept.unresolved.map(\.catalogKeys) == [["Total %@", "Total %lld"]])
+        let alone = try ProjectFolder()
+        try alone.write(Self.catalog("Total %@"), to: "Localizable.xcstrings")
+        let alonePath = alone.url.appendingPathComponent("Localizable.xcstrings").path
+        let own = try workflow.plan(catalog: alonePath, strings: [string, done], forUpdate: false).result
+        #expect(own.changes == [])
+        #expect(own.unresolved == [])
         // Text around the specifier must match: "Totals %lld" is not "Total %@".
         string.key = "Totals %@"
         string.unresolvedSpecifiers[0].range = 7..<9
