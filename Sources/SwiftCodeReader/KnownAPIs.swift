@@ -66,6 +66,10 @@ enum KnownAPIs {
         "AppShortcut": ["shortTitle"],
         "AppIntentRecommendation": ["description"],
         "needsValueError": [nil],
+        "requestValue": [nil],
+        "requestDisambiguation": ["dialog"],
+        "needsDisambiguationError": ["dialog"],
+        "requestConfirmation": ["dialog"],
         // Charts: `.value("Day", day)` (a `PlottableValue`; an implicit member only, see `implicitMemberOnly`).
         "value": [nil],
         "AxisValueLabel": [nil],
@@ -84,7 +88,7 @@ enum KnownAPIs {
 
     /// Attribute name → labels of its key parameters (`@Parameter(title: "Account")`).
     static let attributeKeyParameters: [String: Set<String>] = [
-        "Parameter": ["title", "description"]
+        "Parameter": ["title", "description", "requestValueDialog", "requestDisambiguationDialog"]
     ]
 
     /// Callee name → labels of parameters that take an array of keys.

@@ -175,16 +175,21 @@ struct SDKPlacesTests {
             }
             struct Order: AppIntent {
                 static let description: IntentDescription = "Orders a snack"
-                @Parameter(title: "Snack") var snack: String
+                @Parameter(title: "Snack", requestValueDialog: "Which one?") var snack: String
                 var label: String = "not a key"
                 func perform() async throws -> some IntentResult {
                     if snack.isEmpty { throw $snack.needsValueError("Which snack?") }
+                    let size = try await $size.requestValue("How big?")
                     let dialog: IntentDialog = "Ordered"
                     return .result()
                 }
             }
             """)
-        #expect(found == ["Flavor", "Sweet", "Sour", "Orders a snack", "Snack", "Which snack?", "Ordered"])
+        #expect(
+            found == [
+                "Flavor", "Sweet", "Sour", "Orders a snack", "Snack", "Which one?", "Which snack?", "How big?",
+                "Ordered",
+            ])
     }
 
     @Test("Charts .value and AxisValueLabel, ActivityKit AlertConfiguration, WidgetKit configuration modifiers")
