@@ -13,6 +13,8 @@ struct MemberTypes: Sendable {
     var members: [String: [String: Set<String>]] = [:]
     /// Alias name → the types it stands for.
     var aliases: [String: Set<String>] = [:]
+    /// Global variables (declared at a file's top level) → their types.
+    var globals: [String: Set<String>] = [:]
     /// Name of a member declared with a `…Key<T>` type (Defaults' `static let launches = Key<Int>(…)`) → the `T`s.
     var keyValueTypes: [String: Set<String>] = [:]
 
@@ -23,6 +25,14 @@ struct MemberTypes: Sendable {
         }
         aliases.merge(other.aliases) { $0.union($1) }
         keyValueTypes.merge(other.keyValueTypes) { $0.union($1) }
+        globals.merge(other.globals) { $0.union($1) }
+    }
+
+    /// The one type of the global `name` (several declarations must give one specifier), or nil.
+    func globalType(of name: String) -> String? {
+        guard let types = globals[name] else { return nil }
+        if types.count == 1 { return types.first }
+        return Set(types.map(TypeNames.specifier(for:))).count == 1 ? types.min() : nil
     }
 
     /// The one type `member` of `type` is declared with (several declarations must give one specifier), or nil.
@@ -117,7 +127,15 @@ final class MemberTypeCollector: SyntaxVisitor {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-        guard let owner = typeNames.last else { return .skipChildren }
+        guard let owner = typeNames.last else {
+            for binding in node.bindings {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                    let type = PropertyWrappers.declaredType(of: binding)
+                else { continue }
+                result.globals[name, default: []].insert(type)
+            }
+            return .skipChildren
+        }
         let wrapper = PropertyWrappers.name(of: node)
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -247,6 +265,15 @@ extension TypeResolver {
         guard let baseType = baseType.map(members.canonical) else { return nil }
         if name == "wrappedValue", let wrapped = PropertyWrappers.wrappedType(of: baseType) { return wrapped }
         if MemberTypes.numberTypes.contains(baseType), ["max", "min", "zero"].contains(name) { return baseType }
+        // `names.first` of `[String]` (and `first(where:)`, `randomElement()`, … as calls: `name(`).
+        if let element = TypeNames.arrayElement(baseType),
+            [
+                "first", "last", "first(", "last(", "randomElement(", "min(", "max(", "popLast(", "removeFirst(",
+                "removeLast(",
+            ].contains(name)
+        {
+            return element
+        }
         return members.type(of: name, in: baseType)
     }
 
@@ -410,6 +437,20 @@ extension TypeResolver {
     }
 }
 
+/// Whether a type lookup fell back on a name's declarations anywhere in the project: `x.total` with `x` of unknown
+/// type takes the one type `total` is declared with in the project, which is likely but not certain.
+final class GuessLog {
+    var guessed = false
+}
+
+extension TypeResolver {
+    /// `type`, noted as a guess when there is one.
+    func guessed(_ type: String?) -> String? {
+        if type != nil { guesses.guessed = true }
+        return type
+    }
+}
+
 /// An interpolation's specifier and whether its type was known.
 struct InterpolationSpecifier {
     var text: String
@@ -441,8 +482,10 @@ extension StringFinder {
         {
             return InterpolationSpecifier(text: "${applicationName}", isKnown: true)
         }
+        types.guesses.guessed = false
         guard let type = types.type(of: expression) else { return InterpolationSpecifier(text: "%@", isKnown: false) }
-        return InterpolationSpecifier(text: TypeNames.specifier(for: types.members.canonical(type)), isKnown: true)
+        return InterpolationSpecifier(
+            text: TypeNames.specifier(for: types.members.canonical(type)), isKnown: !types.guesses.guessed)
     }
 
     /// The key of `literal` with its interpolations' specifiers, the specifiers of unknown type, and a note at each
@@ -470,12 +513,13 @@ extension StringFinder {
             let location = lines.location(of: segment.positionAfterSkippingLeadingTrivia.utf8Offset)
             unresolved.append(ExtractedString.UnresolvedSpecifier(range: ranges[position], location: location))
             let expression = segment.expressions.trimmedDescription
+            let written = String(decoding: Array(key.utf8)[ranges[position]], as: UTF8.self)
             notes.append(
                 Diagnostic(
                     .note,
                     "the type of \(Diagnostic.quoted(Self.shortened(expression))) is not known without a type "
-                        + "checker; the key \(Diagnostic.quoted(key)) has %@ for it, where Xcode may write another "
-                        + "specifier (sync takes a catalog key with any specifier there)",
+                        + "checker; the key \(Diagnostic.quoted(key)) has \(written) for it, where Xcode may write "
+                        + "another specifier (sync takes a catalog key with any specifier there)",
                     at: location))
         }
         return (key, unresolved, notes)

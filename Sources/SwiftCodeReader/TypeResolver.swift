@@ -11,6 +11,9 @@ struct TypeResolver {
     let index: ProjectIndex
     /// Members of the project's types and its aliases (``MemberTypes``).
     var members = MemberTypes()
+    /// Set when a type was taken from a name's declarations anywhere in the project rather than from what the
+    /// expression says (``guessed(_:)``).
+    let guesses = GuessLog()
 
     private static let stringMethods: Set<String> = [
         "formatted", "lowercased", "uppercased", "capitalized", "joined", "trimmingCharacters",
@@ -40,7 +43,7 @@ struct TypeResolver {
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                 return declaredType(of: name, from: Syntax(expression), depth: depth + 1)
             }
-            return index.uniqueType(of: name)
+            return guessed(index.uniqueType(of: name))
         }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return callType(call, depth: depth)
@@ -101,7 +104,7 @@ struct TypeResolver {
             if let base = member.base?.as(FunctionCallExprSyntax.self), callType(base, depth: depth + 1) == "Text" {
                 return "Text"
             }
-            return unique(index.returnTypes[name])
+            return guessed(unique(index.returnTypes[name]))
         }
         return nil
     }
@@ -214,7 +217,11 @@ struct TypeResolver {
             previous = scope
             current = scope.parent
         }
-        return index.uniqueType(of: name)
+        // A member of the enclosing type declared elsewhere (the type's body seen from an extension, or another
+        // extension).
+        if let owner = enclosingTypeName(of: node), let type = members.type(of: name, in: owner) { return type }
+        if let type = members.globalType(of: name) { return type }
+        return guessed(index.uniqueType(of: name))
     }
 
     private func bindingType(of name: String, in variable: VariableDeclSyntax, depth: Int) -> String? {

@@ -128,6 +128,28 @@ struct InterpolationTypeTests {
         #expect(notes == [])
     }
 
+    @Test("members seen from an extension, elements of arrays; a type taken from a name alone is a marked guess")
+    func extensionsAndGuesses() {
+        let (keys, strings, notes) = read(
+            """
+            struct Visit { var count: Int32 }
+            struct Day { var visits: [Visit]; var hits: Int }
+            extension Day {
+                var summary: LocalizedStringKey { "Hits \\(hits), first \\(visits.first?.count ?? 0)" }
+            }
+            struct Other { var score: Double }
+            func show(_ thing: Thing) -> some View { Text("Score \\(thing.score)") }
+            """)
+        #expect(keys == ["Hits %lld, first %d", "Score %lf"])
+        #expect(strings.map(\.unresolvedSpecifiers.count) == [0, 1])
+        #expect(
+            notes == [
+                "V.swift:7:54: note: the type of \"thing.score\" is not known without a type checker; the key "
+                    + "\"Score %lf\" has %lf for it, where Xcode may write another specifier (sync takes a catalog key "
+                    + "with any specifier there)"
+            ])
+    }
+
     @Test("an interpolation of unknown type is %@, marked on the string, and a note at the interpolation")
     func unknownTypeIsSaid() {
         let (keys, strings, notes) = read(
