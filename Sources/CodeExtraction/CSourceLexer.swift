@@ -27,9 +27,9 @@ struct CToken {
 /// Splits C-family source into tokens: comments, preprocessor directives other than `#define` and conditionals, and
 /// character literals are skipped; string literals keep their resolved bytes.
 ///
-/// Comments and `#if 0` blocks are tokenized too (marked `isCommentedOut`) when `tokenizesCommentedOutCode` is set,
-/// for `LOCALIZED_STRING_CODE_COMMENTS`; a string literal there that does not end on its line ends at the line end
-/// instead of being an error.
+/// Comments are tokenized too (marked `isCommentedOut`) when `tokenizesComments` is set (genstrings reads calls in
+/// comments), and `#if 0` blocks when `tokenizesInactiveBlocks` is (`LOCALIZED_STRING_CODE_COMMENTS`); a string
+/// literal there that does not end on its line ends at the line end instead of being an error.
 struct CSourceLexer {
     /// Why the source could not be read.
     struct Failure: Error {
@@ -40,7 +40,8 @@ struct CSourceLexer {
     }
 
     private let bytes: [UInt8]
-    private let tokenizesCommentedOutCode: Bool
+    private let tokenizesComments: Bool
+    private let tokenizesInactiveBlocks: Bool
     private var offset = 0
     private var tokens: [CToken] = []
     /// Whether the current position starts a line (only whitespace before it on its line).
@@ -58,9 +59,10 @@ struct CSourceLexer {
         case activeConstant
     }
 
-    init(bytes: [UInt8], tokenizesCommentedOutCode: Bool) {
+    init(bytes: [UInt8], tokenizesComments: Bool, tokenizesInactiveBlocks: Bool) {
         self.bytes = bytes
-        self.tokenizesCommentedOutCode = tokenizesCommentedOutCode
+        self.tokenizesComments = tokenizesComments
+        self.tokenizesInactiveBlocks = tokenizesInactiveBlocks
     }
 
     /// The tokens of the whole source.
@@ -162,13 +164,16 @@ struct CSourceLexer {
     }
 
     private mutating func append(_ kind: CToken.Kind, at start: Int, commentedOut: Bool) {
-        guard tokenizesCommentedOutCode || !commentedOut else { return }
+        if commentedOut {
+            // In an `#if 0` block by the block's rule (a comment there too), else in a comment.
+            guard inInactiveBlock ? tokenizesInactiveBlocks : tokenizesComments else { return }
+        }
         tokens.append(
             CToken(kind: kind, offset: start, isCommentedOut: commentedOut, isInDefine: defineEnd != nil))
     }
 
     private mutating func comment(from start: Int, to stop: Int, resumeAt resume: Int) throws(Failure) {
-        if tokenizesCommentedOutCode {
+        if tokenizesComments || (tokenizesInactiveBlocks && inInactiveBlock) {
             let savedLineStart = atLineStart
             offset = start
             try lex(upTo: stop, inComment: true)

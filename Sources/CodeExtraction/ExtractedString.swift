@@ -34,6 +34,25 @@ package struct ExtractedString: Sendable, Hashable {
     package var location: FileLocation
     /// The kind of source.
     package var origin: Origin
+    /// The format specifiers of `key` written for an interpolation whose type the reader cannot tell.
+    ///
+    /// `%@` in `Total %@` for `Total \(x)` with `x` of unknown type: Xcode may have written another specifier there.
+    /// Empty when every specifier is certain. Sync takes a catalog key that has any specifier in these places.
+    package var unresolvedSpecifiers: [UnresolvedSpecifier] = []
+
+    /// A specifier of the key written for an interpolation of unknown type.
+    package struct UnresolvedSpecifier: Sendable, Hashable {
+        /// The specifier's bytes in the key (UTF-8 offsets).
+        package var range: Range<Int>
+        /// Where the interpolation is (`\(`).
+        package var location: FileLocation
+
+        /// Creates an unresolved specifier.
+        package init(range: Range<Int>, location: FileLocation) {
+            self.range = range
+            self.location = location
+        }
+    }
 
     /// Creates an extracted string.
     package init(

@@ -9,7 +9,9 @@ import StringBridgeSupport
 /// `CFCopyLocalizedString`, and the same four of every extra base name (`LOCALIZED_STRING_MACRO_NAMES`). Keys,
 /// tables, values and comments are string literals (`@"…"`, `"…"`, `CFSTR("…")`, adjacent literals joined); a call
 /// whose key is anything else is a warning and is not extracted. Calls in `#define` bodies count; calls in comments
-/// and `#if 0` blocks count only with `includesCommentedOutCode` (`LOCALIZED_STRING_CODE_COMMENTS`).
+/// count (genstrings reads them, and Xcode keeps doing so: docs/extraction.md, "Objective-C and C"), unless
+/// `includesComments` is off; calls in `#if 0` blocks count only with `includesCommentedOutCode`
+/// (`LOCALIZED_STRING_CODE_COMMENTS`).
 package struct ObjectiveCCodeReader: CodeReader {
     /// `m`, `mm`, `h`, `c`, `cc`, `cpp`, `hpp`.
     package var fileExtensions: Set<String> { ["m", "mm", "h", "c", "cc", "cpp", "hpp"] }
@@ -17,8 +19,10 @@ package struct ObjectiveCCodeReader: CodeReader {
     /// Base names besides `NSLocalizedString` and `CFCopyLocalizedString` (each also stands for its `FromTable`,
     /// `FromTableInBundle` and `WithDefaultValue` forms).
     package var macroBaseNames: [String]
-    /// Whether calls in comments and `#if 0` blocks are extracted too (`LOCALIZED_STRING_CODE_COMMENTS = YES`).
+    /// Whether calls in `#if 0` blocks are extracted too (`LOCALIZED_STRING_CODE_COMMENTS = YES`).
     package var includesCommentedOutCode: Bool
+    /// Whether calls in `//` and `/* */` comments are extracted (genstrings' rule, on by default).
+    package var includesComments = true
     /// Whether a key with two or more format arguments gets a value with numbered ones (`%1$@ of %2$d`), as
     /// genstrings writes it unless given `-noPositionalParameters`.
     package var numbersFormatArguments: Bool
@@ -70,7 +74,9 @@ package struct ObjectiveCCodeReader: CodeReader {
     ) -> [ExtractedString] {
         let bytes = Array(file.text.utf8)
         let lines = LineIndex(path: file.path, bytes: bytes)
-        var lexer = CSourceLexer(bytes: bytes, tokenizesCommentedOutCode: includesCommentedOutCode)
+        var lexer = CSourceLexer(
+            bytes: bytes, tokenizesComments: includesComments || includesCommentedOutCode,
+            tokenizesInactiveBlocks: includesCommentedOutCode)
         let tokens: [CToken]
         do {
             tokens = try lexer.tokenize()

@@ -11,7 +11,13 @@ package enum CatalogSync {
     package static func sync(
         _ table: StringTable, with strings: [ExtractedString], options: SyncOptions = SyncOptions()
     ) -> SyncResult {
-        let found = FoundKey.group(strings)
+        // A key with a specifier of unknown type is the catalog's key that has another specifier there.
+        let (resolved, unresolved) = UnresolvedMatching.resolve(strings, in: table)
+        var guessed: [[UInt8]: FileLocation] = [:]
+        for string in unresolved where string.catalogKeys.isEmpty {
+            guessed[Array(string.codeKey.utf8)] = guessed[Array(string.codeKey.utf8)] ?? string.location
+        }
+        let found = FoundKey.group(resolved)
         let positional = options.addsPositionalSourceValues ?? addsPositionalValues(version: table.version)
         var result = table
         var changes: [SyncChange] = []
@@ -43,9 +49,11 @@ package enum CatalogSync {
             var entry = CatalogEntry()
             apply(code, to: &entry, sourceLanguage: table.sourceLanguage, positional: positional)
             _ = result.entries.appendNew(entry, forKey: key)
-            changes.append(SyncChange(key: key, kind: .added, codeLocation: code.location))
+            var change = SyncChange(key: key, kind: .added, codeLocation: code.location)
+            change.unresolvedLocation = guessed.isEmpty ? nil : guessed[Array(key.utf8)]
+            changes.append(change)
         }
-        return SyncResult(table: result, changes: changes)
+        return SyncResult(table: result, changes: changes, unresolved: unresolved)
     }
 
     /// A new table holding only what the code says (as `xcstringstool extract` makes one).
@@ -137,6 +145,9 @@ package struct SyncResult: Sendable {
     package var table: StringTable
     /// The keys that changed, catalog keys first (in catalog order), then added keys (in code order).
     package var changes: [SyncChange]
+    /// The strings with an interpolation of unknown type whose key the catalog does not have as the reader wrote
+    /// it, in code order: taken as the catalog's keys that match, or added.
+    package var unresolved: [UnresolvedString] = []
 }
 
 /// One key a sync changes.
@@ -161,6 +172,9 @@ package struct SyncChange: Sendable, Equatable {
     package var kind: Kind
     /// Where the code says the key (its first call site), for keys found in code.
     package var codeLocation: FileLocation?
+    /// For an added key with a specifier written for an interpolation of unknown type (no catalog key matches
+    /// it): where that interpolation is.
+    package var unresolvedLocation: FileLocation?
 }
 
 /// What all call sites of one key say together.

@@ -178,9 +178,13 @@ package struct SyncWorkflow: Sendable {
     /// What the code files say, every reader over the files of its kind, configured by the targets' `settings`:
     /// the Swift reader reads the `#if os(…)` clauses of their platforms (all when not known); both code readers
     /// take their `LOCALIZED_STRING_MACRO_NAMES`, and the Objective-C reader their `LOCALIZED_STRING_CODE_COMMENTS`.
-    func extract(_ paths: [String], settings: ReaderSettings = ReaderSettings(), diagnostics: inout Diagnostics)
-        -> [ExtractedString]
-    {
+    ///
+    /// The Swift reader's notes on interpolations of unknown type are kept only with `keepsUnresolvedNotes`
+    /// (`extract`); `sync` says instead what it made of each such string (``unresolvedDiagnostics(_:)``).
+    func extract(
+        _ paths: [String], settings: ReaderSettings = ReaderSettings(), keepsUnresolvedNotes: Bool = false,
+        diagnostics: inout Diagnostics
+    ) -> [ExtractedString] {
         var result: [ExtractedString] = []
         for var reader in readers {
             if var swift = reader as? SwiftCodeReader {
@@ -228,9 +232,46 @@ package struct SyncWorkflow: Sendable {
                     }
                 }
             }
-            if !files.isEmpty { result += reader.strings(in: files, diagnostics: &diagnostics) }
+            if !files.isEmpty {
+                var read = Diagnostics()
+                let strings = reader.strings(in: files, diagnostics: &read)
+                result += strings
+                diagnostics.append(
+                    contentsOf: keepsUnresolvedNotes ? read : Self.droppingUnresolvedNotes(read, of: strings))
+            }
         }
         return TableNames.refusingPaths(result, diagnostics: &diagnostics)
+    }
+
+    /// `read` less its notes at the interpolations of unknown type of `strings`.
+    static func droppingUnresolvedNotes(_ read: Diagnostics, of strings: [ExtractedString]) -> Diagnostics {
+        let places = Set(strings.flatMap { $0.unresolvedSpecifiers.map(\.location) })
+        guard !places.isEmpty else { return read }
+        var kept = Diagnostics()
+        for diagnostic in read.all {
+            if diagnostic.severity == .note, let path = diagnostic.path, let line = diagnostic.line,
+                let column = diagnostic.column, places.contains(FileLocation(path: path, line: line, column: column))
+            {
+                continue
+            }
+            kept.append(diagnostic)
+        }
+        return kept
+    }
+
+    /// What a sync made of the strings with an interpolation of unknown type whose key the catalog does not have
+    /// as the reader wrote it: a warning at the interpolation for each taken as catalog keys (`unresolved: … taken
+    /// as "Total %lld"`); the added ones are said by ``checkDiagnostics(_:)`` (`--check`) or the added line.
+    package static func unresolvedDiagnostics(_ catalog: PlannedCatalog) -> [Diagnostic] {
+        catalog.result.unresolved.compactMap { string -> Diagnostic? in
+            guard !string.catalogKeys.isEmpty else { return nil }
+            let taken = string.catalogKeys.map { Diagnostic.quoted($0) }.joined(separator: ", ")
+            return Diagnostic(
+                .warning,
+                "unresolved: the type of this interpolation is not known without a type checker; "
+                    + "\(Diagnostic.quoted(string.codeKey)) is taken as the key \(taken) of \(catalog.path)",
+                at: string.location)
+        }
     }
 
     /// Appends what reading code reported, a file that cannot be read as a warning: its strings are left out and
@@ -262,7 +303,7 @@ package struct SyncWorkflow: Sendable {
             }
         }
         var read = Diagnostics()
-        let strings = extract(files, diagnostics: &read)
+        let strings = extract(files, keepsUnresolvedNotes: true, diagnostics: &read)
         Self.appendSkipping(read, to: &diagnostics)
         // Each table's strings in code order, the tables in the order first seen (an array per table appended in
         // place: copying a table's array for every string was quadratic).
@@ -295,6 +336,11 @@ package struct SyncWorkflow: Sendable {
             let key = Diagnostic.quoted(change.key)
             let message: String
             switch change.kind {
+            case .added where change.unresolvedLocation != nil:
+                let place = change.unresolvedLocation.map { "\($0.line):\($0.column)" } ?? ""
+                message =
+                    "\(key) is not in \(catalog.path); unresolved: the type of the interpolation at \(place) is not "
+                    + "known without a type checker, and no key of the catalog has another specifier there"
             case .added: message = "\(key) is not in \(catalog.path)"
             case .updated: message = "\(key) has another comment or value in \(catalog.path)"
             case .unmarkedStale: message = "\(key) is marked stale in \(catalog.path) but the code uses it"

@@ -50,6 +50,9 @@ package enum InputLimits {
     package static let swiftParserNesting = 256
     /// The types the Swift reader follows through declarations to find one expression's type.
     package static let typeResolution = 8
+    /// The most declarations of one name an interpolation's type is looked up in (enum cases bound by a pattern),
+    /// and the most catalog keys of one shape an interpolation of unknown type is matched against in a sync.
+    package static let typeCandidates = 256
 }
 
 /// Counts how deeply a recursive reader has nested, against a limit.

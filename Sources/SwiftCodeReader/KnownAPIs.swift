@@ -65,13 +65,30 @@ enum KnownAPIs {
         "result": ["dialog"],
         "AppShortcut": ["shortTitle"],
         "AppIntentRecommendation": ["description"],
+        "needsValueError": [nil],
+        "requestValue": [nil],
+        "requestDisambiguation": ["dialog"],
+        "needsDisambiguationError": ["dialog"],
+        "requestConfirmation": ["dialog"],
+        // Charts: `.value("Day", day)` (a `PlottableValue`; an implicit member only, see `implicitMemberOnly`).
+        "value": [nil],
+        "AxisValueLabel": [nil],
+        // ActivityKit.
+        "AlertConfiguration": ["title", "body"],
+        // WidgetKit configurations.
+        "configurationDisplayName": [nil],
+        "description": [nil],
         // swift-composable-architecture.
         "TextState": [nil],
     ]
 
+    /// Names in `keyParameters` that are keys only as an implicit member (`.value("Day", day)` in a chart, not
+    /// `storage.value("…")`).
+    static let implicitMemberOnly: Set<String> = ["value"]
+
     /// Attribute name → labels of its key parameters (`@Parameter(title: "Account")`).
     static let attributeKeyParameters: [String: Set<String>] = [
-        "Parameter": ["title", "description"]
+        "Parameter": ["title", "description", "requestValueDialog", "requestDisambiguationDialog"]
     ]
 
     /// Callee name → labels of parameters that take an array of keys.
@@ -83,6 +100,8 @@ enum KnownAPIs {
     static let keyTypes: Set<String> = [
         "LocalizedStringKey", "LocalizedStringResource", "String.LocalizationValue", "LocalizationValue",
         "SwiftUI.LocalizedStringKey", "Foundation.LocalizedStringResource", "TextState",
+        // App Intents types a string literal makes (through `LocalizedStringResource`).
+        "IntentDescription", "TypeDisplayRepresentation", "DisplayRepresentation", "IntentDialog",
     ]
 
     /// Whether `type` (as written) is one of the key types, ignoring optionality.

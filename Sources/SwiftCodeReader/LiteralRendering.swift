@@ -14,6 +14,18 @@ enum LiteralRendering {
         _ literal: StringLiteralExprSyntax,
         specifier: (ExpressionSegmentSyntax) -> String
     ) -> String? {
+        var ranges: [Range<Int>] = []
+        return render(literal, specifier: specifier, ranges: &ranges)
+    }
+
+    /// The literal's value as ``render(_:specifier:)`` gives it, and in `ranges` the UTF-8 range of each
+    /// interpolation's specifier in it, in order.
+    static func render(
+        _ literal: StringLiteralExprSyntax,
+        specifier: (ExpressionSegmentSyntax) -> String,
+        ranges: inout [Range<Int>]
+    ) -> String? {
+        ranges = []
         var interpolations: [ExpressionSegmentSyntax] = []
         var segments: [StringLiteralSegmentListSyntax.Element] = []
         for segment in literal.segments {
@@ -29,15 +41,21 @@ enum LiteralRendering {
         let plain = literal.with(\.segments, StringLiteralSegmentListSyntax(segments))
         guard let value = plain.representedLiteralValue else { return nil }
         var result = String.UnicodeScalarView()
+        var length = 0
         var next = 0
         for scalar in value.unicodeScalars {
             if scalar == placeholder, next < interpolations.count {
-                result.append(contentsOf: specifier(interpolations[next]).unicodeScalars)
+                let text = specifier(interpolations[next])
+                result.append(contentsOf: text.unicodeScalars)
+                ranges.append(length..<(length + text.utf8.count))
+                length += text.utf8.count
                 next += 1
             } else if scalar == "%" {
                 result.append(contentsOf: "%%".unicodeScalars)
+                length += 2
             } else {
                 result.append(scalar)
+                length += UTF8.width(scalar)
             }
         }
         return String(result)

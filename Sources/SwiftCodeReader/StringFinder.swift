@@ -39,21 +39,21 @@ final class StringFinder: SyntaxVisitor {
     private let macroNames: Set<String>
     private let platforms: Set<String>?
     private let extraction: SwiftExtraction
-    private let types: TypeResolver
+    let types: TypeResolver
     private let contextTypes: ContextTypes
     private(set) var found: [ExtractedString] = []
     private(set) var diagnostics = Diagnostics()
 
     init(
         path: String, text: String, index: ProjectIndex, macroNames: Set<String>, platforms: Set<String>? = nil,
-        extraction: SwiftExtraction = .compiler
+        extraction: SwiftExtraction = .compiler, members: MemberTypes = MemberTypes()
     ) {
         self.path = path
         self.lines = LineIndex(path: path, text: text)
         self.macroNames = macroNames
         self.platforms = platforms
         self.extraction = extraction
-        self.types = TypeResolver(index: index)
+        self.types = TypeResolver(index: index, members: members)
         self.contextTypes = ContextTypes(index: index, types: types)
         super.init(viewMode: .sourceAccurate)
     }
@@ -65,12 +65,21 @@ final class StringFinder: SyntaxVisitor {
         return .skipChildren
     }
 
+    /// `#Preview { … }` is not compiled into the app: its strings are not extracted.
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
+    override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
+        node.macroName.text == "Preview" ? .skipChildren : .visitChildren
+    }
+
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
         guard let context = context(of: node), context.extraction <= extraction else { return .visitChildren }
         let location = lines.location(of: node.positionAfterSkippingLeadingTrivia.utf8Offset)
         let hasInterpolation = node.segments.contains { $0.is(ExpressionSegmentSyntax.self) }
         if context.plainOnly && hasInterpolation { return .visitChildren }
-        guard let key = LiteralRendering.render(node, specifier: specifier(for:)) else {
+        guard let (key, unresolved, notes) = renderKey(node, lines: lines) else {
             diagnostics.append(
                 Diagnostic(.warning, "cannot read this string literal; it is not extracted", at: location))
             return .visitChildren
@@ -91,6 +100,8 @@ final class StringFinder: SyntaxVisitor {
                 origin: context.origin
             )
         )
+        found[found.count - 1].unresolvedSpecifiers = unresolved
+        for note in notes { diagnostics.append(note) }
         return .visitChildren
     }
 
@@ -124,27 +135,7 @@ final class StringFinder: SyntaxVisitor {
 
     /// The format specifier of one interpolation (docs/extraction.md, fact 12).
     func specifier(for segment: ExpressionSegmentSyntax) -> String {
-        let arguments = Array(segment.expressions)
-        if let given = arguments.first(where: { $0.label?.text == "specifier" }),
-            let value = LiteralRendering.plainValue(of: given.expression)
-        {
-            return value
-        }
-        guard let first = arguments.first else { return "%@" }
-        if arguments.count > 1 { return "%@" }  // format:, style:, formatter: give text
-        let expression = first.expression
-        if let keyPath = expression.as(KeyPathExprSyntax.self),
-            let component = keyPath.components.last?.component.as(KeyPathPropertyComponentSyntax.self)
-        {
-            let name = component.declName.baseName.text
-            return name.hasPrefix("$") ? "${\(name.dropFirst())}" : "%@"
-        }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil,
-            member.declName.baseName.text == "applicationName"
-        {
-            return "${applicationName}"
-        }
-        return types.type(of: expression).map(TypeNames.specifier(for:)) ?? "%@"
+        interpolationSpecifier(for: segment).text
     }
 
     // MARK: Context
@@ -547,7 +538,9 @@ final class StringFinder: SyntaxVisitor {
             return KeyContext(origin: .appShortcut)
         }
         if containers.isEmpty, let labels = KnownAPIs.keyParameters[name], labels.contains(label),
-            label != nil || position == 0
+            label != nil || position == 0,
+            !KnownAPIs.implicitMemberOnly.contains(name)
+                || call.calledExpression.as(MemberAccessExprSyntax.self)?.base == nil
         {
             return KeyContext(
                 table: plain("tableName") ?? plain("table"),

@@ -59,9 +59,12 @@ package struct SwiftCodeReader: CodeReader {
             }
             let collector = DeclarationCollector()
             collector.walk(tree)
-            return ParsedFile(tree: tree, index: collector.index)
+            let members = MemberTypeCollector()
+            members.walk(tree)
+            return ParsedFile(tree: tree, index: collector.index, members: members.result)
         }
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
+        let members = parsed.reduce(into: MemberTypes()) { $0.merge($1.members) }
         let macroNames = localizedStringMacroNames
         let platforms = platforms
         let extraction = extraction
@@ -73,7 +76,7 @@ package struct SwiftCodeReader: CodeReader {
             }
             let finder = StringFinder(
                 path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms,
-                extraction: extraction)
+                extraction: extraction, members: members)
             finder.walk(tree)
             return (finder.found, finder.diagnostics)
         }
@@ -90,11 +93,13 @@ package struct SwiftCodeReader: CodeReader {
 private struct ParsedFile: Sendable {
     var tree: SourceFileSyntax?
     var index = ProjectIndex()
+    var members = MemberTypes()
     var refusal: Diagnostic?
 
-    init(tree: SourceFileSyntax, index: ProjectIndex) {
+    init(tree: SourceFileSyntax, index: ProjectIndex, members: MemberTypes) {
         self.tree = tree
         self.index = index
+        self.members = members
     }
 
     init(refusal: Diagnostic) {

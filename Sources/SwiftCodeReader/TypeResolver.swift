@@ -9,6 +9,11 @@ import SwiftSyntax
 /// tell is `nil` (the caller writes `%@`).
 struct TypeResolver {
     let index: ProjectIndex
+    /// Members of the project's types and its aliases (``MemberTypes``).
+    var members = MemberTypes()
+    /// Set when a type was taken from a name's declarations anywhere in the project rather than from what the
+    /// expression says (``guessed(_:)``).
+    let guesses = GuessLog()
 
     private static let stringMethods: Set<String> = [
         "formatted", "lowercased", "uppercased", "capitalized", "joined", "trimmingCharacters",
@@ -31,13 +36,14 @@ struct TypeResolver {
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
+            if let base = member.base, let type = memberType(named: name, of: base, depth: depth + 1) { return type }
             if Self.intMembers.contains(name) { return "Int" }
             if Self.stringMethods.contains(name) { return "String" }
             guard member.base != nil else { return nil }
             if member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "self" {
                 return declaredType(of: name, from: Syntax(expression), depth: depth + 1)
             }
-            return index.uniqueType(of: name)
+            return guessed(index.uniqueType(of: name))
         }
         if let call = expression.as(FunctionCallExprSyntax.self) {
             return callType(call, depth: depth)
@@ -73,6 +79,7 @@ struct TypeResolver {
             return type(of: ternary.thenExpression, depth: depth + 1)
                 ?? type(of: ternary.elseExpression, depth: depth + 1)
         }
+        if let array = expression.as(ArrayExprSyntax.self) { return PropertyWrappers.arrayLiteralType(array) }
         return nil
     }
 
@@ -95,7 +102,12 @@ struct TypeResolver {
                 return type(of: base, depth: depth + 1)
             }
             if name == "distance" { return "Int" }
-            return unique(index.returnTypes[name])
+            if let type = methodCallType(call, member: member, depth: depth + 1) { return type }
+            // A modifier of `Text` (`Text("Bold").bold()`) is a `Text`.
+            if let base = member.base?.as(FunctionCallExprSyntax.self), callType(base, depth: depth + 1) == "Text" {
+                return "Text"
+            }
+            return guessed(unique(index.returnTypes[name]))
         }
         return nil
     }
@@ -175,10 +187,18 @@ struct TypeResolver {
                 if let type = parameterType(of: name, in: initializer.signature.parameterClause.parameters) {
                     return type
                 }
+            } else if let closure = scope.as(ClosureExprSyntax.self), closure.signature?.parameterClause == nil,
+                name.hasPrefix("$"), name.dropFirst().allSatisfy(\.isNumber)
+            {
+                // `$0` is the innermost closure's without named parameters.
+                return closureElementType(of: closure, index: Int(name.dropFirst()) ?? -1, depth: depth)
             } else if let closure = scope.as(ClosureExprSyntax.self), let signature = closure.signature {
                 switch signature.parameterClause {
                 case .simpleInput(let names)?:
-                    if names.contains(where: { $0.name.text == name }) { return rangeElementType(of: closure) }
+                    if let position = names.firstIndex(where: { $0.name.text == name }) {
+                        let index = names.distance(from: names.startIndex, to: position)
+                        return closureElementType(of: closure, index: index, depth: depth)
+                    }
                 case .parameterClause(let clause)?:
                     if let parameter = clause.parameters.first(where: {
                         ($0.secondName ?? $0.firstName).text == name
@@ -192,33 +212,40 @@ struct TypeResolver {
                 if let type = forBindingType(of: name, in: forStatement, depth: depth) { return type }
             } else if let ifExpression = scope.as(IfExprSyntax.self), previous.id == ifExpression.body.id {
                 if let type = boundType(of: name, in: ifExpression.conditions, depth: depth) { return type }
+            } else if let switchCase = scope.as(SwitchCaseSyntax.self), case .case(let label) = switchCase.label {
+                for item in label.caseItems {
+                    if let type = caseBindingType(of: name, in: item.pattern) { return type }
+                }
             }
             previous = scope
             current = scope.parent
         }
-        return index.uniqueType(of: name)
-    }
-
-    /// `ForEach(0..<n) { index in … }`: the closure's parameter is an `Int`.
-    private func rangeElementType(of closure: ClosureExprSyntax) -> String? {
-        guard let call = closure.parent?.as(FunctionCallExprSyntax.self),
-            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "ForEach",
-            let first = call.arguments.first, first.label == nil
-        else { return nil }
-        if let elements = first.expression.as(SequenceExprSyntax.self)?.elements,
-            elements.contains(where: { ["..<", "..."].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text) })
-        {
-            return "Int"
-        }
-        return first.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "indices" ? "Int" : nil
+        // A member of the enclosing type declared elsewhere (the type's body seen from an extension, or another
+        // extension).
+        if let owner = enclosingTypeName(of: node), let type = members.type(of: name, in: owner) { return type }
+        if let type = members.globalType(of: name) { return type }
+        return guessed(index.uniqueType(of: name))
     }
 
     private func bindingType(of name: String, in variable: VariableDeclSyntax, depth: Int) -> String? {
+        // `$x` of `@State var x: Int` or `@Binding var x: Int` is a `Binding<Int>`.
+        let projected = name.hasPrefix("$") && name.count > 1
+        if projected {
+            guard let wrapper = PropertyWrappers.name(of: variable), PropertyWrappers.projectsBinding.contains(wrapper)
+            else { return nil }
+        }
+        let declared = projected ? String(name.dropFirst()) : name
         for binding in variable.bindings {
-            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name else { continue }
-            if let type = binding.typeAnnotation?.type { return TypeNames.strippingOptional(type.trimmedDescription) }
-            if let value = binding.initializer?.value { return type(of: value, depth: depth + 1) }
-            return nil
+            guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == declared else { continue }
+            var type: String?
+            if let annotation = binding.typeAnnotation?.type {
+                type = TypeNames.strippingOptional(annotation.trimmedDescription)
+            } else if let value = binding.initializer?.value {
+                type = self.type(of: value, depth: depth + 1)
+            } else {
+                type = wrapperType(of: binding, in: variable)
+            }
+            return projected ? type.map { "Binding<\($0)>" } : type
         }
         return nil
     }
@@ -232,6 +259,11 @@ struct TypeResolver {
 
     private func boundType(of name: String, in conditions: ConditionElementListSyntax, depth: Int) -> String? {
         for condition in conditions {
+            if case .matchingPattern(let matching) = condition.condition,
+                let type = caseBindingType(of: name, in: matching.pattern)
+            {
+                return type
+            }
             guard case .optionalBinding(let binding) = condition.condition,
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
             else { continue }

@@ -56,7 +56,7 @@ struct ObjectiveCCodeReaderTests {
     @Test("calls in #define bodies count, with no warning for macro parameters; other directives are skipped")
     func defines() throws { try checkGolden("objc/define.h", with: reader) }
 
-    @Test("comments and #if 0 blocks are skipped by default; unknown conditions keep every branch")
+    @Test("calls in comments count by default (genstrings), #if 0 blocks do not; unknown conditions keep every branch")
     func commentsSkipped() throws { try checkGolden("objc/comments.m", with: reader) }
 
     @Test("LOCALIZED_STRING_CODE_COMMENTS: calls in comments and #if 0 blocks are extracted")

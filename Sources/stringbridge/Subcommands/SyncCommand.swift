@@ -18,7 +18,9 @@ struct SyncCommand: ParsableCommand {
             Exit status: 0 when done (or, with --check, when every catalog is in sync), 1 with --check when no \
             catalog is checked (none below the folder belongs to a target) or when a \
             catalog is not in sync (each key that differs is listed as path:line:column: error: ...) or when an \
-            input is invalid; 64 on a usage error. --report json prints what was (or, with --dry-run, would be) \
+            input is invalid; 64 on a usage error. An interpolation whose type cannot be known without a type \
+            checker is "unresolved": taken as the catalog's key with another specifier there (a warning, not a \
+            failure), or, when no key matches, listed as not in sync. --report json prints what was (or, with --dry-run, would be) \
             written as JSON: per catalog changed its path, counts per kind of change and each key (docs/sync.md).
 
             Examples:
@@ -76,17 +78,25 @@ struct SyncCommand: ParsableCommand {
                     throw ExitCode(1)
                 }
                 let errors = changed.flatMap(SyncWorkflow.checkDiagnostics)
+                // Strings taken as a catalog key with another specifier where the type is unknown: said, not failed.
+                let unresolved = plan.catalogs.flatMap(SyncWorkflow.unresolvedDiagnostics)
                 guard errors.isEmpty else {
-                    printDiagnostics(diagnostics.all)
+                    printDiagnostics(diagnostics.all + unresolved)
                     diagnostics = Diagnostics()
                     printDiagnostics(errors)
                     printLine("\(counted(changed.count, "catalog")) of \(plan.catalogs.count) not in sync")
                     throw ExitCode(1)
                 }
-                printLine("\(counted(plan.catalogs.count, "catalog")) in sync")
+                printDiagnostics(diagnostics.all + unresolved)
+                diagnostics = Diagnostics()
+                let taken = unresolved.isEmpty ? "" : " (\(counted(unresolved.count, "string")) unresolved)"
+                printLine("\(counted(plan.catalogs.count, "catalog")) in sync\(taken)")
                 return
             }
             if !dryRun { try workflow.write(plan, replacingReadOnlyFiles: writing.force) }
+            for catalog in plan.catalogs {
+                for warning in SyncWorkflow.unresolvedDiagnostics(catalog) { diagnostics.append(warning) }
+            }
             if report == .json {
                 print(String(decoding: plan.json(dryRun: dryRun), as: UTF8.self))
                 return
@@ -97,7 +107,11 @@ struct SyncCommand: ParsableCommand {
                 if dryRun {
                     for change in catalog.result.changes {
                         let place = change.codeLocation.map { " (\($0))" } ?? ""
-                        printLine("  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)")
+                        let unresolved = change.unresolvedLocation.map {
+                            "; unresolved: the type of the interpolation at \($0.line):\($0.column) is not known"
+                        }
+                        printLine(
+                            "  \(change.kind.rawValue): \(Diagnostic.quoted(change.key))\(place)\(unresolved ?? "")")
                     }
                 }
             }
