@@ -84,6 +84,9 @@ package struct ProjectLayout: Sendable {
         var builds: [TargetBuild] = []
         /// What the owning targets' settings tell the code readers (platforms, macro names, commented-out code).
         var readerSettings = ReaderSettings()
+        /// The Swift files of the targets the owning targets depend on: declarations only, no strings
+        /// (``ProjectLayout/declarationFiles(of:)``).
+        package var declarationFiles: [String] = []
     }
 
     /// An Xcode target's build settings, and where they are written.
@@ -118,15 +121,42 @@ package struct ProjectLayout: Sendable {
 
     /// A target found: who owns it, its files, synchronized folders, the files those leave out, and for an Xcode
     /// target its build settings.
-    private typealias Unit = (
-        owner: String, files: Set<String>, folders: [String], excluded: Set<String>, build: TargetBuild?
-    )
+    private struct Unit {
+        var owner: String
+        var files: Set<String>
+        var folders: [String]
+        var excluded: Set<String>
+        var build: TargetBuild?
+        /// Its name, and the folder of the project or package that declares it (to resolve dependencies).
+        var name = ""
+        var container = ""
+        /// What it depends on, as written: target, product or package names, and local package paths.
+        var dependencyNames: [String] = []
+        /// The units whose declarations its code sees (resolved from `dependencyNames`).
+        var dependencies: [Int] = []
+        /// Whether a Tuist manifest declares it: its files are matched by globs (`files` holds the matches).
+        var isPackage = false
+        var isTest = false
+    }
 
     /// The targets that contain `resource`.
     private func owningUnits(of resource: String) -> [Unit] {
         units.filter { unit in
             unit.files.contains(resource)
-                || (!unit.excluded.contains(resource) && unit.folders.contains { ProjectWalk.isInside(resource, $0) })
+                || (!Self.isExcluded(resource, unit.excluded)
+                    && unit.folders.contains { ProjectWalk.isInside(resource, $0) })
+        }
+    }
+
+    /// Whether `path` or a folder above it is in `excluded` (an exception set lists files and folders).
+    private static func isExcluded(_ path: String, _ excluded: Set<String>) -> Bool {
+        guard !excluded.isEmpty else { return false }
+        var current = path
+        while true {
+            if excluded.contains(current) { return true }
+            let parent = ProjectWalk.parent(of: current)
+            if parent == current || parent == "." || parent == "/" { return false }
+            current = parent
         }
     }
 
@@ -136,6 +166,36 @@ package struct ProjectLayout: Sendable {
         let owning = owningUnits(of: resource)
         guard !owning.isEmpty else { return ([], ReaderSettings()) }
         return (owning.compactMap(\.build), ReaderSettings(owning.map(\.build)))
+    }
+
+    /// The code files of one target.
+    private func code(of unit: Unit, isCode: (String) -> Bool) -> Set<String> {
+        var code = Set<String>()
+        // A property list is read as the target's Info.plist only when it is one (`INFOPLIST_FILE`); other plists a
+        // target copies are resources, and packages have none.
+        let infoPlists = Set(unit.build?.infoPlists ?? [])
+        let isRead = { (path: String) in !Self.isPropertyList(path) || infoPlists.contains(path) }
+        code.formUnion(unit.files.filter { isCode($0) && isRead($0) && !Self.isExcluded($0, unit.excluded) })
+        for folder in unit.folders {
+            let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
+            code.formUnion(inside.lazy.filter { !Self.isExcluded($0, unit.excluded) && isRead($0) })
+        }
+        return code
+    }
+
+    /// The Swift files of the targets that the targets containing `resource` depend on (local packages, other
+    /// targets of the repository), less the resource's own code: their declarations are known when the resource's
+    /// code is read, and their strings are not the resource's (docs/sync.md, "Which catalog").
+    package func declarationFiles(of resource: String) -> [String] {
+        let owning = owningUnits(of: resource)
+        let isSwift = { (path: String) in ProjectWalk.fileExtension(path) == "swift" }
+        var own = Set<String>()
+        var result = Set<String>()
+        for unit in owning {
+            own.formUnion(code(of: unit, isCode: isSwift))
+            for dependency in unit.dependencies { result.formUnion(code(of: units[dependency], isCode: isSwift)) }
+        }
+        return result.subtracting(own).sorted()
     }
 
     /// The code a resource (a catalog, a legacy table, a storyboard) is built with.
@@ -153,13 +213,7 @@ package struct ProjectLayout: Sendable {
         let owning = owningUnits(of: resource)
         if !owning.isEmpty {
             var code = Set<String>()
-            for unit in owning {
-                code.formUnion(unit.files.filter(isCode))
-                for folder in unit.folders {
-                    let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
-                    code.formUnion(inside.lazy.filter { !unit.excluded.contains($0) })
-                }
-            }
+            for unit in owning { code.formUnion(self.code(of: unit, isCode: isCode)) }
             return .code(files: code.sorted(), owners: owning.map(\.owner))
         }
         if projectFolders.contains(where: { ProjectWalk.isInside(resource, $0) }) {
@@ -170,7 +224,8 @@ package struct ProjectLayout: Sendable {
         var code: [String] = []
         while true {
             code = codeFiles.filter { path in
-                ProjectWalk.isInside(path, folder)
+                (!Self.isPropertyList(path) || Self.isInfoPlistName(path))
+                    && ProjectWalk.isInside(path, folder)
                     && !projectFolders.contains {
                         ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
                     }
@@ -181,12 +236,61 @@ package struct ProjectLayout: Sendable {
         return .code(files: code, owners: ["folder \(folder)"])
     }
 
+    /// Resolves each unit's `dependencyNames`: a target of the same project or package, a target or library product
+    /// of a local package (`.package(path:)` of the package, or any package of the tree for an Xcode or Tuist
+    /// target), or a whole local package by its folder's name. Test targets are never dependencies.
+    private static func resolveDependencies(_ units: inout [Unit], packageLinks: [String: PackageManifest.Links]) {
+        var byContainer: [String: [String: Int]] = [:]
+        var byName: [String: [Int]] = [:]
+        for (index, unit) in units.enumerated() where !unit.isTest && !unit.name.isEmpty {
+            byContainer[unit.container, default: [:]][unit.name] = index
+            byName[unit.name, default: []].append(index)
+        }
+        var packageTargets: [String: [Int]] = [:]
+        for (index, unit) in units.enumerated() where unit.isPackage && !unit.isTest {
+            packageTargets[ProjectWalk.name(of: unit.container), default: []].append(index)
+        }
+        var products: [String: [Int]] = [:]
+        for (folder, links) in packageLinks {
+            for (product, targets) in links.products {
+                products[product, default: []] += targets.compactMap { byContainer[folder]?[$0] }
+            }
+        }
+        for index in units.indices {
+            var found: [Int] = []
+            for name in units[index].dependencyNames {
+                if let own = byContainer[units[index].container]?[name] {
+                    found.append(own)
+                } else if let product = products[name], !product.isEmpty {
+                    found += product
+                } else if let package = packageTargets[ProjectWalk.name(of: name)] {
+                    found += package
+                } else if let any = byName[name] {
+                    found += any
+                }
+            }
+            var seen = Set<Int>()
+            units[index].dependencies = found.filter { $0 != index && seen.insert($0).inserted }
+        }
+    }
+
+    /// Whether `path` is a property list (`.plist`), which the Info.plist reader reads.
+    static func isPropertyList(_ path: String) -> Bool { ProjectWalk.fileExtension(path) == "plist" }
+
+    /// Whether a property list is named as an Info.plist (`Info.plist`, `App-Info.plist`): with no project, the
+    /// plists read as Info.plist files.
+    static func isInfoPlistName(_ path: String) -> Bool {
+        let name = ProjectWalk.name(of: path).lowercased()
+        return name == "info.plist" || name.hasSuffix("-info.plist")
+    }
+
     /// Finds the catalogs below `root` and the code each belongs to; `codeExtensions` are the readers' extensions.
     package init(root: String, codeExtensions: Set<String>, diagnostics: inout Diagnostics) {
         let files = ProjectWalk.files(below: root)
         self.codeExtensions = codeExtensions
         var units: [Unit] = []
         var projectFolders: [String] = []
+        var xcodeFolders = Set<String>()
         for path in files where ProjectWalk.name(of: path) == "project.pbxproj" {
             let bundle = ProjectWalk.parent(of: path)
             guard ProjectWalk.fileExtension(bundle) == "xcodeproj" else { continue }
@@ -194,15 +298,17 @@ package struct ProjectLayout: Sendable {
                 let source = try String(contentsOfFile: path, encoding: .utf8)
                 let project = try XcodeProject(path: path, text: source)
                 projectFolders.append(project.directory)
+                xcodeFolders.insert(ProjectWalk.parent(of: bundle))
                 for target in project.targets {
                     units.append(
-                        (
-                            "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
-                            Set(target.excludedFiles),
-                            TargetBuild(
+                        Unit(
+                            owner: "Xcode project \(bundle), target \(target.name)", files: Set(target.files),
+                            folders: target.folders, excluded: Set(target.excludedFiles),
+                            build: TargetBuild(
                                 projectFile: path, settings: target.settings, infoPlists: target.infoPlists,
-                                settingLocations: target.settingLocations)
-                        ))
+                                settingLocations: target.settingLocations),
+                            name: target.name, container: project.directory,
+                            dependencyNames: target.dependencies))
                 }
             } catch let error as ConversionError {
                 for diagnostic in error.diagnostics {
@@ -215,15 +321,72 @@ package struct ProjectLayout: Sendable {
                 diagnostics.append(Diagnostic(.warning, "cannot read the project file: \(error)", path: path))
             }
         }
+        var packageFolders: [String] = []
+        var packageLinks: [String: PackageManifest.Links] = [:]
         for path in files where ProjectWalk.name(of: path) == "Package.swift" {
             let folder = ProjectWalk.parent(of: path)
             projectFolders.append(folder)
+            packageFolders.append(folder)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            packageLinks[folder] = PackageManifest.links(in: text)
             for target in PackageManifest.targets(in: text) {
                 let targetFolder = ProjectWalk.join(folder, target.path ?? "Sources/\(target.name)")
-                units.append(("package \(folder), target \(target.name)", [], [targetFolder], [], nil))
+                units.append(
+                    Unit(
+                        owner: "package \(folder), target \(target.name)", files: [], folders: [targetFolder],
+                        excluded: [], build: nil, name: target.name, container: folder,
+                        dependencyNames: target.dependencies, isPackage: true, isTest: target.isTest))
             }
         }
+        // Tuist: a `Project.swift` beside no generated `.xcodeproj` (that one is read instead), whose targets' globs
+        // say their files.
+        for path in files where ProjectWalk.name(of: path) == "Project.swift" {
+            let folder = ProjectWalk.parent(of: path)
+            guard !xcodeFolders.contains(folder), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                continue
+            }
+            let targets = TuistManifest.targets(in: text)
+            guard !targets.isEmpty else { continue }
+            projectFolders.append(folder)
+            let below = files.filter { ProjectWalk.isInside($0, folder) }
+            for target in targets {
+                let relative = { (path: String) in
+                    folder == "." ? path : String(path.dropFirst(folder.count + 1))
+                }
+                let patterns = target.patterns.compactMap(Glob.init)
+                let exclusions = target.exclusions.compactMap(Glob.init)
+                var matched = Set<String>()
+                if !patterns.isEmpty {
+                    for file in below {
+                        let name = relative(file)
+                        if patterns.contains(where: { $0.matches(name) }), !exclusions.contains(where: { $0.matches(name) }) {
+                            matched.insert(file)
+                        }
+                    }
+                }
+                var build: TargetBuild?
+                if let infoPlist = target.infoPlist {
+                    let plist = ProjectWalk.join(folder, infoPlist)
+                    matched.insert(plist)
+                    build = TargetBuild(
+                        projectFile: path, settings: ["TARGET_NAME": target.name], infoPlists: [plist])
+                }
+                units.append(
+                    Unit(
+                        owner: "Tuist project \(path), target \(target.name)", files: matched,
+                        folders: target.folders.map { ProjectWalk.join(folder, $0) }, excluded: [], build: build,
+                        name: target.name, container: folder, dependencyNames: target.dependencies))
+            }
+        }
+        // A package nested in a target's folder is not the target's: its files belong to its own targets.
+        for index in units.indices where !units[index].folders.isEmpty {
+            for package in packageFolders where package != units[index].container {
+                if units[index].folders.contains(where: { package != $0 && ProjectWalk.isInside(package, $0) }) {
+                    units[index].excluded.insert(package)
+                }
+            }
+        }
+        Self.resolveDependencies(&units, packageLinks: packageLinks)
         let codeFiles = files.filter { codeExtensions.contains(ProjectWalk.fileExtension($0)) }
         var codeInFolder: [String: [String]] = [:]
         for unit in units {
@@ -248,7 +411,7 @@ package struct ProjectLayout: Sendable {
                 catalogs.append(
                     CatalogScope(
                         path: catalog, table: table, codeFiles: files, owners: owners, builds: build.builds,
-                        readerSettings: build.readerSettings))
+                        readerSettings: build.readerSettings, declarationFiles: declarationFiles(of: catalog)))
             case .leftOut(let reason):
                 leftOut.append((path: catalog, reason: reason))
             }
@@ -263,6 +426,47 @@ enum PackageManifest {
     struct Target {
         var name: String
         var path: String?
+        /// The string literals of its `dependencies:` (target names, product and package names).
+        var dependencies: [String] = []
+        /// Whether it is a `.testTarget`.
+        var isTest = false
+    }
+
+    /// What the manifest says beside its targets: its local packages (`.package(path:)`) and its library products
+    /// (`.library(name:targets:)`).
+    struct Links {
+        var localPackagePaths: [String] = []
+        var products: [String: [String]] = [:]
+    }
+
+    /// The local packages and products of the manifest `text`.
+    static func links(in text: String) -> Links {
+        let scan = ManifestTokens(text)
+        let tokens = scan.tokens
+        var links = Links()
+        var index = 0
+        while index + 1 < tokens.count {
+            guard tokens[index].kind == .word, tokens[index + 1].text == "(", index > 0, tokens[index - 1].text == "."
+            else {
+                index += 1
+                continue
+            }
+            let arguments = scan.arguments(ofCallAt: index + 1)
+            func string(_ label: String) -> String? {
+                arguments.first { $0.label == label }.flatMap { scan.firstString(in: $0.range) }
+            }
+            switch tokens[index].text {
+            case "package":
+                if let path = string("path") { links.localPackagePaths.append(path) }
+            case "library":
+                if let name = string("name"), let targets = arguments.first(where: { $0.label == "targets" }) {
+                    links.products[name, default: []] += scan.strings(in: targets.range).included
+                }
+            default: break
+            }
+            index += 2
+        }
+        return links
     }
 
     /// Every `.target(…)`, `.executableTarget(…)` and `.testTarget(…)`: its first `name:` and its `path:`.
@@ -301,7 +505,16 @@ enum PackageManifest {
             }
             let body = String(decoding: bytes[start..<max(start, cursor - 1)], as: UTF8.self)
             if let name = firstString(after: "name:", in: body) {
-                result.append(Target(name: name, path: firstString(after: "path:", in: body)))
+                let scan = ManifestTokens("(" + body + ")")
+                let dependencies =
+                    scan.tokens.isEmpty
+                    ? [] : scan.arguments(ofCallAt: 0).first { $0.label == "dependencies" }.map {
+                        scan.strings(in: $0.range).included
+                    } ?? []
+                result.append(
+                    Target(
+                        name: name, path: firstString(after: "path:", in: body), dependencies: dependencies,
+                        isTest: opener == openers[2]))
             }
             index = cursor
         }

@@ -81,12 +81,15 @@ package struct SyncWorkflow: Sendable {
         var work: [(path: String, strings: [ExtractedString])] = []
         for scope in layout.catalogs {
             let strings: [ExtractedString]
-            let key = CacheKey(files: scope.codeFiles, settings: scope.readerSettings)
+            let key = CacheKey(
+                files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
             if let cached = cache[key] {
                 strings = cached
             } else {
                 var read = Diagnostics()
-                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &read)
+                strings = extract(
+                    scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
+                    diagnostics: &read)
                 Self.appendSkipping(read, to: &diagnostics)
                 cache[key] = strings
             }
@@ -150,6 +153,7 @@ package struct SyncWorkflow: Sendable {
     struct CacheKey: Hashable {
         var files: [String]
         var settings: ReaderSettings
+        var declarations: [String] = []
     }
 
     /// What a build of the targets adds to the strings of their files: Info.plist values with build settings
@@ -178,12 +182,23 @@ package struct SyncWorkflow: Sendable {
     /// What the code files say, every reader over the files of its kind, configured by the targets' `settings`:
     /// the Swift reader reads the `#if os(…)` clauses of their platforms (all when not known); both code readers
     /// take their `LOCALIZED_STRING_MACRO_NAMES`, and the Objective-C reader their `LOCALIZED_STRING_CODE_COMMENTS`.
-    func extract(_ paths: [String], settings: ReaderSettings = ReaderSettings(), diagnostics: inout Diagnostics)
-        -> [ExtractedString]
-    {
+    ///
+    /// `declarations` are Swift files of the modules the code depends on: the Swift reader learns their
+    /// declarations and returns none of their strings (a file that cannot be read is left out without a message).
+    func extract(
+        _ paths: [String], settings: ReaderSettings = ReaderSettings(), declarations: [String] = [],
+        diagnostics: inout Diagnostics
+    ) -> [ExtractedString] {
         var result: [ExtractedString] = []
         for var reader in readers {
             if var swift = reader as? SwiftCodeReader {
+                if !declarations.isEmpty {
+                    let maximumBytes = swift.maximumFileBytes
+                    swift.declarationFiles += parallelism.map(declarations) { path -> CodeFile? in
+                        guard let file = try? readSourceFile(path), file.bytes.count <= maximumBytes else { return nil }
+                        return CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self))
+                    }.compactMap { $0 }
+                }
                 if swift.platforms == nil { swift.platforms = settings.platforms }
                 swift.localizedStringMacroNames.formUnion(settings.macroNames)
                 swift.extraction = min(swift.extraction, settings.swiftExtraction)

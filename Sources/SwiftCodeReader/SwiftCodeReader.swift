@@ -25,6 +25,11 @@ package struct SwiftCodeReader: CodeReader {
     /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
     package var parallelism = Parallelism.automatic
 
+    /// Files of the modules the code depends on (local packages, other targets of the repository): read in the first
+    /// pass only, so their declarations are known; their strings are not returned, and a file refused for its size
+    /// or nesting is left out without a message (it is reported where its own module is read).
+    package var declarationFiles: [CodeFile] = []
+
     /// Creates a reader.
     package init(localizedStringMacroNames: Set<String> = [], platforms: Set<String>? = nil) {
         self.localizedStringMacroNames = localizedStringMacroNames
@@ -39,7 +44,7 @@ package struct SwiftCodeReader: CodeReader {
     /// A file beyond the limits (``CodeReader/admit(_:)``, then what it nests: ``SwiftNestingScan``) is skipped with
     /// a warning at its position, before swift-syntax sees it; the other files are still read.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        let parsed = parallelism.map(files) { file -> ParsedFile in
+        let parsed = parallelism.map(files + declarationFiles) { file -> ParsedFile in
             if let refusal = admit(file) { return ParsedFile(refusal: refusal) }
             if let (offset, excess) = SwiftNestingScan.firstExcess(Array(file.text.utf8)) {
                 let location = LineIndex(path: file.path, text: file.text).location(of: offset)
