@@ -81,7 +81,9 @@ package struct InfoPlistReader: CodeReader {
             else { continue }
             for item in value.childElements where item.name == "dict" {
                 for (member, memberValue) in Self.entries(of: item)
-                where member == "UTTypeDescription" && memberValue.name == "string" && !memberValue.textContent.isEmpty {
+                where member == "UTTypeDescription" && memberValue.name == "string"
+                    && !memberValue.textContent.isEmpty
+                {
                     add(memberValue.textContent, value: nil, comment: nil, at: memberValue)
                 }
             }

@@ -147,7 +147,8 @@ package struct InterfaceBuilderReader: CodeReader {
                 guard let value = object.attribute(attribute),
                     !InterfaceBuilderReader.isLeftOut(attribute, of: object, value: value)
                 else { continue }
-                add(InterfaceBuilderReader.property(of: attribute, on: object.name, default: property), value, at: object)
+                let name = InterfaceBuilderReader.property(of: attribute, on: object.name, default: property)
+                add(name, value, at: object)
             }
             for child in object.childElements {
                 switch child.name {

@@ -130,11 +130,11 @@ package struct ProjectLayout: Sendable {
         /// Its name, and the folder of the project or package that declares it (to resolve dependencies).
         var name = ""
         var container = ""
-        /// What it depends on, as written: target, product or package names, and local package paths.
-        var dependencyNames: [String] = []
+        /// What it depends on, as its manifest or project says.
+        var dependencyNames: [ModuleDependency] = []
         /// The units whose declarations its code sees (resolved from `dependencyNames`).
         var dependencies: [Int] = []
-        /// Whether a Tuist manifest declares it: its files are matched by globs (`files` holds the matches).
+        /// Whether a `Package.swift` declares it, and whether as a `.testTarget`.
         var isPackage = false
         var isTest = false
     }
@@ -236,42 +236,60 @@ package struct ProjectLayout: Sendable {
         return .code(files: code, owners: ["folder \(folder)"])
     }
 
-    /// Resolves each unit's `dependencyNames`: a target of the same project or package, a target or library product
-    /// of a local package (`.package(path:)` of the package, or any package of the tree for an Xcode or Tuist
-    /// target), or a whole local package by its folder's name. Test targets are never dependencies.
+    /// Resolves each unit's `dependencyNames` to the units that declare them.
+    ///
+    /// A dependency whose folder is known
+    /// (this project or package, `.project(path:)`, a local package reference, `.package(path:)` of the manifest)
+    /// is a target of that folder, or the targets of a library product declared there; one whose folder is not known
+    /// (a product of a package named by no path) is the nearest such target or product of the tree — the one whose
+    /// folder shares the longest path with the depending unit's. Test targets are never dependencies.
     private static func resolveDependencies(_ units: inout [Unit], packageLinks: [String: PackageManifest.Links]) {
         var byContainer: [String: [String: Int]] = [:]
-        var byName: [String: [Int]] = [:]
+        var candidates: [String: [(container: String, units: [Int])]] = [:]
         for (index, unit) in units.enumerated() where !unit.isTest && !unit.name.isEmpty {
             byContainer[unit.container, default: [:]][unit.name] = index
-            byName[unit.name, default: []].append(index)
+            candidates[unit.name, default: []].append((unit.container, [index]))
         }
-        var packageTargets: [String: [Int]] = [:]
-        for (index, unit) in units.enumerated() where unit.isPackage && !unit.isTest {
-            packageTargets[ProjectWalk.name(of: unit.container), default: []].append(index)
-        }
-        var products: [String: [Int]] = [:]
         for (folder, links) in packageLinks {
             for (product, targets) in links.products {
-                products[product, default: []] += targets.compactMap { byContainer[folder]?[$0] }
+                let found = targets.compactMap { byContainer[folder]?[$0] }
+                if !found.isEmpty { candidates[product, default: []].append((folder, found)) }
             }
         }
+        func declared(_ name: String, in folder: String) -> [Int] {
+            if let target = byContainer[folder]?[name] { return [target] }
+            return (packageLinks[folder]?.products[name] ?? []).compactMap { byContainer[folder]?[$0] }
+        }
         for index in units.indices {
+            let container = units[index].container
             var found: [Int] = []
-            for name in units[index].dependencyNames {
-                if let own = byContainer[units[index].container]?[name] {
-                    found.append(own)
-                } else if let product = products[name], !product.isEmpty {
-                    found += product
-                } else if let package = packageTargets[ProjectWalk.name(of: name)] {
-                    found += package
-                } else if let any = byName[name] {
-                    found += any
+            for dependency in units[index].dependencyNames {
+                var folder = dependency.path.map { ProjectWalk.join(container, $0) }
+                if folder == nil, let package = dependency.package,
+                    let local = packageLinks[container]?.localPackages.first(where: { $0.name == package })
+                {
+                    folder = ProjectWalk.join(container, local.path)
                 }
+                if let folder {
+                    let own = declared(dependency.name, in: folder)
+                    // A name in a package's list may also be a product of another package of the tree.
+                    if !own.isEmpty || dependency.path != "" || !units[index].isPackage {
+                        found += own
+                        continue
+                    }
+                }
+                let options = candidates[dependency.name] ?? []
+                let best = options.map { commonLength(container, $0.container) }.max()
+                for option in options where commonLength(container, option.container) == best { found += option.units }
             }
             var seen = Set<Int>()
             units[index].dependencies = found.filter { $0 != index && seen.insert($0).inserted }
         }
+    }
+
+    /// The number of leading path components `a` and `b` share.
+    private static func commonLength(_ a: String, _ b: String) -> Int {
+        zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0 == $1 }.count
     }
 
     /// Whether `path` is a property list (`.plist`), which the Info.plist reader reads.
@@ -359,7 +377,9 @@ package struct ProjectLayout: Sendable {
                 if !patterns.isEmpty {
                     for file in below {
                         let name = relative(file)
-                        if patterns.contains(where: { $0.matches(name) }), !exclusions.contains(where: { $0.matches(name) }) {
+                        if patterns.contains(where: { $0.matches(name) }),
+                            !exclusions.contains(where: { $0.matches(name) })
+                        {
                             matched.insert(file)
                         }
                     }
@@ -369,7 +389,9 @@ package struct ProjectLayout: Sendable {
                     let plist = ProjectWalk.join(folder, infoPlist)
                     matched.insert(plist)
                     build = TargetBuild(
-                        projectFile: path, settings: ["TARGET_NAME": target.name], infoPlists: [plist])
+                        projectFile: path,
+                        settings: ["TARGET_NAME": target.name, "PRODUCT_NAME": target.productName ?? target.name],
+                        infoPlists: [plist])
                 }
                 units.append(
                     Unit(
@@ -426,8 +448,9 @@ enum PackageManifest {
     struct Target {
         var name: String
         var path: String?
-        /// The string literals of its `dependencies:` (target names, product and package names).
-        var dependencies: [String] = []
+        /// Its `dependencies:`: `"Name"` and `.target(name:)`/`.byName(name:)` (this package, `path` `""`),
+        /// `.product(name:package:)` (`package` set).
+        var dependencies: [ModuleDependency] = []
         /// Whether it is a `.testTarget`.
         var isTest = false
     }
@@ -435,7 +458,9 @@ enum PackageManifest {
     /// What the manifest says beside its targets: its local packages (`.package(path:)`) and its library products
     /// (`.library(name:targets:)`).
     struct Links {
-        var localPackagePaths: [String] = []
+        /// `.package(path:)` (and `.package(name:path:)`): the path and the name the package is known by (the
+        /// `name:`, else the path's last component).
+        var localPackages: [(name: String, path: String)] = []
         var products: [String: [String]] = [:]
     }
 
@@ -457,7 +482,9 @@ enum PackageManifest {
             }
             switch tokens[index].text {
             case "package":
-                if let path = string("path") { links.localPackagePaths.append(path) }
+                if let path = string("path") {
+                    links.localPackages.append((string("name") ?? ProjectWalk.name(of: path), path))
+                }
             case "library":
                 if let name = string("name"), let targets = arguments.first(where: { $0.label == "targets" }) {
                     links.products[name, default: []] += scan.strings(in: targets.range).included
@@ -508,8 +535,9 @@ enum PackageManifest {
                 let scan = ManifestTokens("(" + body + ")")
                 let dependencies =
                     scan.tokens.isEmpty
-                    ? [] : scan.arguments(ofCallAt: 0).first { $0.label == "dependencies" }.map {
-                        scan.strings(in: $0.range).included
+                    ? []
+                    : scan.arguments(ofCallAt: 0).first { $0.label == "dependencies" }.map {
+                        Self.dependencies(in: $0.range, of: scan)
                     } ?? []
                 result.append(
                     Target(
@@ -517,6 +545,36 @@ enum PackageManifest {
                         isTest: opener == openers[2]))
             }
             index = cursor
+        }
+        return result
+    }
+
+    /// The elements of a target's `dependencies:` list.
+    private static func dependencies(in range: Range<Int>, of scan: ManifestTokens) -> [ModuleDependency] {
+        var result: [ModuleDependency] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = scan.tokens[index]
+            if token.kind == .string {
+                result.append(ModuleDependency(name: token.text, path: ""))
+            } else if token.kind == .word, index + 1 < range.upperBound, scan.tokens[index + 1].text == "(" {
+                let arguments = scan.arguments(ofCallAt: index + 1)
+                func string(_ label: String) -> String? {
+                    arguments.first { $0.label == label }.flatMap { scan.firstString(in: $0.range) }
+                }
+                switch token.text {
+                case "target", "byName":
+                    if let name = string("name") { result.append(ModuleDependency(name: name, path: "")) }
+                case "product":
+                    if let name = string("name"), let package = string("package") {
+                        result.append(ModuleDependency(name: name, package: package))
+                    }
+                default: break
+                }
+                index = max(scan.tokens[index + 1].match, index + 2)
+                continue
+            }
+            index += 1
         }
         return result
     }

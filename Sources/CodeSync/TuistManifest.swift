@@ -1,8 +1,9 @@
 import StringBridgeSupport
 
-/// The tokens of a Swift manifest (`Project.swift`, `Package.swift`) as far as reading it by syntax needs: names,
-/// string literals and punctuation; comments and white space are dropped. One pass over the bytes; the manifest is
-/// never run.
+/// The tokens of a Swift manifest (`Project.swift`, `Package.swift`), as far as reading it by syntax needs.
+///
+/// Names, string literals and punctuation; comments and white space are dropped. One pass over the bytes; the
+/// manifest is never run.
 struct ManifestTokens {
     enum Kind: Equatable {
         /// A name (`target`, `sources`) or a number.
@@ -103,8 +104,9 @@ struct ManifestTokens {
         return limit
     }
 
-    /// The arguments of the call whose `(` is at `open`: each label (`nil` for none) with the token range of its
-    /// value. Linear in the tokens of the call.
+    /// The arguments of the call whose `(` is at `open`.
+    ///
+    /// Each label (`nil` for none) with the token range of its value; linear in the tokens of the call.
     func arguments(ofCallAt open: Int) -> [(label: String?, range: Range<Int>)] {
         let close = min(tokens[open].match, tokens.count)
         var result: [(label: String?, range: Range<Int>)] = []
@@ -151,6 +153,17 @@ struct ManifestTokens {
     }
 }
 
+/// A module a target depends on, as its manifest or project names it.
+struct ModuleDependency: Equatable {
+    /// The target or product name.
+    var name: String
+    /// Where it is declared, relative to the declaring manifest's or project's folder, when the manifest says so
+    /// (`.project(target:path:)`, a local package's path); `""` for the same project or package.
+    var path: String?
+    /// The package that declares it, by name (`.product(name:package:)`), when not by path.
+    var package: String?
+}
+
 /// The targets a Tuist `Project.swift` declares, read from its text by syntax (the manifest is never run).
 ///
 /// A target is a call `.target(…)`, `Target(…)` or `Target.target(…)` with a `name:` and at least one of the labels
@@ -170,8 +183,10 @@ enum TuistManifest {
         var folders: [String] = []
         /// `infoPlist:` when it names a file.
         var infoPlist: String?
-        /// The names of the targets it depends on (`.target(name:)`, `.project(target:path:)`, `.package(product:)`).
-        var dependencies: [String] = []
+        /// `productName:` (Tuist's default is the target's name).
+        var productName: String?
+        /// The targets it depends on (`.target(name:)`, `.project(target:path:)`, `.package(product:)`).
+        var dependencies: [ModuleDependency] = []
     }
 
     private static let targetLabels: Set<String> = [
@@ -216,6 +231,8 @@ enum TuistManifest {
                     if tokens[range].first?.kind == .string || tokens[range].contains(where: { $0.text == "file" }) {
                         target.infoPlist = scan.firstString(in: range)
                     }
+                case "productName":
+                    target.productName = scan.firstString(in: range)
                 case "dependencies":
                     target.dependencies = dependencies(in: range, of: scan)
                 default: continue
@@ -228,10 +245,10 @@ enum TuistManifest {
         return result
     }
 
-    /// The names of the targets `.target(name:)`, `.target("X")`, `.project(target:path:)` and `.package(product:)`
-    /// in a `dependencies:` list.
-    private static func dependencies(in range: Range<Int>, of scan: ManifestTokens) -> [String] {
-        var result: [String] = []
+    /// The targets `.target(name:)` (this project), `.project(target:path:)` (another project's) and
+    /// `.package(product:)` (a package's) in a `dependencies:` list.
+    private static func dependencies(in range: Range<Int>, of scan: ManifestTokens) -> [ModuleDependency] {
+        var result: [ModuleDependency] = []
         var index = range.lowerBound
         while index + 1 < range.upperBound {
             let token = scan.tokens[index]
@@ -239,11 +256,20 @@ enum TuistManifest {
                 scan.tokens[index + 1].text == "("
             {
                 let arguments = scan.arguments(ofCallAt: index + 1)
-                let wanted = ["target": "name", "project": "target", "package": "product"][token.text]
-                if let value = arguments.first(where: { $0.label == wanted || ($0.label == nil && wanted == "name") })
-                    .flatMap({ scan.firstString(in: $0.range) })
-                {
-                    result.append(value)
+                func string(_ label: String?) -> String? {
+                    arguments.first { $0.label == label }.flatMap { scan.firstString(in: $0.range) }
+                }
+                switch token.text {
+                case "target":
+                    if let name = string("name") ?? string(nil) {
+                        result.append(ModuleDependency(name: name, path: ""))
+                    }
+                case "project":
+                    if let name = string("target"), let path = string("path") {
+                        result.append(ModuleDependency(name: name, path: path))
+                    }
+                default:
+                    if let name = string("product") { result.append(ModuleDependency(name: name)) }
                 }
                 index = max(scan.tokens[index + 1].match, index + 2)
                 continue

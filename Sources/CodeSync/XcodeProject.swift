@@ -23,9 +23,10 @@ struct XcodeProject {
         /// Where `PRODUCT_NAME`, `TARGET_NAME` and the `INFOPLIST_KEY_*` settings in effect are written in the
         /// project file (the key of the layer that set them last); a setting from an `.xcconfig` file has none.
         var settingLocations: [String: FileLocation] = [:]
-        /// The names of the targets it depends on (`dependencies` of this project) and of the Swift package
-        /// products it links (`packageProductDependencies`: `productName`).
-        var dependencies: [String] = []
+        /// The targets it depends on (`dependencies`, targets of this project) and the Swift package products it
+        /// links (`packageProductDependencies`: `productName`, with the path of a local package's reference;
+        /// products of remote packages are left out).
+        var dependencies: [ModuleDependency] = []
     }
 
     /// The folder the project's paths are relative to (the one holding the `.xcodeproj`).
@@ -132,13 +133,21 @@ struct XcodeProject {
                 if !files.contains(file) { files.append(file) }
                 if !infoPlists.contains(file) { infoPlists.append(file) }
             }
-            let dependencies =
-                (object["dependencies"]?.array ?? []).compactMap {
-                    $0.string.flatMap(objects.object)?["target"]?.string.flatMap(objects.object)?["name"]?.string
+            var dependencies = (object["dependencies"]?.array ?? []).compactMap {
+                $0.string.flatMap(objects.object)?["target"]?.string.flatMap(objects.object)?["name"]?.string
+            }.map { ModuleDependency(name: $0, path: "") }
+            for productID in object["packageProductDependencies"]?.array ?? [] {
+                guard let product = productID.string.flatMap(objects.object),
+                    let name = product["productName"]?.string
+                else { continue }
+                guard let package = product["package"]?.string.flatMap(objects.object) else {
+                    dependencies.append(ModuleDependency(name: name))
+                    continue
                 }
-                + (object["packageProductDependencies"]?.array ?? []).compactMap {
-                    $0.string.flatMap(objects.object)?["productName"]?.string
+                if package.isa == "XCLocalSwiftPackageReference", let path = package["relativePath"]?.string {
+                    dependencies.append(ModuleDependency(name: name, path: path))
                 }
+            }
             targets.append(
                 Target(
                     name: name, files: files, folders: folders, excludedFiles: excluded, settings: settings,

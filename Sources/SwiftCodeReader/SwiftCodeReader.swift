@@ -29,6 +29,8 @@ package struct SwiftCodeReader: CodeReader {
     /// pass only, so their declarations are known; their strings are not returned, and a file refused for its size
     /// or nesting is left out without a message (it is reported where its own module is read).
     package var declarationFiles: [CodeFile] = []
+    /// Declarations learnt by earlier reads of the same run (``DeclarationCache``); `nil`: none kept.
+    package var declarationCache: DeclarationCache?
 
     /// Creates a reader.
     package init(localizedStringMacroNames: Set<String> = [], platforms: Set<String>? = nil) {
@@ -44,7 +46,7 @@ package struct SwiftCodeReader: CodeReader {
     /// A file beyond the limits (``CodeReader/admit(_:)``, then what it nests: ``SwiftNestingScan``) is skipped with
     /// a warning at its position, before swift-syntax sees it; the other files are still read.
     package func strings(in files: [CodeFile], diagnostics: inout Diagnostics) -> [ExtractedString] {
-        let parsed = parallelism.map(files + declarationFiles) { file -> ParsedFile in
+        let parsed = parallelism.map(files) { file -> ParsedFile in
             if let refusal = admit(file) { return ParsedFile(refusal: refusal) }
             if let (offset, excess) = SwiftNestingScan.firstExcess(Array(file.text.utf8)) {
                 let location = LineIndex(path: file.path, text: file.text).location(of: offset)
@@ -67,6 +69,7 @@ package struct SwiftCodeReader: CodeReader {
             return ParsedFile(tree: tree, index: collector.index)
         }
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
+            .merging(declarationIndex(besides: files, indexes: parsed.map(\.index)))
         let macroNames = localizedStringMacroNames
         let platforms = platforms
         let extraction = extraction

@@ -155,7 +155,7 @@ struct InterfaceBuilderReaderTests {
 struct InfoPlistReaderTests {
     let reader = InfoPlistReader()
 
-    @Test("localizable keys with Xcode's comments, values as written, type descriptions as keys; no document type names")
+    @Test("localizable keys with Xcode's comments, values as written, type descriptions as keys, no document types")
     func infoPlist() throws { try checkGolden("plist/Info.plist", with: reader) }
 
     @Test("malformed XML is an error at libxml2's position")
