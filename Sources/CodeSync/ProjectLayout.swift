@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import XcodeProjectSupport
 
 /// Path helpers and the walk over a project folder.
@@ -363,8 +364,16 @@ package struct ProjectLayout: Sendable {
             guard !xcodeFolders.contains(folder), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
                 continue
             }
-            let targets = TuistManifest.targets(in: text)
+            let (targets, problem) = TuistManifest.read(text)
+            if let problem {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, problem + "; its targets are not used",
+                        at: FileLocation(path: path, line: 1, column: 1)))
+            }
             guard !targets.isEmpty else { continue }
+            var budget = Glob.maximumSteps
+            var isExhausted = false
             projectFolders.append(folder)
             let below = files.filter { ProjectWalk.isInside($0, folder) }
             for target in targets {
@@ -375,10 +384,10 @@ package struct ProjectLayout: Sendable {
                 let exclusions = target.exclusions.compactMap(Glob.init)
                 var matched = Set<String>()
                 if !patterns.isEmpty {
-                    for file in below {
+                    for file in below where budget > 0 {
                         let name = relative(file)
-                        if patterns.contains(where: { $0.matches(name) }),
-                            !exclusions.contains(where: { $0.matches(name) })
+                        if patterns.contains(where: { $0.matches(name, budget: &budget) }),
+                            !exclusions.contains(where: { $0.matches(name, budget: &budget) })
                         {
                             matched.insert(file)
                         }
@@ -392,6 +401,15 @@ package struct ProjectLayout: Sendable {
                         projectFile: path,
                         settings: ["TARGET_NAME": target.name, "PRODUCT_NAME": target.productName ?? target.name],
                         infoPlists: [plist])
+                }
+                if budget <= 0, !isExhausted {
+                    isExhausted = true
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "matching the globs of the manifest's targets takes more than \(Glob.maximumSteps) steps; "
+                                + "from target \(quoted(target.name)) on, the files not matched by then belong to none",
+                            at: FileLocation(path: path, line: 1, column: 1)))
                 }
                 units.append(
                     Unit(

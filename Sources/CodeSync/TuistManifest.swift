@@ -194,8 +194,15 @@ enum TuistManifest {
     ]
 
     /// The targets of the manifest `text`; none when it nests deeper than ``InputLimits/nesting``.
-    static func targets(in text: String) -> [Target] {
+    static func targets(in text: String) -> [Target] { read(text).targets }
+
+    /// The targets of the manifest `text`, and why it was not read (nesting beyond ``InputLimits/nesting``, a
+    /// glob beyond ``Glob``'s bounds).
+    static func read(_ text: String) -> (targets: [Target], problem: String?) {
         let scan = ManifestTokens(text)
+        if scan.isTooDeep {
+            return ([], "the manifest nests brackets deeper than \(InputLimits.nesting) levels; it is not read")
+        }
         let tokens = scan.tokens
         var result: [Target] = []
         var index = 0
@@ -238,11 +245,18 @@ enum TuistManifest {
                 default: continue
                 }
             }
+            if let pattern = (target.patterns + target.exclusions).first(where: { Glob($0) == nil && !$0.isEmpty }) {
+                return (
+                    [],
+                    "the glob \(quoted(pattern)) of target \(quoted(name)) is longer than \(Glob.maximumLength) bytes "
+                        + "or has more than \(Glob.maximumAlternatives) alternatives; the manifest is not read"
+                )
+            }
             result.append(target)
             // The call is read: its arguments hold no other target.
             index = max(tokens[open].match, open + 1)
         }
-        return result
+        return (result, nil)
     }
 
     /// The targets `.target(name:)` (this project), `.project(target:path:)` (another project's) and
@@ -284,10 +298,13 @@ enum TuistManifest {
 /// `{a,b}` for alternatives; a pattern with no wildcard names a file or a folder (everything below it).
 ///
 /// Patterns are bounded (``maximumLength`` bytes, ``maximumAlternatives`` after expanding braces) and matched
-/// without backtracking: a table over pattern and path components, quadratic at worst in their lengths.
+/// without backtracking: a table over pattern and path components, quadratic at worst in their lengths; the work of
+/// matching one manifest's globs is bounded too (``maximumSteps``, counted by the caller's budget).
 struct Glob {
     static let maximumLength = 1024
     static let maximumAlternatives = 64
+    /// The steps matching the globs of one manifest against the files below it may take.
+    static let maximumSteps = 1 << 26
 
     /// Each alternative's components.
     private var alternatives: [[Substring]]
@@ -311,14 +328,21 @@ struct Glob {
 
     /// Whether `path` (relative to the pattern's folder, normalized) matches.
     func matches(_ path: String) -> Bool {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true)
-        return alternatives.contains { Self.matches($0, components) }
+        var budget = Self.maximumSteps
+        return matches(path, budget: &budget)
     }
 
-    private static func matches(_ pattern: [Substring], _ path: [Substring]) -> Bool {
+    /// Whether `path` matches, each step taken from `budget`; `false` once the budget is spent.
+    func matches(_ path: String, budget: inout Int) -> Bool {
+        let components = path.split(separator: "/", omittingEmptySubsequences: true)
+        return alternatives.contains { budget > 0 && Self.matches($0, components, budget: &budget) }
+    }
+
+    private static func matches(_ pattern: [Substring], _ path: [Substring], budget: inout Int) -> Bool {
         // A pattern without wildcards also names everything below it (a folder).
         let isPlain = !pattern.contains { $0.contains("*") || $0.contains("?") }
         if isPlain {
+            budget -= pattern.count + 1
             return path.count >= pattern.count && zip(pattern, path).allSatisfy { $0 == $1 }
         }
         // reachable[j]: the first i pattern components can match the first j path components.
@@ -333,17 +357,18 @@ struct Glob {
                     next[j] = any
                 }
             } else {
-                for j in 0..<path.count where reachable[j] && matchesComponent(component, path[j]) {
+                for j in 0..<path.count where reachable[j] && matchesComponent(component, path[j], budget: &budget) {
                     next[j + 1] = true
                 }
             }
             reachable = next
+            budget -= path.count + 1
         }
         return reachable[path.count]
     }
 
     /// `*` and `?` within one component (a two-pointer match: at most the product of the two lengths).
-    private static func matchesComponent(_ pattern: Substring, _ text: Substring) -> Bool {
+    private static func matchesComponent(_ pattern: Substring, _ text: Substring, budget: inout Int) -> Bool {
         let p = Array(pattern.utf8)
         let t = Array(text.utf8)
         var i = 0
@@ -351,6 +376,8 @@ struct Glob {
         var star = -1
         var mark = 0
         while j < t.count {
+            budget -= 1
+            guard budget > 0 else { return false }
             if i < p.count, p[i] == UInt8(ascii: "?") || p[i] == t[j] {
                 i += 1
                 j += 1

@@ -135,6 +135,30 @@ struct LayoutRulesTests {
         #expect(TuistManifest.targets(in: many).count == 20_000)
     }
 
+    @Test("a Tuist manifest nested too deep or with a glob beyond bounds is a warning at the manifest; not read")
+    func hostileTuistManifests() throws {
+        let folder = try ProjectFolder()
+        try folder.write(
+            ".target(name: \"A\", sources: [" + String(repeating: "(", count: 70_000) + "])", to: "Deep/Project.swift")
+        try folder.write(
+            "let t = .target(name: \"B\", sources: [\"" + String(repeating: "{a,b}", count: 7) + "\"])",
+            to: "Wide/Project.swift")
+        try folder.write("let x = 1\n", to: "Deep/Code.swift")
+        try folder.write(ProjectFolder.emptyCatalog, to: "Deep/Localizable.xcstrings")
+        var diagnostics = Diagnostics()
+        let layout = ProjectLayout(root: folder.path, codeExtensions: ["swift"], diagnostics: &diagnostics)
+        #expect(
+            diagnostics.all.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+                "Deep/Project.swift:1:1: warning: the manifest nests brackets deeper than 512 levels; it is not read; "
+                    + "its targets are not used",
+                "Wide/Project.swift:1:1: warning: the glob \"" + String(repeating: "{a,b}", count: 7)
+                    + "\" of target \"B\" is longer than 1024 bytes or has more than 64 alternatives; the manifest is "
+                    + "not read; its targets are not used",
+            ])
+        // Its folder is read as a folder with no project.
+        #expect(layout.catalogs.first?.owners == ["folder \(folder.path)/Deep"])
+    }
+
     @Test("globs: ** for any folders, * and ? in one component, braces, plain paths as folders; bounded")
     func globs() throws {
         let sources = try #require(Glob("App/**/*.{swift,m}"))
@@ -154,6 +178,10 @@ struct LayoutRulesTests {
         // A pattern of many stars against a long name answers at once (no backtracking blow-up).
         let stars = try #require(Glob(String(repeating: "*a", count: 200) + "b"))
         #expect(!stars.matches(String(repeating: "a", count: 1000)))
+        // The steps are counted: a spent budget matches nothing more.
+        var budget = 100
+        #expect(!stars.matches(String(repeating: "a", count: 1000) + "b", budget: &budget))
+        #expect(budget <= 0)
     }
 
     @Test("declaration files: their declarations make keys of the code's literals; their own strings are not read")
