@@ -293,6 +293,22 @@ package struct ProjectLayout: Sendable {
         zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0 == $1 }.count
     }
 
+    /// The paths of `sorted` that lie below `folder`: a contiguous run (every path with the prefix `folder/`),
+    /// found by binary search.
+    static func files(below folder: String, in sorted: [String]) -> ArraySlice<String> {
+        guard folder != "." else { return sorted[...].filter { !$0.hasPrefix("/") && !$0.hasPrefix("../") }[...] }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sorted.count, sorted[end].hasPrefix(prefix) { end += 1 }
+        return sorted[low..<end]
+    }
+
     /// Whether `path` is a property list (`.plist`), which the Info.plist reader reads.
     static func isPropertyList(_ path: String) -> Bool { ProjectWalk.fileExtension(path) == "plist" }
 
@@ -359,6 +375,10 @@ package struct ProjectLayout: Sendable {
         }
         // Tuist: a `Project.swift` beside no generated `.xcodeproj` (that one is read instead), whose targets' globs
         // say their files.
+        // One budget for matching every manifest's globs against the files below it (hostile trees: many manifests,
+        // nested ones, star-heavy globs).
+        var budget = Glob.maximumSteps
+        var isExhausted = false
         for path in files where ProjectWalk.name(of: path) == "Project.swift" {
             let folder = ProjectWalk.parent(of: path)
             guard !xcodeFolders.contains(folder), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -372,10 +392,8 @@ package struct ProjectLayout: Sendable {
                         at: FileLocation(path: path, line: 1, column: 1)))
             }
             guard !targets.isEmpty else { continue }
-            var budget = Glob.maximumSteps
-            var isExhausted = false
             projectFolders.append(folder)
-            let below = files.filter { ProjectWalk.isInside($0, folder) }
+            let below = Self.files(below: folder, in: files)
             for target in targets {
                 let relative = { (path: String) in
                     folder == "." ? path : String(path.dropFirst(folder.count + 1))
@@ -385,6 +403,7 @@ package struct ProjectLayout: Sendable {
                 var matched = Set<String>()
                 if !patterns.isEmpty {
                     for file in below where budget > 0 {
+                        budget -= 1
                         let name = relative(file)
                         if patterns.contains(where: { $0.matches(name, budget: &budget) }),
                             !exclusions.contains(where: { $0.matches(name, budget: &budget) })
@@ -407,7 +426,7 @@ package struct ProjectLayout: Sendable {
                     diagnostics.append(
                         Diagnostic(
                             .warning,
-                            "matching the globs of the manifest's targets takes more than \(Glob.maximumSteps) steps; "
+                            "matching the globs of the Tuist manifests takes more than \(Glob.maximumSteps) steps; "
                                 + "from target \(quoted(target.name)) on, the files not matched by then belong to none",
                             at: FileLocation(path: path, line: 1, column: 1)))
                 }
