@@ -413,13 +413,17 @@ package struct ProjectLayout: Sendable {
                     }
                 }
                 var build: TargetBuild?
+                var settings = ["TARGET_NAME": target.name, "PRODUCT_NAME": target.productName ?? target.name]
                 if let infoPlist = target.infoPlist {
                     let plist = ProjectWalk.join(folder, infoPlist)
                     matched.insert(plist)
-                    build = TargetBuild(
-                        projectFile: path,
-                        settings: ["TARGET_NAME": target.name, "PRODUCT_NAME": target.productName ?? target.name],
-                        infoPlists: [plist])
+                    build = TargetBuild(projectFile: path, settings: settings, infoPlists: [plist])
+                } else if let generated = target.generatedInfoPlist {
+                    // Tuist's generated Info.plist: its default `CFBundleName` and the keys the manifest adds, as
+                    // Xcode's generated Info.plist gives them (`BuildSettings.generatedInfoPlistStrings`).
+                    settings["GENERATE_INFOPLIST_FILE"] = "YES"
+                    for (key, value) in generated { settings["INFOPLIST_KEY_" + key] = value }
+                    build = TargetBuild(projectFile: path, settings: settings, infoPlists: [])
                 }
                 if budget <= 0, !isExhausted {
                     isExhausted = true

@@ -185,6 +185,16 @@ enum TuistManifest {
         var infoPlist: String?
         /// `productName:` (Tuist's default is the target's name).
         var productName: String?
+        /// `infoPlist: .default` or `.extendingDefault(with:)`: the keys given with a string literal, in order (Tuist
+        /// generates the Info.plist; its default holds `CFBundleName` `$(PRODUCT_NAME)`); `nil` for a file or none.
+        var generatedInfoPlist: [(key: String, value: String)]?
+
+        static func == (a: Target, b: Target) -> Bool {
+            a.name == b.name && a.patterns == b.patterns && a.exclusions == b.exclusions && a.folders == b.folders
+                && a.infoPlist == b.infoPlist && a.productName == b.productName && a.dependencies == b.dependencies
+                && a.generatedInfoPlist?.map(\.key) == b.generatedInfoPlist?.map(\.key)
+                && a.generatedInfoPlist?.map(\.value) == b.generatedInfoPlist?.map(\.value)
+        }
         /// The targets it depends on (`.target(name:)`, `.project(target:path:)`, `.package(product:)`).
         var dependencies: [ModuleDependency] = []
     }
@@ -234,9 +244,12 @@ enum TuistManifest {
                 case "buildableFolders":
                     target.folders += scan.strings(in: range).included
                 case "infoPlist":
-                    // `"Info.plist"` or `.file(path: "Info.plist")`; `.extendingDefault(with: [...])` is no file.
+                    // `"Info.plist"` or `.file(path: "Info.plist")`; `.default` and `.extendingDefault(with: [...])`
+                    // are Tuist's generated Info.plist.
                     if tokens[range].first?.kind == .string || tokens[range].contains(where: { $0.text == "file" }) {
                         target.infoPlist = scan.firstString(in: range)
+                    } else if tokens[range].contains(where: { $0.text == "extendingDefault" || $0.text == "default" }) {
+                        target.generatedInfoPlist = generatedEntries(in: range, of: scan)
                     }
                 case "productName":
                     target.productName = scan.firstString(in: range)
@@ -257,6 +270,35 @@ enum TuistManifest {
             index = max(tokens[open].match, open + 1)
         }
         return (result, nil)
+    }
+
+    /// The entries `"Key": "value"` and `"Key": .string("value")` of the dictionary after `with:`.
+    private static func generatedEntries(in range: Range<Int>, of scan: ManifestTokens) -> [(
+        key: String, value: String
+    )] {
+        let tokens = scan.tokens
+        guard let with = tokens[range].firstIndex(where: { $0.text == "with" }), with + 2 < range.upperBound,
+            tokens[with + 1].text == ":", tokens[with + 2].text == "["
+        else { return [] }
+        let open = with + 2
+        let close = min(tokens[open].match, range.upperBound)
+        var result: [(key: String, value: String)] = []
+        var index = open + 1
+        while index < close {
+            let end = scan.end(ofValueAt: index, before: close)
+            if end - index >= 3, tokens[index].kind == .string, tokens[index + 1].text == ":" {
+                let value = tokens[index + 2]
+                if value.kind == .string, end - index == 3 {
+                    result.append((tokens[index].text, value.text))
+                } else if value.text == ".", end - index == 7, tokens[index + 3].text == "string",
+                    tokens[index + 5].kind == .string
+                {
+                    result.append((tokens[index].text, tokens[index + 5].text))
+                }
+            }
+            index = end + 1
+        }
+        return result
     }
 
     /// The targets `.target(name:)` (this project), `.project(target:path:)` (another project's) and

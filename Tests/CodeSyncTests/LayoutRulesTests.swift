@@ -57,7 +57,7 @@ struct LayoutRulesTests {
     }
 
     @Test(
-        "Tuist: targets' sources and resources globs (a catalog of two targets gets both), excluding:, a dependency's declarations, infoPlist:, helpers not read"
+        "Tuist: targets' sources and resources globs (a catalog of two targets gets both), excluding:, a dependency's declarations, infoPlist: a file or extendingDefault, helpers not read"
     )
     func tuistProject() throws {
         try syncAndCompare(
@@ -66,6 +66,7 @@ struct LayoutRulesTests {
                 synced App/Resources/InfoPlist.xcstrings: 1 added
                 synced Core/Resources/Localizable.xcstrings: 1 added
                 synced Shared/Resources/Localizable.xcstrings: 3 added
+                synced Widget/Resources/InfoPlist.xcstrings: 3 added
 
                 """)
     }
@@ -107,7 +108,9 @@ struct LayoutRulesTests {
                             sources: ["App/**"], resources: [.glob(pattern: "Res/**", excluding: ["Res/Old/**"])],
                             dependencies: [.target(name: "Kit"), .project(target: "Net", path: "../Net"),
                                            .external(name: "Remote")]),
-                    Target(name: "Kit", platform: .iOS, sources: "Kit/**", infoPlist: .extendingDefault(with: [:])),
+                    Target(name: "Kit", platform: .iOS, sources: "Kit/**",
+                           infoPlist: .extendingDefault(with: ["CFBundleDisplayName": "Kit", "A": .string("B"),
+                                                               "C": ["D"], "E": .boolean(true)])),
                     .target(name: "\\(name)", product: .app, sources: ["\\(name)/**"]),
                     .target(name: "Helper"),  // no label of a target: a dependency
                 ])
@@ -120,7 +123,8 @@ struct LayoutRulesTests {
                     dependencies: [
                         ModuleDependency(name: "Kit", path: ""), ModuleDependency(name: "Net", path: "../Net"),
                     ]),
-                TuistManifest.Target(name: "Kit", patterns: ["Kit/**"]),
+                TuistManifest.Target(
+                    name: "Kit", patterns: ["Kit/**"], generatedInfoPlist: [("CFBundleDisplayName", "Kit"), ("A", "B")]),
             ])
     }
 

@@ -18,8 +18,13 @@ let project = Project(
             destinations: .iOS,
             product: .appExtension,
             bundleId: "org.example.birds.widget",
+            infoPlist: .extendingDefault(with: [
+                "CFBundleDisplayName": "Birds Widget",
+                "NSHumanReadableCopyright": .string("© Birds"),
+                "UIBackgroundModes": ["fetch"],
+            ]),
             sources: "Widget/**/*.{swift,m}",
-            resources: .resources(["Shared/Resources/Localizable.xcstrings"])
+            resources: .resources(["Shared/Resources/Localizable.xcstrings", "Widget/Resources/**"])
         ),
         /* A framework: its strings go to its own catalog. */
         Target.target(
