@@ -176,7 +176,9 @@ package struct ProjectLayout: Sendable {
         // target copies are resources, and packages have none.
         let infoPlists = Set(unit.build?.infoPlists ?? [])
         let isRead = { (path: String) in !Self.isPropertyList(path) || infoPlists.contains(path) }
-        code.formUnion(unit.files.filter { isCode($0) && isRead($0) && !Self.isExcluded($0, unit.excluded) })
+        // Files a target lists are its own even when an exception set leaves them out of its folder (Xcode lists the
+        // Info.plist of a synchronized folder there).
+        code.formUnion(unit.files.filter { isCode($0) && isRead($0) })
         for folder in unit.folders {
             let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
             code.formUnion(inside.lazy.filter { !Self.isExcluded($0, unit.excluded) && isRead($0) })

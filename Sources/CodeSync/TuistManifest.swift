@@ -209,6 +209,8 @@ enum TuistManifest {
     /// The targets of the manifest `text`, and why it was not read (nesting beyond ``InputLimits/nesting``, a
     /// glob beyond ``Glob``'s bounds).
     static func read(_ text: String) -> (targets: [Target], problem: String?) {
+        // A file named `Project.swift` that is not a manifest (a model of an app) is not read.
+        guard text.contains("import ProjectDescription") else { return ([], nil) }
         let scan = ManifestTokens(text)
         if scan.isTooDeep {
             return ([], "the manifest nests brackets deeper than \(InputLimits.nesting) levels; it is not read")

@@ -131,21 +131,29 @@ struct LayoutRulesTests {
     @Test("Tuist manifests nested 70,000 deep give no target, at once")
     func deepManifest() {
         let text =
-            ".target(name: \"A\", sources: [" + String(repeating: "(", count: 70_000)
+            "import ProjectDescription\n.target(name: \"A\", sources: [" + String(repeating: "(", count: 70_000)
             + String(repeating: ")", count: 70_000) + "])"
-        #expect(TuistManifest.targets(in: text).isEmpty)
+        #expect(TuistManifest.read(text).targets.isEmpty)
+        #expect(TuistManifest.read(text).problem != nil)
         // 20,000 targets in a row are read in one pass.
-        let many = String(repeating: ".target(name: \"T\", sources: [\"S/**\"]),\n", count: 20_000)
+        let many =
+            "import ProjectDescription\n"
+            + String(repeating: ".target(name: \"T\", sources: [\"S/**\"]),\n", count: 20_000)
         #expect(TuistManifest.targets(in: many).count == 20_000)
+        // A Swift file named Project.swift that does not import ProjectDescription is no manifest.
+        #expect(TuistManifest.targets(in: ".target(name: \"T\", sources: [\"S/**\"])").isEmpty)
     }
 
     @Test("a Tuist manifest nested too deep or with a glob beyond bounds is a warning at the manifest; not read")
     func hostileTuistManifests() throws {
         let folder = try ProjectFolder()
         try folder.write(
-            ".target(name: \"A\", sources: [" + String(repeating: "(", count: 70_000) + "])", to: "Deep/Project.swift")
+            "import ProjectDescription\n.target(name: \"A\", sources: [" + String(repeating: "(", count: 70_000) + "])",
+            to: "Deep/Project.swift")
         try folder.write(
-            "let t = .target(name: \"B\", sources: [\"" + String(repeating: "{a,b}", count: 7) + "\"])",
+            "import ProjectDescription\nlet t = .target(name: \"B\", sources: [\""
+                + String(repeating: "{a,b}", count: 7)
+                + "\"])",
             to: "Wide/Project.swift")
         try folder.write("let x = 1\n", to: "Deep/Code.swift")
         try folder.write(ProjectFolder.emptyCatalog, to: "Deep/Localizable.xcstrings")
