@@ -383,9 +383,17 @@ package struct ProjectLayout: Sendable {
         var isExhausted = false
         for path in files where ProjectWalk.name(of: path) == "Project.swift" {
             let folder = ProjectWalk.parent(of: path)
-            guard !xcodeFolders.contains(folder), let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            guard !xcodeFolders.contains(folder) else { continue }
+            var info = stat()
+            if stat(path, &info) == 0, Int(info.st_size) > InputLimits.codeFileBytes {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "the manifest is larger than \(InputLimits.codeFileBytes) bytes; it is not read; its targets "
+                            + "are not used", at: FileLocation(path: path, line: 1, column: 1)))
                 continue
             }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
             let (targets, problem) = TuistManifest.read(text)
             if let problem {
                 diagnostics.append(

@@ -144,7 +144,7 @@ struct LayoutRulesTests {
         #expect(TuistManifest.targets(in: ".target(name: \"T\", sources: [\"S/**\"])").isEmpty)
     }
 
-    @Test("a Tuist manifest nested too deep or with a glob beyond bounds is a warning at the manifest; not read")
+    @Test("a Tuist manifest too large, nested too deep or with a glob beyond bounds is a warning at it; not read")
     func hostileTuistManifests() throws {
         let folder = try ProjectFolder()
         try folder.write(
@@ -155,12 +155,16 @@ struct LayoutRulesTests {
                 + String(repeating: "{a,b}", count: 7)
                 + "\"])",
             to: "Wide/Project.swift")
+        try folder.write(
+            "import ProjectDescription\n" + String(repeating: " ", count: 4 << 20), to: "Big/Project.swift")
         try folder.write("let x = 1\n", to: "Deep/Code.swift")
         try folder.write(ProjectFolder.emptyCatalog, to: "Deep/Localizable.xcstrings")
         var diagnostics = Diagnostics()
         let layout = ProjectLayout(root: folder.path, codeExtensions: ["swift"], diagnostics: &diagnostics)
         #expect(
             diagnostics.all.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == [
+                "Big/Project.swift:1:1: warning: the manifest is larger than 4194304 bytes; it is not read; its "
+                    + "targets are not used",
                 "Deep/Project.swift:1:1: warning: the manifest nests brackets deeper than 512 levels; it is not read; "
                     + "its targets are not used",
                 "Wide/Project.swift:1:1: warning: the glob \"" + String(repeating: "{a,b}", count: 7)
