@@ -15,7 +15,10 @@ package final class DeclarationCache: Sendable {
 
     func index(of file: CodeFile) -> ProjectIndex? {
         entries.withLock { entries in
-            guard let entry = entries[file.path], entry.text == file.text else { return nil }
+            // The same bytes (not `==`, which compares canonical equivalence, more slowly).
+            guard let entry = entries[file.path], entry.text.utf8.count == file.text.utf8.count,
+                entry.text.utf8.elementsEqual(file.text.utf8)
+            else { return nil }
             return entry.index
         }
     }
