@@ -49,7 +49,7 @@ struct XcodeProject {
             of: root?["buildConfigurationList"]?.string.flatMap(objects.object), in: objects, over: [:],
             offsets: &projectOffsets, resolve: resolve)
         // The synchronized folders, and the exception sets of each (a file of a folder listed for another target).
-        var synchronizedExceptions: [(folder: String, target: String, members: [String])] = []
+        var synchronizedExceptions: [String: [(folder: String, members: [String])]] = [:]
         for group in objects.objects where group.isa == "PBXFileSystemSynchronizedRootGroup" {
             guard let folder = resolve(group.id) else { continue }
             for exceptionID in group["exceptions"]?.array ?? [] {
@@ -57,8 +57,8 @@ struct XcodeProject {
                     exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
                     let target = exception["target"]?.string
                 else { continue }
-                synchronizedExceptions.append(
-                    (folder, target, (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)))
+                synchronizedExceptions[target, default: []].append(
+                    (folder, (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)))
             }
         }
         var targets: [Target] = []
@@ -88,7 +88,7 @@ struct XcodeProject {
             }
             // An exception set naming this target: in a folder the target has, the files it leaves out; in a folder
             // of another target, files it builds too (Xcode's "Target Membership" of one file of that folder).
-            for exception in synchronizedExceptions where exception.target == targetID {
+            for exception in synchronizedExceptions[targetID] ?? [] {
                 let members = exception.members.map { ProjectWalk.join(exception.folder, $0) }
                 if folders.contains(exception.folder) {
                     excluded += members
