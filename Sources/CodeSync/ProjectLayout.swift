@@ -281,7 +281,9 @@ package struct ProjectLayout: Sendable {
                         continue
                     }
                 }
+                // A name that many targets of the tree declare is not resolved by nearness (bounded work).
                 let options = candidates[dependency.name] ?? []
+                guard options.count <= 64 else { continue }
                 let best = options.map { commonLength(container, $0.container) }.max()
                 for option in options where commonLength(container, option.container) == best { found += option.units }
             }
@@ -452,9 +454,10 @@ package struct ProjectLayout: Sendable {
             }
         }
         // A package nested in a target's folder is not the target's: its files belong to its own targets.
-        for index in units.indices where !units[index].folders.isEmpty {
-            for package in packageFolders where package != units[index].container {
-                if units[index].folders.contains(where: { package != $0 && ProjectWalk.isInside(package, $0) }) {
+        let sortedPackages = packageFolders.sorted()
+        for index in units.indices {
+            for folder in units[index].folders {
+                for package in Self.files(below: folder, in: sortedPackages) where package != units[index].container {
                     units[index].excluded.insert(package)
                 }
             }
