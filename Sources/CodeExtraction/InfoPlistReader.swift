@@ -6,9 +6,9 @@ import XMLSupport
 ///
 /// Top-level keys Xcode localizes become strings with the plist value as written (`$(PRODUCT_NAME)` is not
 /// expanded) and Xcode's comment (`CFBundleName` → `Bundle name`, `NSCameraUsageDescription` →
-/// `Privacy - Camera Usage Description`). Document type names (`CFBundleDocumentTypes` → `CFBundleTypeName`) and
-/// type descriptions (`UTExportedTypeDeclarations`, `UTImportedTypeDeclarations` → `UTTypeDescription`) become keys
-/// of their own, with no value and no comment.
+/// `Privacy - Camera Usage Description`). Type descriptions (`UTExportedTypeDeclarations`,
+/// `UTImportedTypeDeclarations` → `UTTypeDescription`) become keys of their own, with no value and no comment;
+/// document type names (`CFBundleDocumentTypes` → `CFBundleTypeName`) do not (docs/extraction.md, "Info.plist").
 package struct InfoPlistReader: CodeReader {
     /// `plist`: the caller picks the target's Info.plist files (`INFOPLIST_FILE`).
     package var fileExtensions: Set<String> { ["plist"] }
@@ -77,16 +77,13 @@ package struct InfoPlistReader: CodeReader {
                 add(key, value: value.textContent, comment: comment, at: value)
                 continue
             }
-            let nested: (list: String, member: String)? =
-                switch key {
-                case "CFBundleDocumentTypes": ("CFBundleDocumentTypes", "CFBundleTypeName")
-                case "UTExportedTypeDeclarations", "UTImportedTypeDeclarations": (key, "UTTypeDescription")
-                default: nil
-                }
-            guard let nested, value.name == "array" else { continue }
+            guard key == "UTExportedTypeDeclarations" || key == "UTImportedTypeDeclarations", value.name == "array"
+            else { continue }
             for item in value.childElements where item.name == "dict" {
                 for (member, memberValue) in Self.entries(of: item)
-                where member == nested.member && memberValue.name == "string" && !memberValue.textContent.isEmpty {
+                where member == "UTTypeDescription" && memberValue.name == "string"
+                    && !memberValue.textContent.isEmpty
+                {
                     add(memberValue.textContent, value: nil, comment: nil, at: memberValue)
                 }
             }

@@ -80,7 +80,27 @@ package struct InterfaceBuilderReader: CodeReader {
         ("placeholderString", "placeholderString"), ("headerTitle", "headerTitle"), ("footerTitle", "footerTitle"),
         ("label", "label"), ("paletteLabel", "paletteLabel"), ("alternateTitle", "alternateTitle"),
         ("prompt", "prompt"), ("backButtonTitle", "backButtonTitle"), ("toolTip", "ibShadowedToolTip"),
+        ("headerToolTip", "headerToolTip"),
     ]
+
+    /// The property ibtool names an attribute of `element` with: a toolbar item's `toolTip` is its own property
+    /// (`toolTip`); on views, cells and menu items IB shadows it (`ibShadowedToolTip`).
+    static func property(of attribute: String, on element: String, default property: String) -> String {
+        attribute == "toolTip" && element == "toolbarItem" ? "toolTip" : property
+    }
+
+    /// Whether ibtool leaves out `attribute` of `element`: a pop-up button cell's own `title` (it is the selected
+    /// menu item's, whose title is a key of its own), the title of a table column's `dataCell` (a view-based table
+    /// never shows it) and IB's placeholder `Table View Cell` of a table cell view's text field (both replaced at
+    /// run time; docs/extraction.md, "Interface Builder").
+    static func isLeftOut(_ attribute: String, of element: XMLElementNode, value: String) -> Bool {
+        guard attribute == "title" else { return false }
+        switch element.name {
+        case "popUpButtonCell": return true
+        case "textFieldCell": return element.attribute("key") == "dataCell" || value == "Table View Cell"
+        default: return false
+        }
+    }
 
     private struct Walker {
         let path: String
@@ -88,21 +108,24 @@ package struct InterfaceBuilderReader: CodeReader {
         let classPrefix: String
         var result: [ExtractedString] = []
 
-        mutating func visit(_ element: XMLElementNode) {
+        /// Visits `element` and its descendants; `controlNote` is the localizer comment of the control whose cell
+        /// `element` is (`<textField>` → `<textFieldCell key="cell">`): ibtool gives the control's note to its cell's
+        /// texts.
+        mutating func visit(_ element: XMLElementNode, controlNote: String? = nil) {
+            let ownNote = Self.note(of: element)
             // Constraints have ids and a Boolean `placeholder` attribute, not texts.
             if let objectID = element.attribute("id"), element.name != "constraint" {
-                collect(object: element, objectID: objectID)
+                collect(object: element, objectID: objectID, note: ownNote ?? controlNote)
             }
             for child in element.childElements where child.name != "attributedString" {
-                visit(child)
+                visit(child, controlNote: child.attribute("key") == "cell" ? ownNote : nil)
             }
         }
 
         /// The texts of one object: its attributes, `<string key=…>` children, button states, segments, accessibility,
         /// and keyed child elements without an id of their own (`<tableHeaderCell key="headerCell" title=…>`).
-        private mutating func collect(object: XMLElementNode, objectID: String) {
+        private mutating func collect(object: XMLElementNode, objectID: String, note: String?) {
             let className = classPrefix + object.name.prefix(1).uppercased() + object.name.dropFirst()
-            let note = Self.note(of: object)
             func add(_ property: String, _ value: String, at element: XMLElementNode) {
                 guard !value.isEmpty else { return }
                 // An indexed property is named with its object in the comment: `abc.segmentTitles[0] = "Day";`.
@@ -121,7 +144,11 @@ package struct InterfaceBuilderReader: CodeReader {
                     ))
             }
             for (attribute, property) in InterfaceBuilderReader.textAttributes {
-                if let value = object.attribute(attribute) { add(property, value, at: object) }
+                guard let value = object.attribute(attribute),
+                    !InterfaceBuilderReader.isLeftOut(attribute, of: object, value: value)
+                else { continue }
+                let name = InterfaceBuilderReader.property(of: attribute, on: object.name, default: property)
+                add(name, value, at: object)
             }
             for child in object.childElements {
                 switch child.name {
@@ -130,7 +157,9 @@ package struct InterfaceBuilderReader: CodeReader {
                         let property = InterfaceBuilderReader.textAttributes.first(where: { $0.attribute == key })?
                             .property
                     {
-                        add(property, child.textContent, at: child)
+                        add(
+                            InterfaceBuilderReader.property(of: key, on: object.name, default: property),
+                            child.textContent, at: child)
                     }
                 case "state":
                     // A button's title for a control state: `<state key="normal" title="OK"/>` → `normalTitle`.
@@ -160,6 +189,11 @@ package struct InterfaceBuilderReader: CodeReader {
                 case "accessibility" where classPrefix != "NS":
                     if let label = child.attribute("label") { add("accessibilityLabel", label, at: child) }
                     if let hint = child.attribute("hint") { add("accessibilityHint", hint, at: child) }
+                case "accessibility":
+                    // macOS: the description is IB's external accessibility description.
+                    if let description = child.attribute("description") {
+                        add("ibExternalAccessibilityDescription", description, at: child)
+                    }
                 case "attributedString":
                     break
                 default:

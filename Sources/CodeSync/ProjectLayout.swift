@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import XcodeProjectSupport
 
 /// Path helpers and the walk over a project folder.
@@ -84,6 +85,9 @@ package struct ProjectLayout: Sendable {
         var builds: [TargetBuild] = []
         /// What the owning targets' settings tell the code readers (platforms, macro names, commented-out code).
         var readerSettings = ReaderSettings()
+        /// The Swift files of the targets the owning targets depend on: declarations only, no strings
+        /// (``ProjectLayout/declarationFiles(of:)``).
+        package var declarationFiles: [String] = []
     }
 
     /// An Xcode target's build settings, and where they are written.
@@ -118,15 +122,42 @@ package struct ProjectLayout: Sendable {
 
     /// A target found: who owns it, its files, synchronized folders, the files those leave out, and for an Xcode
     /// target its build settings.
-    private typealias Unit = (
-        owner: String, files: Set<String>, folders: [String], excluded: Set<String>, build: TargetBuild?
-    )
+    private struct Unit {
+        var owner: String
+        var files: Set<String>
+        var folders: [String]
+        var excluded: Set<String>
+        var build: TargetBuild?
+        /// Its name, and the folder of the project or package that declares it (to resolve dependencies).
+        var name = ""
+        var container = ""
+        /// What it depends on, as its manifest or project says.
+        var dependencyNames: [ModuleDependency] = []
+        /// The units whose declarations its code sees (resolved from `dependencyNames`).
+        var dependencies: [Int] = []
+        /// Whether a `Package.swift` declares it, and whether as a `.testTarget`.
+        var isPackage = false
+        var isTest = false
+    }
 
     /// The targets that contain `resource`.
     private func owningUnits(of resource: String) -> [Unit] {
         units.filter { unit in
             unit.files.contains(resource)
-                || (!unit.excluded.contains(resource) && unit.folders.contains { ProjectWalk.isInside(resource, $0) })
+                || (!Self.isExcluded(resource, unit.excluded)
+                    && unit.folders.contains { ProjectWalk.isInside(resource, $0) })
+        }
+    }
+
+    /// Whether `path` or a folder above it is in `excluded` (an exception set lists files and folders).
+    private static func isExcluded(_ path: String, _ excluded: Set<String>) -> Bool {
+        guard !excluded.isEmpty else { return false }
+        var current = path
+        while true {
+            if excluded.contains(current) { return true }
+            let parent = ProjectWalk.parent(of: current)
+            if parent == current || parent == "." || parent == "/" { return false }
+            current = parent
         }
     }
 
@@ -136,6 +167,38 @@ package struct ProjectLayout: Sendable {
         let owning = owningUnits(of: resource)
         guard !owning.isEmpty else { return ([], ReaderSettings()) }
         return (owning.compactMap(\.build), ReaderSettings(owning.map(\.build)))
+    }
+
+    /// The code files of one target.
+    private func code(of unit: Unit, isCode: (String) -> Bool) -> Set<String> {
+        var code = Set<String>()
+        // A property list is read as the target's Info.plist only when it is one (`INFOPLIST_FILE`); other plists a
+        // target copies are resources, and packages have none.
+        let infoPlists = Set(unit.build?.infoPlists ?? [])
+        let isRead = { (path: String) in !Self.isPropertyList(path) || infoPlists.contains(path) }
+        // Files a target lists are its own even when an exception set leaves them out of its folder (Xcode lists the
+        // Info.plist of a synchronized folder there).
+        code.formUnion(unit.files.filter { isCode($0) && isRead($0) })
+        for folder in unit.folders {
+            let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
+            code.formUnion(inside.lazy.filter { !Self.isExcluded($0, unit.excluded) && isRead($0) })
+        }
+        return code
+    }
+
+    /// The Swift files of the targets that the targets containing `resource` depend on (local packages, other
+    /// targets of the repository), less the resource's own code: their declarations are known when the resource's
+    /// code is read, and their strings are not the resource's (docs/sync.md, "Which catalog").
+    package func declarationFiles(of resource: String) -> [String] {
+        let owning = owningUnits(of: resource)
+        let isSwift = { (path: String) in ProjectWalk.fileExtension(path) == "swift" }
+        var own = Set<String>()
+        var result = Set<String>()
+        for unit in owning {
+            own.formUnion(code(of: unit, isCode: isSwift))
+            for dependency in unit.dependencies { result.formUnion(code(of: units[dependency], isCode: isSwift)) }
+        }
+        return result.subtracting(own).sorted()
     }
 
     /// The code a resource (a catalog, a legacy table, a storyboard) is built with.
@@ -153,13 +216,7 @@ package struct ProjectLayout: Sendable {
         let owning = owningUnits(of: resource)
         if !owning.isEmpty {
             var code = Set<String>()
-            for unit in owning {
-                code.formUnion(unit.files.filter(isCode))
-                for folder in unit.folders {
-                    let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
-                    code.formUnion(inside.lazy.filter { !unit.excluded.contains($0) })
-                }
-            }
+            for unit in owning { code.formUnion(self.code(of: unit, isCode: isCode)) }
             return .code(files: code.sorted(), owners: owning.map(\.owner))
         }
         if projectFolders.contains(where: { ProjectWalk.isInside(resource, $0) }) {
@@ -170,7 +227,8 @@ package struct ProjectLayout: Sendable {
         var code: [String] = []
         while true {
             code = codeFiles.filter { path in
-                ProjectWalk.isInside(path, folder)
+                (!Self.isPropertyList(path) || Self.isInfoPlistName(path))
+                    && ProjectWalk.isInside(path, folder)
                     && !projectFolders.contains {
                         ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
                     }
@@ -181,12 +239,97 @@ package struct ProjectLayout: Sendable {
         return .code(files: code, owners: ["folder \(folder)"])
     }
 
+    /// Resolves each unit's `dependencyNames` to the units that declare them.
+    ///
+    /// A dependency whose folder is known
+    /// (this project or package, `.project(path:)`, a local package reference, `.package(path:)` of the manifest)
+    /// is a target of that folder, or the targets of a library product declared there; one whose folder is not known
+    /// (a product of a package named by no path) is the nearest such target or product of the tree — the one whose
+    /// folder shares the longest path with the depending unit's. Test targets are never dependencies.
+    private static func resolveDependencies(_ units: inout [Unit], packageLinks: [String: PackageManifest.Links]) {
+        var byContainer: [String: [String: Int]] = [:]
+        var candidates: [String: [(container: String, units: [Int])]] = [:]
+        for (index, unit) in units.enumerated() where !unit.isTest && !unit.name.isEmpty {
+            byContainer[unit.container, default: [:]][unit.name] = index
+            candidates[unit.name, default: []].append((unit.container, [index]))
+        }
+        for (folder, links) in packageLinks {
+            for (product, targets) in links.products {
+                let found = targets.compactMap { byContainer[folder]?[$0] }
+                if !found.isEmpty { candidates[product, default: []].append((folder, found)) }
+            }
+        }
+        func declared(_ name: String, in folder: String) -> [Int] {
+            if let target = byContainer[folder]?[name] { return [target] }
+            return (packageLinks[folder]?.products[name] ?? []).compactMap { byContainer[folder]?[$0] }
+        }
+        for index in units.indices {
+            let container = units[index].container
+            var found: [Int] = []
+            for dependency in units[index].dependencyNames {
+                var folder = dependency.path.map { ProjectWalk.join(container, $0) }
+                if folder == nil, let package = dependency.package,
+                    let local = packageLinks[container]?.localPackages.first(where: { $0.name == package })
+                {
+                    folder = ProjectWalk.join(container, local.path)
+                }
+                if let folder {
+                    let own = declared(dependency.name, in: folder)
+                    // A name in a package's list may also be a product of another package of the tree.
+                    if !own.isEmpty || dependency.path != "" || !units[index].isPackage {
+                        found += own
+                        continue
+                    }
+                }
+                // A name that many targets of the tree declare is not resolved by nearness (bounded work).
+                let options = candidates[dependency.name] ?? []
+                guard options.count <= 64 else { continue }
+                let best = options.map { commonLength(container, $0.container) }.max()
+                for option in options where commonLength(container, option.container) == best { found += option.units }
+            }
+            var seen = Set<Int>()
+            units[index].dependencies = found.filter { $0 != index && seen.insert($0).inserted }
+        }
+    }
+
+    /// The number of leading path components `a` and `b` share.
+    private static func commonLength(_ a: String, _ b: String) -> Int {
+        zip(a.split(separator: "/"), b.split(separator: "/")).prefix { $0 == $1 }.count
+    }
+
+    /// The paths of `sorted` that lie below `folder`: a contiguous run (every path with the prefix `folder/`),
+    /// found by binary search.
+    static func files(below folder: String, in sorted: [String]) -> ArraySlice<String> {
+        guard folder != "." else { return sorted[...].filter { !$0.hasPrefix("/") && !$0.hasPrefix("../") }[...] }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        var low = 0
+        var high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = low
+        while end < sorted.count, sorted[end].hasPrefix(prefix) { end += 1 }
+        return sorted[low..<end]
+    }
+
+    /// Whether `path` is a property list (`.plist`), which the Info.plist reader reads.
+    static func isPropertyList(_ path: String) -> Bool { ProjectWalk.fileExtension(path) == "plist" }
+
+    /// Whether a property list is named as an Info.plist (`Info.plist`, `App-Info.plist`): with no project, the
+    /// plists read as Info.plist files.
+    static func isInfoPlistName(_ path: String) -> Bool {
+        let name = ProjectWalk.name(of: path).lowercased()
+        return name == "info.plist" || name.hasSuffix("-info.plist")
+    }
+
     /// Finds the catalogs below `root` and the code each belongs to; `codeExtensions` are the readers' extensions.
     package init(root: String, codeExtensions: Set<String>, diagnostics: inout Diagnostics) {
         let files = ProjectWalk.files(below: root)
         self.codeExtensions = codeExtensions
         var units: [Unit] = []
         var projectFolders: [String] = []
+        var xcodeFolders = Set<String>()
         for path in files where ProjectWalk.name(of: path) == "project.pbxproj" {
             let bundle = ProjectWalk.parent(of: path)
             guard ProjectWalk.fileExtension(bundle) == "xcodeproj" else { continue }
@@ -194,15 +337,17 @@ package struct ProjectLayout: Sendable {
                 let source = try String(contentsOfFile: path, encoding: .utf8)
                 let project = try XcodeProject(path: path, text: source)
                 projectFolders.append(project.directory)
+                xcodeFolders.insert(ProjectWalk.parent(of: bundle))
                 for target in project.targets {
                     units.append(
-                        (
-                            "Xcode project \(bundle), target \(target.name)", Set(target.files), target.folders,
-                            Set(target.excludedFiles),
-                            TargetBuild(
+                        Unit(
+                            owner: "Xcode project \(bundle), target \(target.name)", files: Set(target.files),
+                            folders: target.folders, excluded: Set(target.excludedFiles),
+                            build: TargetBuild(
                                 projectFile: path, settings: target.settings, infoPlists: target.infoPlists,
-                                settingLocations: target.settingLocations)
-                        ))
+                                settingLocations: target.settingLocations),
+                            name: target.name, container: project.directory,
+                            dependencyNames: target.dependencies))
                 }
             } catch let error as ConversionError {
                 for diagnostic in error.diagnostics {
@@ -215,15 +360,109 @@ package struct ProjectLayout: Sendable {
                 diagnostics.append(Diagnostic(.warning, "cannot read the project file: \(error)", path: path))
             }
         }
+        var packageFolders: [String] = []
+        var packageLinks: [String: PackageManifest.Links] = [:]
         for path in files where ProjectWalk.name(of: path) == "Package.swift" {
             let folder = ProjectWalk.parent(of: path)
             projectFolders.append(folder)
+            packageFolders.append(folder)
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            packageLinks[folder] = PackageManifest.links(in: text)
             for target in PackageManifest.targets(in: text) {
                 let targetFolder = ProjectWalk.join(folder, target.path ?? "Sources/\(target.name)")
-                units.append(("package \(folder), target \(target.name)", [], [targetFolder], [], nil))
+                units.append(
+                    Unit(
+                        owner: "package \(folder), target \(target.name)", files: [], folders: [targetFolder],
+                        excluded: [], build: nil, name: target.name, container: folder,
+                        dependencyNames: target.dependencies, isPackage: true, isTest: target.isTest))
             }
         }
+        // Tuist: a `Project.swift` beside no generated `.xcodeproj` (that one is read instead), whose targets' globs
+        // say their files.
+        // One budget for matching every manifest's globs against the files below it (hostile trees: many manifests,
+        // nested ones, star-heavy globs).
+        var budget = Glob.maximumSteps
+        var isExhausted = false
+        for path in files where ProjectWalk.name(of: path) == "Project.swift" {
+            let folder = ProjectWalk.parent(of: path)
+            guard !xcodeFolders.contains(folder) else { continue }
+            var info = stat()
+            if stat(path, &info) == 0, Int(info.st_size) > InputLimits.codeFileBytes {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning,
+                        "the manifest is larger than \(InputLimits.codeFileBytes) bytes; it is not read; its targets "
+                            + "are not used", at: FileLocation(path: path, line: 1, column: 1)))
+                continue
+            }
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+            let (targets, problem) = TuistManifest.read(text)
+            if let problem {
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, problem + "; its targets are not used",
+                        at: FileLocation(path: path, line: 1, column: 1)))
+            }
+            guard !targets.isEmpty else { continue }
+            projectFolders.append(folder)
+            let below = Self.files(below: folder, in: files)
+            for target in targets {
+                let relative = { (path: String) in
+                    folder == "." ? path : String(path.dropFirst(folder.count + 1))
+                }
+                let patterns = target.patterns.compactMap(Glob.init)
+                let exclusions = target.exclusions.compactMap(Glob.init)
+                var matched = Set<String>()
+                if !patterns.isEmpty {
+                    for file in below where budget > 0 {
+                        budget -= 1
+                        let name = relative(file)
+                        if patterns.contains(where: { $0.matches(name, budget: &budget) }),
+                            !exclusions.contains(where: { $0.matches(name, budget: &budget) })
+                        {
+                            matched.insert(file)
+                        }
+                    }
+                }
+                var build: TargetBuild?
+                var settings = ["TARGET_NAME": target.name, "PRODUCT_NAME": target.productName ?? target.name]
+                if let infoPlist = target.infoPlist {
+                    let plist = ProjectWalk.join(folder, infoPlist)
+                    matched.insert(plist)
+                    build = TargetBuild(projectFile: path, settings: settings, infoPlists: [plist])
+                } else if let generated = target.generatedInfoPlist {
+                    // Tuist's generated Info.plist: its default `CFBundleName` and the keys the manifest adds, as
+                    // Xcode's generated Info.plist gives them (`BuildSettings.generatedInfoPlistStrings`).
+                    settings["GENERATE_INFOPLIST_FILE"] = "YES"
+                    for (key, value) in generated { settings["INFOPLIST_KEY_" + key] = value }
+                    build = TargetBuild(projectFile: path, settings: settings, infoPlists: [])
+                }
+                if budget <= 0, !isExhausted {
+                    isExhausted = true
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "matching the globs of the Tuist manifests takes more than \(Glob.maximumSteps) steps; "
+                                + "from target \(quoted(target.name)) on, the files not matched by then belong to none",
+                            at: FileLocation(path: path, line: 1, column: 1)))
+                }
+                units.append(
+                    Unit(
+                        owner: "Tuist project \(path), target \(target.name)", files: matched,
+                        folders: target.folders.map { ProjectWalk.join(folder, $0) }, excluded: [], build: build,
+                        name: target.name, container: folder, dependencyNames: target.dependencies))
+            }
+        }
+        // A package nested in a target's folder is not the target's: its files belong to its own targets.
+        let sortedPackages = packageFolders.sorted()
+        for index in units.indices {
+            for folder in units[index].folders {
+                for package in Self.files(below: folder, in: sortedPackages) where package != units[index].container {
+                    units[index].excluded.insert(package)
+                }
+            }
+        }
+        Self.resolveDependencies(&units, packageLinks: packageLinks)
         let codeFiles = files.filter { codeExtensions.contains(ProjectWalk.fileExtension($0)) }
         var codeInFolder: [String: [String]] = [:]
         for unit in units {
@@ -248,7 +487,7 @@ package struct ProjectLayout: Sendable {
                 catalogs.append(
                     CatalogScope(
                         path: catalog, table: table, codeFiles: files, owners: owners, builds: build.builds,
-                        readerSettings: build.readerSettings))
+                        readerSettings: build.readerSettings, declarationFiles: declarationFiles(of: catalog)))
             case .leftOut(let reason):
                 leftOut.append((path: catalog, reason: reason))
             }
@@ -263,6 +502,52 @@ enum PackageManifest {
     struct Target {
         var name: String
         var path: String?
+        /// Its `dependencies:`: `"Name"` and `.target(name:)`/`.byName(name:)` (this package, `path` `""`),
+        /// `.product(name:package:)` (`package` set).
+        var dependencies: [ModuleDependency] = []
+        /// Whether it is a `.testTarget`.
+        var isTest = false
+    }
+
+    /// What the manifest says beside its targets: its local packages (`.package(path:)`) and its library products
+    /// (`.library(name:targets:)`).
+    struct Links {
+        /// `.package(path:)` (and `.package(name:path:)`): the path and the name the package is known by (the
+        /// `name:`, else the path's last component).
+        var localPackages: [(name: String, path: String)] = []
+        var products: [String: [String]] = [:]
+    }
+
+    /// The local packages and products of the manifest `text`.
+    static func links(in text: String) -> Links {
+        let scan = ManifestTokens(text)
+        let tokens = scan.tokens
+        var links = Links()
+        var index = 0
+        while index + 1 < tokens.count {
+            guard tokens[index].kind == .word, tokens[index + 1].text == "(", index > 0, tokens[index - 1].text == "."
+            else {
+                index += 1
+                continue
+            }
+            let arguments = scan.arguments(ofCallAt: index + 1)
+            func string(_ label: String) -> String? {
+                arguments.first { $0.label == label }.flatMap { scan.firstString(in: $0.range) }
+            }
+            switch tokens[index].text {
+            case "package":
+                if let path = string("path") {
+                    links.localPackages.append((string("name") ?? ProjectWalk.name(of: path), path))
+                }
+            case "library":
+                if let name = string("name"), let targets = arguments.first(where: { $0.label == "targets" }) {
+                    links.products[name, default: []] += scan.strings(in: targets.range).included
+                }
+            default: break
+            }
+            index += 2
+        }
+        return links
     }
 
     /// Every `.target(…)`, `.executableTarget(…)` and `.testTarget(…)`: its first `name:` and its `path:`.
@@ -301,9 +586,49 @@ enum PackageManifest {
             }
             let body = String(decoding: bytes[start..<max(start, cursor - 1)], as: UTF8.self)
             if let name = firstString(after: "name:", in: body) {
-                result.append(Target(name: name, path: firstString(after: "path:", in: body)))
+                let scan = ManifestTokens("(" + body + ")")
+                let dependencies =
+                    scan.tokens.isEmpty
+                    ? []
+                    : scan.arguments(ofCallAt: 0).first { $0.label == "dependencies" }.map {
+                        Self.dependencies(in: $0.range, of: scan)
+                    } ?? []
+                result.append(
+                    Target(
+                        name: name, path: firstString(after: "path:", in: body), dependencies: dependencies,
+                        isTest: opener == openers[2]))
             }
             index = cursor
+        }
+        return result
+    }
+
+    /// The elements of a target's `dependencies:` list.
+    private static func dependencies(in range: Range<Int>, of scan: ManifestTokens) -> [ModuleDependency] {
+        var result: [ModuleDependency] = []
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let token = scan.tokens[index]
+            if token.kind == .string {
+                result.append(ModuleDependency(name: token.text, path: ""))
+            } else if token.kind == .word, index + 1 < range.upperBound, scan.tokens[index + 1].text == "(" {
+                let arguments = scan.arguments(ofCallAt: index + 1)
+                func string(_ label: String) -> String? {
+                    arguments.first { $0.label == label }.flatMap { scan.firstString(in: $0.range) }
+                }
+                switch token.text {
+                case "target", "byName":
+                    if let name = string("name") { result.append(ModuleDependency(name: name, path: "")) }
+                case "product":
+                    if let name = string("name"), let package = string("package") {
+                        result.append(ModuleDependency(name: name, package: package))
+                    }
+                default: break
+                }
+                index = max(scan.tokens[index + 1].match, index + 2)
+                continue
+            }
+            index += 1
         }
         return result
     }

@@ -78,19 +78,34 @@ package struct SyncWorkflow: Sendable {
         let extensions = readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let layout = ProjectLayout(root: root, codeExtensions: extensions, diagnostics: &diagnostics)
         var cache: [CacheKey: [ExtractedString]] = [:]
-        var work: [(path: String, strings: [ExtractedString])] = []
-        for scope in layout.catalogs {
-            let strings: [ExtractedString]
-            let key = CacheKey(files: scope.codeFiles, settings: scope.readerSettings)
+        // The code of the targets that depend on no other module is read first, so that the declarations of the
+        // modules others depend on are learnt once (`DeclarationCache`); diagnostics stay in catalog order.
+        let declarationCache = DeclarationCache()
+        let order = layout.catalogs.indices.sorted {
+            (layout.catalogs[$0].declarationFiles.count, $0) < (layout.catalogs[$1].declarationFiles.count, $1)
+        }
+        var read: [(strings: [ExtractedString], diagnostics: Diagnostics)?] = Array(
+            repeating: nil, count: layout.catalogs.count)
+        for index in order {
+            let scope = layout.catalogs[index]
+            let key = CacheKey(
+                files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
             if let cached = cache[key] {
-                strings = cached
+                read[index] = (cached, Diagnostics())
             } else {
-                var read = Diagnostics()
-                strings = extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &read)
-                Self.appendSkipping(read, to: &diagnostics)
+                var found = Diagnostics()
+                let strings = extract(
+                    scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
+                    declarationCache: declarationCache, diagnostics: &found)
+                read[index] = (strings, found)
                 cache[key] = strings
             }
-            let built = Self.applyingBuildSettings(scope.builds, to: strings)
+        }
+        var work: [(path: String, strings: [ExtractedString])] = []
+        for (scope, result) in zip(layout.catalogs, read) {
+            guard let result else { continue }
+            Self.appendSkipping(result.diagnostics, to: &diagnostics)
+            let built = Self.applyingBuildSettings(scope.builds, to: result.strings)
             work.append((scope.path, built.filter { $0.table == scope.table }))
         }
         // The catalogs side by side (read, merge, write to bytes); results and errors in path order.
@@ -150,6 +165,7 @@ package struct SyncWorkflow: Sendable {
     struct CacheKey: Hashable {
         var files: [String]
         var settings: ReaderSettings
+        var declarations: [String] = []
     }
 
     /// What a build of the targets adds to the strings of their files: Info.plist values with build settings
@@ -181,13 +197,23 @@ package struct SyncWorkflow: Sendable {
     ///
     /// The Swift reader's notes on interpolations of unknown type are kept only with `keepsUnresolvedNotes`
     /// (`extract`); `sync` says instead what it made of each such string (``unresolvedDiagnostics(_:)``).
+    /// `declarations` are Swift files of the modules the code depends on: the Swift reader learns their
+    /// declarations and returns none of their strings (a file that cannot be read is left out without a message).
     func extract(
         _ paths: [String], settings: ReaderSettings = ReaderSettings(), keepsUnresolvedNotes: Bool = false,
-        diagnostics: inout Diagnostics
+        declarations: [String] = [], declarationCache: DeclarationCache? = nil, diagnostics: inout Diagnostics
     ) -> [ExtractedString] {
         var result: [ExtractedString] = []
         for var reader in readers {
             if var swift = reader as? SwiftCodeReader {
+                if swift.declarationCache == nil { swift.declarationCache = declarationCache }
+                if !declarations.isEmpty {
+                    let maximumBytes = swift.maximumFileBytes
+                    swift.declarationFiles += parallelism.map(declarations) { path -> CodeFile? in
+                        guard let file = try? readSourceFile(path), file.bytes.count <= maximumBytes else { return nil }
+                        return CodeFile(path: path, text: String(decoding: file.bytes, as: UTF8.self))
+                    }.compactMap { $0 }
+                }
                 if swift.platforms == nil { swift.platforms = settings.platforms }
                 swift.localizedStringMacroNames.formUnion(settings.macroNames)
                 swift.extraction = min(swift.extraction, settings.swiftExtraction)

@@ -23,6 +23,10 @@ struct XcodeProject {
         /// Where `PRODUCT_NAME`, `TARGET_NAME` and the `INFOPLIST_KEY_*` settings in effect are written in the
         /// project file (the key of the layer that set them last); a setting from an `.xcconfig` file has none.
         var settingLocations: [String: FileLocation] = [:]
+        /// The targets it depends on (`dependencies`, targets of this project) and the Swift package products it
+        /// links (`packageProductDependencies`: `productName`, with the path of a local package's reference;
+        /// products of remote packages are left out).
+        var dependencies: [ModuleDependency] = []
     }
 
     /// The folder the project's paths are relative to (the one holding the `.xcodeproj`).
@@ -44,6 +48,19 @@ struct XcodeProject {
         let projectSettings = Self.debugSettings(
             of: root?["buildConfigurationList"]?.string.flatMap(objects.object), in: objects, over: [:],
             offsets: &projectOffsets, resolve: resolve)
+        // The synchronized folders, and the exception sets of each (a file of a folder listed for another target).
+        var synchronizedExceptions: [String: [(folder: String, members: [String])]] = [:]
+        for group in objects.objects where group.isa == "PBXFileSystemSynchronizedRootGroup" {
+            guard let folder = resolve(group.id) else { continue }
+            for exceptionID in group["exceptions"]?.array ?? [] {
+                guard let exception = exceptionID.string.flatMap(objects.object),
+                    exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                    let target = exception["target"]?.string
+                else { continue }
+                synchronizedExceptions[target, default: []].append(
+                    (folder, (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)))
+            }
+        }
         var targets: [Target] = []
         for object in objects.objects.sorted(by: { $0.id < $1.id }) where object.isa == "PBXNativeTarget" {
             let targetID = object.id
@@ -68,14 +85,21 @@ struct XcodeProject {
             for groupID in object["fileSystemSynchronizedGroups"]?.array ?? [] {
                 guard let id = groupID.string, let folder = resolve(id) else { continue }
                 folders.append(folder)
-                // Files of the folder that this target leaves out (an exception set naming this target).
-                for exceptionID in objects.object(id)?["exceptions"]?.array ?? [] {
-                    guard let exception = exceptionID.string.flatMap(objects.object),
-                        exception["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
-                        exception["target"]?.string == targetID
-                    else { continue }
-                    for member in exception["membershipExceptions"]?.array ?? [] {
-                        if let member = member.string { excluded.append(ProjectWalk.join(folder, member)) }
+            }
+            // An exception set naming this target: in a folder the target has, the files it leaves out; in a folder
+            // of another target, files it builds too (Xcode's "Target Membership" of one file of that folder).
+            for exception in synchronizedExceptions[targetID] ?? [] {
+                let members = exception.members.map { ProjectWalk.join(exception.folder, $0) }
+                if folders.contains(exception.folder) {
+                    excluded += members
+                } else {
+                    for member in members {
+                        var isFolder: ObjCBool = false
+                        if FileManager.default.fileExists(atPath: member, isDirectory: &isFolder), isFolder.boolValue {
+                            folders.append(member)
+                        } else {
+                            files.append(member)
+                        }
                     }
                 }
             }
@@ -92,26 +116,57 @@ struct XcodeProject {
             where key == "PRODUCT_NAME" || key == "TARGET_NAME" || key.hasPrefix("INFOPLIST_KEY_") {
                 settingLocations[key] = file.location(offset)
             }
+            // The Info.plist: `INFOPLIST_FILE` of the Debug settings (an `.xcconfig` file may set it), then that of
+            // each configuration (relative to the project folder, settings expanded).
             var infoPlists: [String] = []
+            var written = settings["INFOPLIST_FILE"].map { [$0] } ?? []
             for configurationID in configurations?["buildConfigurations"]?.array ?? [] {
                 guard let configuration = configurationID.string.flatMap(objects.object),
-                    var infoPlist = configuration["buildSettings"]?["INFOPLIST_FILE"]?.string
+                    let infoPlist = configuration["buildSettings"]?["INFOPLIST_FILE"]?.string
                 else { continue }
-                for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"]
-                where infoPlist.hasPrefix(prefix) {
-                    infoPlist.removeFirst(prefix.count)
+                written.append(infoPlist)
+            }
+            for infoPlist in written {
+                guard let file = Self.infoPlistPath(infoPlist, settings: settings, directory: directory) else {
+                    continue
                 }
-                guard !infoPlist.contains("$") else { continue }
-                let file = ProjectWalk.join(directory, infoPlist)
                 if !files.contains(file) { files.append(file) }
                 if !infoPlists.contains(file) { infoPlists.append(file) }
+            }
+            var dependencies = (object["dependencies"]?.array ?? []).compactMap {
+                $0.string.flatMap(objects.object)?["target"]?.string.flatMap(objects.object)?["name"]?.string
+            }.map { ModuleDependency(name: $0, path: "") }
+            for productID in object["packageProductDependencies"]?.array ?? [] {
+                guard let product = productID.string.flatMap(objects.object),
+                    let name = product["productName"]?.string
+                else { continue }
+                guard let package = product["package"]?.string.flatMap(objects.object) else {
+                    dependencies.append(ModuleDependency(name: name))
+                    continue
+                }
+                if package.isa == "XCLocalSwiftPackageReference", let path = package["relativePath"]?.string {
+                    dependencies.append(ModuleDependency(name: name, path: path))
+                }
             }
             targets.append(
                 Target(
                     name: name, files: files, folders: folders, excludedFiles: excluded, settings: settings,
-                    infoPlists: infoPlists, settingLocations: settingLocations))
+                    infoPlists: infoPlists, settingLocations: settingLocations, dependencies: dependencies))
         }
         self.targets = targets
+    }
+
+    /// The path of an `INFOPLIST_FILE` setting, relative to the project folder: `$(SRCROOT)/` and `$(PROJECT_DIR)/`
+    /// stand for the folder, other settings are expanded; `nil` when a setting stays unknown or the value is empty.
+    static func infoPlistPath(_ value: String, settings: [String: String], directory: String) -> String? {
+        var infoPlist = value.trimmingCharacters(in: .whitespaces)
+        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"]
+        where infoPlist.hasPrefix(prefix) {
+            infoPlist.removeFirst(prefix.count)
+        }
+        infoPlist = BuildSettings.expand(infoPlist, settings)
+        guard !infoPlist.isEmpty, !infoPlist.contains("$") else { return nil }
+        return ProjectWalk.join(directory, infoPlist)
     }
 
     /// The `Debug` configuration's settings of a configuration list over `inherited`.

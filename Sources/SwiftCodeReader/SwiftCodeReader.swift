@@ -25,6 +25,13 @@ package struct SwiftCodeReader: CodeReader {
     /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
     package var parallelism = Parallelism.automatic
 
+    /// Files of the modules the code depends on (local packages, other targets of the repository): read in the first
+    /// pass only, so their declarations are known; their strings are not returned, and a file refused for its size
+    /// or nesting is left out without a message (it is reported where its own module is read).
+    package var declarationFiles: [CodeFile] = []
+    /// Declarations learnt by earlier reads of the same run (``DeclarationCache``); `nil`: none kept.
+    package var declarationCache: DeclarationCache?
+
     /// Creates a reader.
     package init(localizedStringMacroNames: Set<String> = [], platforms: Set<String>? = nil) {
         self.localizedStringMacroNames = localizedStringMacroNames
@@ -64,6 +71,7 @@ package struct SwiftCodeReader: CodeReader {
             return ParsedFile(tree: tree, index: collector.index, members: members.result)
         }
         let index = parsed.reduce(into: ProjectIndex()) { $0.merge($1.index) }
+            .merging(declarationIndex(besides: files, indexes: parsed.map(\.index)))
         let members = parsed.reduce(into: MemberTypes()) { $0.merge($1.members) }
         let macroNames = localizedStringMacroNames
         let platforms = platforms

@@ -129,6 +129,11 @@ struct InterfaceBuilderReaderTests {
     @Test("macOS xib: menu items, cells, header cells, tab items, tool tips, segment labels, multi-fragment notes")
     func macOSXib() throws { try checkGolden("ib/MainMenu.xib", with: reader) }
 
+    @Test(
+        "macOS xib: a control's note goes to its cell, toolbar tool tips, header tool tips, accessibility descriptions; no pop-up cell title, table placeholders"
+    )
+    func macOSControls() throws { try checkGolden("ib/Settings.xib", with: reader) }
+
     @Test("watchOS storyboard: WKInterface classes")
     func watchStoryboard() throws { try checkGolden("ib/Interface.storyboard", with: reader) }
 
@@ -150,7 +155,7 @@ struct InterfaceBuilderReaderTests {
 struct InfoPlistReaderTests {
     let reader = InfoPlistReader()
 
-    @Test("localizable keys with Xcode's comments, values as written, document type names as their own keys")
+    @Test("localizable keys with Xcode's comments, values as written, type descriptions as keys, no document types")
     func infoPlist() throws { try checkGolden("plist/Info.plist", with: reader) }
 
     @Test("malformed XML is an error at libxml2's position")

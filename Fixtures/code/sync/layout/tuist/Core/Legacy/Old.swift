@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct OldView: View {
+    var body: some View { Text("Legacy text") }
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct PluginView: View {
+    var body: some View { Text("Plugin text") }
+}

@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct ExtraView: View {
+    var body: some View { Text("Extra text") }
+}

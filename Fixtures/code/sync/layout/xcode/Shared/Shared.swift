@@ -1,0 +1,5 @@
+import SwiftUI
+
+struct SharedView: View {
+    var body: some View { Text("Shared text") }
+}
