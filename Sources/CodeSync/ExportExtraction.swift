@@ -168,6 +168,7 @@ package enum ExportExtraction {
         var layout: ProjectLayout?
         var scopes: [String: ProjectLayout.CatalogScope] = [:]
         var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
+        let declarationCache = DeclarationCache()
         var result: [String: StringTable] = [:]
         let registry = FormatRegistry.standard
         for source in catalogs {
@@ -200,12 +201,15 @@ package enum ExportExtraction {
             }
             diagnostics.append(contentsOf: readCatalog)
             // As `SyncWorkflow.plan` syncs one catalog.
-            let key = SyncWorkflow.CacheKey(files: scope.codeFiles, settings: scope.readerSettings)
+            let key = SyncWorkflow.CacheKey(
+                files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
             let extracted: [ExtractedString]
             if let cached = cache[key] {
                 extracted = cached
             } else {
-                extracted = workflow.extract(scope.codeFiles, settings: scope.readerSettings, diagnostics: &read)
+                extracted = workflow.extract(
+                    scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
+                    declarationCache: declarationCache, diagnostics: &read)
                 cache[key] = extracted
             }
             let strings = SyncWorkflow.applyingBuildSettings(scope.builds, to: extracted).filter {

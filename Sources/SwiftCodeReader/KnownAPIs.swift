@@ -59,6 +59,7 @@ enum KnownAPIs {
         // App Intents.
         "IntentDialog": [nil, "full", "supporting"],
         "IntentDescription": [nil, "categoryName"],
+        "IntentDeprecation": ["message"],
         "DisplayRepresentation": ["title", "subtitle"],
         "TypeDisplayRepresentation": ["name"],
         "Summary": [nil],

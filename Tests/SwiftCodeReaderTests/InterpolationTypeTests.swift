@@ -186,7 +186,7 @@ struct SDKPlacesTests {
             .map(\.key)
     }
 
-    @Test("App Intents types made from a literal in a typed position, needsValueError")
+    @Test("App Intents types made from a literal in a typed position, IntentDeprecation, needsValueError")
     func appIntents() {
         let found = keys(
             """
@@ -197,6 +197,7 @@ struct SDKPlacesTests {
             }
             struct Order: AppIntent {
                 static let description: IntentDescription = "Orders a snack"
+                static let deprecation: IntentDeprecation = .init(message: "Use Reorder instead")
                 @Parameter(title: "Snack", requestValueDialog: "Which one?") var snack: String
                 var label: String = "not a key"
                 func perform() async throws -> some IntentResult {
@@ -209,8 +210,8 @@ struct SDKPlacesTests {
             """)
         #expect(
             found == [
-                "Flavor", "Sweet", "Sour", "Orders a snack", "Snack", "Which one?", "Which snack?", "How big?",
-                "Ordered",
+                "Flavor", "Sweet", "Sour", "Orders a snack", "Use Reorder instead", "Snack", "Which one?",
+                "Which snack?", "How big?", "Ordered",
             ])
     }
 
