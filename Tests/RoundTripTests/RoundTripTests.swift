@@ -253,6 +253,13 @@ extension RoundTripTests {
         #expect(!report.hasLosses, "\(report.text)")
     }
 
+    @Test("A reference a translation writes with its position (%2$#@apples@) comes back from XLIFF as it was")
+    func positionalReferenceThroughXLIFF() throws {
+        let path = Fixtures.url("roundtrip/positional-reference/Localizable.xcstrings").path
+        let report = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.xliff]))
+        #expect(!report.hasLosses, "\(report.text)")
+    }
+
     @Test("Its cases' <source> is the source string with the argument as the substitution reads it, not the id")
     func targetOnlySubstitutionSource() throws {
         let folder = try CommandTestCase.folder(copying: [Self.targetOnlySubstitution: "Localizable.xcstrings"])

@@ -4,7 +4,8 @@ extension Localization {
     /// Sets the string at `path` from an imported target, creating the cases and substitution it needs.
     ///
     /// With `rewrite`, XLIFF placeholders are turned back into catalog ones: `%N$#@NAME@` → `%#@NAME@` (N
-    /// becomes the substitution's `argNum` when it differs from the implied one), and in a substitution case the
+    /// becomes the substitution's `argNum` when it differs from the implied one; a reference this language's or the
+    /// source's string already writes as `%N$#@NAME@` stays so, as export left it), and in a substitution case the
     /// substitution's own `%N$spec` → `%arg`. A substitution the localization lacks is created from the source's
     /// (`argNum`, `formatSpecifier`).
     mutating func importText(
@@ -21,7 +22,14 @@ extension Localization {
                     formatSpecifier: owner.substitutions?[name]?.formatSpecifier)
             } else {
                 let known = Set((substitutions?.keys ?? []) + (source?.substitutions?.keys ?? []))
-                (value, positions) = XLIFFPlaceholders.importingParent(text, names: { known.contains($0) })
+                // A reference the catalog itself writes with its position (`%2$#@apples@`, in this language's
+                // string or the source's) is exported as it is, so it is imported as it is.
+                let written = [stringUnit?.value, source?.stringUnit?.value].compactMap { $0 }
+                let positional = Set(
+                    written.flatMap { FormatSpecifiers.substitutionReferences(in: $0) }.filter { $0.position != nil }
+                        .map(\.name))
+                (value, positions) = XLIFFPlaceholders.importingParent(
+                    text, names: { known.contains($0) && !positional.contains($0) })
             }
         }
         let template = path.substitutionName.flatMap { source?.substitutions?[$0] }
