@@ -81,6 +81,9 @@ enum KnownAPIs {
         "description": [nil],
         // swift-composable-architecture.
         "TextState": [nil],
+        // ButtonKit (a Swift package): `AsyncButton` has `Button`'s title initialisers (`_ titleKey:
+        // LocalizedStringKey`). A project's own `AsyncButton` is found first, in the index.
+        "AsyncButton": [nil],
     ]
 
     /// Names in `keyParameters` that are keys only as an implicit member (`.value("Day", day)` in a chart, not

@@ -215,7 +215,7 @@ struct SDKPlacesTests {
             ])
     }
 
-    @Test("Charts .value and AxisValueLabel, ActivityKit AlertConfiguration, WidgetKit configuration modifiers")
+    @Test("Charts .value and AxisValueLabel, ActivityKit AlertConfiguration, WidgetKit modifiers, ButtonKit AsyncButton")
     func sdkCalls() {
         let found = keys(
             """
@@ -234,9 +234,12 @@ struct SDKPlacesTests {
                 }
             }
             let stored = storage.value("not a chart key", 3)
+            struct R: View { var body: some View { AsyncButton("Reload") { await reload() } } }
             """)
         #expect(
-            found == ["Month", "Sales", "Months", "Delivery", "Your snack is here.", "Snacks", "Shows your snacks."])
+            found == [
+                "Month", "Sales", "Months", "Delivery", "Your snack is here.", "Snacks", "Shows your snacks.", "Reload",
+            ])
     }
 
     @Test("#Preview bodies, named or not, are not extracted")
