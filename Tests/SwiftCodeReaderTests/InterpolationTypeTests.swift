@@ -215,7 +215,8 @@ struct SDKPlacesTests {
             ])
     }
 
-    @Test("Charts .value and AxisValueLabel, ActivityKit AlertConfiguration, WidgetKit modifiers, ButtonKit AsyncButton")
+    @Test(
+        "Charts .value and AxisValueLabel, ActivityKit AlertConfiguration, WidgetKit modifiers, ButtonKit AsyncButton")
     func sdkCalls() {
         let found = keys(
             """
