@@ -42,7 +42,7 @@ package struct GenstringsSwiftReader: CodeReader {
         }
     }
 
-    static func strings(in file: CodeFile, names: Set<String>, readsTextLiterals: Bool) -> [ExtractedString] {
+    package static func strings(in file: CodeFile, names: Set<String>, readsTextLiterals: Bool) -> [ExtractedString] {
         let bytes = Array(file.text.utf8)
         let tokens = GenstringsSwiftLexer.tokens(of: bytes)
         guard !tokens.isEmpty else { return [] }

@@ -8,7 +8,8 @@ import SwiftSyntax
 ///
 /// There is no compiler: swift-syntax parses every file, a first pass collects the project's declarations (parameters and
 /// properties typed `LocalizedStringKey`/`LocalizedStringResource`, declared types of names), and a second pass
-/// finds the literals in key positions. See docs/extraction.md ("Swift").
+/// finds the literals in key positions; calls of `NSLocalizedString`-like functions inside comments are read as
+/// genstrings reads them (``CommentCalls``). See docs/extraction.md ("Swift").
 package struct SwiftCodeReader: CodeReader {
     /// Names of `NSLocalizedString`-like functions besides `NSLocalizedString` (Xcode's
     /// `LOCALIZED_STRING_MACRO_NAMES`): their first, unlabelled literal argument is a key.
@@ -86,7 +87,8 @@ package struct SwiftCodeReader: CodeReader {
                 path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms,
                 extraction: extraction, members: members)
             finder.walk(tree)
-            return (finder.found, finder.diagnostics)
+            let commented = CommentCalls.strings(in: tree, file: pair.0, macroNames: macroNames)
+            return (finder.found.merged(byPlace: commented), finder.diagnostics)
         }
         var strings: [ExtractedString] = []
         for (found, fileDiagnostics) in results {

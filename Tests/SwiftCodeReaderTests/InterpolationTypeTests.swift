@@ -254,3 +254,28 @@ struct SDKPlacesTests {
         #expect(found == ["Shipped"])
     }
 }
+
+/// Calls of NSLocalizedString-like functions inside comments (docs/extraction.md, "Swift").
+@Suite("Calls in Swift comments")
+struct SwiftCommentCallsTests {
+    @Test("A call of NSLocalizedString or a macro name inside a comment is extracted, in source order, at its place")
+    func commentedCalls() {
+        let text = """
+            // let old = NSLocalizedString("Old title", comment: "A title no longer shown")
+            let shown = NSLocalizedString("Shown", comment: "")
+            /* let gone = MFLocalizedString("Gone %@ %@", comment: "Two arguments") */
+            /// Text("Not a call of a localization function")
+            // NSLocalizedString(title, comment: "not a literal key")
+            let name = "NSLocalizedString(\\"in a string, not a comment\\", comment: \\"\\")"
+            """
+        var diagnostics = Diagnostics()
+        let found = SwiftCodeReader(localizedStringMacroNames: ["MFLocalizedString"]).strings(
+            in: [CodeFile(path: "C.swift", text: text)], diagnostics: &diagnostics)
+        #expect(found.map(\.key) == ["Old title", "Shown", "Gone %@ %@"])
+        #expect(found.map(\.comment) == ["A title no longer shown", nil, "Two arguments"])
+        #expect(found.map { "\($0.location.line):\($0.location.column)" } == ["1:32", "2:31", "3:33"])
+        // The numbered value genstrings writes is sync's to derive, not the code's.
+        #expect(found.map(\.value) == [nil, nil, nil])
+        #expect(diagnostics.all.isEmpty)
+    }
+}
