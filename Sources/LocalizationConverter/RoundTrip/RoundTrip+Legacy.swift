@@ -111,7 +111,7 @@ extension RoundTrip {
             // variable comes back as plural variations, which is what Xcode's migration makes of it.
             var comparison = TableComparison(trip: trip, table: path, comparesOrder: false)
             comparison.compare(
-                expected: catalog.inCatalogShape().hoistingDeviceSubstitutions(),
+                expected: catalog.spellingSoleSubstitutionArguments().inCatalogShape().hoistingDeviceSubstitutions(),
                 actual: back.hoistingDeviceSubstitutions())
             report.differences += comparison.differences.map { difference in
                 var difference = difference

@@ -4,8 +4,8 @@ extension Localization {
     /// Sets the string at `path` from an imported target, creating the cases and substitution it needs.
     ///
     /// With `rewrite`, XLIFF placeholders are turned back into catalog ones: `%N$#@NAME@` → `%#@NAME@` (N
-    /// becomes the substitution's `argNum` when it differs from the implied one; a reference this language's or the
-    /// source's string already writes as `%N$#@NAME@` stays so, as export left it), and in a substitution case the
+    /// becomes the substitution's `argNum` when it differs from the implied one; a reference this language's string
+    /// already writes as `%N$#@NAME@` stays so, as export left it), and in a substitution case the
     /// substitution's own `%N$spec` → `%arg`. A substitution the localization lacks is created from the source's
     /// (`argNum`, `formatSpecifier`).
     mutating func importText(
@@ -22,11 +22,11 @@ extension Localization {
                     formatSpecifier: owner.substitutions?[name]?.formatSpecifier)
             } else {
                 let known = Set((substitutions?.keys ?? []) + (source?.substitutions?.keys ?? []))
-                // A reference the catalog itself writes with its position (`%2$#@apples@`, in this language's
-                // string or the source's) is exported as it is, so it is imported as it is.
-                let written = [stringUnit?.value, source?.stringUnit?.value].compactMap { $0 }
+                // A reference this language's string already writes with its position (`%2$#@apples@`) is
+                // exported as it is, so it is imported as it is. Into a language without a string, XLIFF cannot say
+                // which of the two the catalog wrote: Xcode's `%#@NAME@` (roundtrip expects that difference).
                 let positional = Set(
-                    written.flatMap { FormatSpecifiers.substitutionReferences(in: $0) }.filter { $0.position != nil }
+                    FormatSpecifiers.substitutionReferences(in: stringUnit?.value ?? "").filter { $0.position != nil }
                         .map(\.name))
                 (value, positions) = XLIFFPlaceholders.importingParent(
                     text, names: { known.contains($0) && !positional.contains($0) })
