@@ -253,7 +253,7 @@ extension RoundTripTests {
         #expect(!report.hasLosses, "\(report.text)")
     }
 
-    @Test("A reference a translation writes with its position (%2$#@apples@): XLIFF cannot say so, an expected difference")
+    @Test("A reference written with its position (%2$#@apples@): XLIFF cannot say so, an expected difference")
     func positionalReferenceThroughXLIFF() throws {
         let path = Fixtures.url("roundtrip/positional-reference/Localizable.xcstrings").path
         let report = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.xliff]))
