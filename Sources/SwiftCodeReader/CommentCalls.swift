@@ -13,6 +13,10 @@ import SwiftSyntax
 enum CommentCalls {
     static func strings(in tree: SourceFileSyntax, file: CodeFile, macroNames: Set<String>) -> [ExtractedString] {
         let names = macroNames.union(["NSLocalizedString"])
+        let utf8 = Array(file.text.utf8)
+        // Most files name no such function at all: no walk over their tokens then.
+        let nameBytes = names.map { Array($0.utf8) }
+        guard nameBytes.contains(where: { Self.contains($0, in: utf8[...]) }) else { return [] }
         var comments: [Range<Int>] = []
         func collect(_ trivia: Trivia, from start: Int) {
             var offset = start
@@ -26,11 +30,8 @@ enum CommentCalls {
             collect(token.leadingTrivia, from: token.position.utf8Offset)
             collect(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia.utf8Offset)
         }
-        let utf8 = Array(file.text.utf8)
         // Most comments name no such function: nothing to read then.
-        let named = comments.filter { range in
-            names.contains { name in Self.contains(Array(name.utf8), in: utf8[range]) }
-        }
+        let named = comments.filter { range in nameBytes.contains { Self.contains($0, in: utf8[range]) } }
         guard !named.isEmpty else { return [] }
         var blanked = String.UnicodeScalarView()
         var offset = 0
