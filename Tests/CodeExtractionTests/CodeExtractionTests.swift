@@ -161,6 +161,9 @@ struct InfoPlistReaderTests {
     @Test("malformed XML is an error at libxml2's position")
     func malformed() throws { try checkGolden("plist/invalid/Broken.plist", with: reader) }
 
+    @Test("a file that declares UCS-4 but is not: the error's column counts the line's scalars, inside the file")
+    func undecodable() throws { try checkGolden("plist/invalid/UCS4.plist", with: reader) }
+
     @Test("a binary property list is an error")
     func binary() throws { try checkGolden("plist/invalid/Binary.plist", with: reader) }
 

@@ -86,7 +86,9 @@ final class ErrorCollector {
             let unconverted = parser?.unconvertedInput
         else { return nil }
         let left = unconverted.count
-        guard left > 0, left <= pushed else { return nil }
+        // libxml2 may count more unconverted bytes than were given (a UCS-4 document whose declared encoding
+        // turns out wrong): a place outside the input is no place.
+        guard left > 0, left <= pushed, pushed - left < total else { return nil }
         return Undecodable(offset: pushed - left, encoding: unconverted.encoding)
     }
 

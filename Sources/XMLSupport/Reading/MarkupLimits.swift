@@ -94,7 +94,7 @@ enum MarkupLimits {
 
     /// The 1-based line and column of the byte at `offset` of a document in `encoding` (an ASCII-compatible one,
     /// as every encoding libxml2 converts from is, but UTF-16 and UCS-4): lines count LF, columns count the
-    /// characters before it on its line, decoded with libxml2's converter (bytes when that fails).
+    /// characters before it on its line, decoded with libxml2's converter (UTF-8 scalars when that fails).
     static func position(of offset: Int, in bytes: XMLBytes, encoding: String) -> (line: Int, column: Int) {
         var line = 1
         var lineStart = 0
@@ -103,6 +103,10 @@ enum MarkupLimits {
             lineStart = index + 1
         }
         let prefix = Array(bytes[lineStart..<offset])
-        return (line, (characterCount(of: prefix, encoding: encoding) ?? prefix.count) + 1)
+        // Where libxml2 cannot convert the line's start either, the bytes are counted as the rest of the project
+        // counts columns: Unicode scalars of UTF-8 (a byte count overshoots the line; fuzz finding
+        // infoplist-code/undecodable-ucs4-column).
+        let scalars = prefix.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return (line, (characterCount(of: prefix, encoding: encoding) ?? scalars) + 1)
     }
 }
