@@ -59,6 +59,28 @@ import Testing
         #expect(table.string("Key") == "Key")
     }
 
+    /// A language list with an identifier that names no language (``, `-`) skips it: the next language, then the
+    /// development language, then the key (it crashed before, even for a table that did not load; found by the
+    /// `runtime-table` fuzz target, Fuzz/findings/runtime-table/empty-language).
+    @Test func languagesWithoutSubtagsAreSkipped() throws {
+        let json = #"""
+            {"serializationVersion": 1, "table": "T", "developmentLanguage": "en", "localizations": [
+              {"language": "en", "entries": [{"key": "Hello", "value": {"text": "Hello!"}}]},
+              {"language": "fr", "entries": [{"key": "Hello", "value": {"text": "Bonjour !"}}]}
+            ]}
+            """#
+        let url = try directory(with: json)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let table = LocalizedTable(name: "T", directory: url)
+        #expect(table.loadError == nil)
+        #expect(table.string("Hello", languages: [""]) == "Hello!")
+        #expect(table.string("Hello", languages: ["-", "fr"]) == "Bonjour !")
+        #expect(table.string("Missing %d", 3, languages: ["_"]) == "Missing %d")
+        let unloaded = LocalizedTable(name: "T", directory: try directory(with: ""))
+        #expect(unloaded.developmentLanguage == "")
+        #expect(unloaded.string("Key", languages: [unloaded.developmentLanguage]) == "Key")
+    }
+
     @Test func aMissingFileIsSaid() throws {
         let url = try directory(with: nil)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -61,7 +61,7 @@ let printsOutcome = getenvString("FUZZ_PRINT") == "1"
 // MARK: - Code readers
 
 /// Reads the files twice with `read` and checks that both results are the same and every position is inside its file.
-private func checkCodeReader(
+func checkCodeReader(
     _ files: [(path: String, bytes: [UInt8])], _ what: String, checksPositions: Bool = true,
     checksDeterminism: Bool = true, _ read: () -> CodeReaderOutcome
 ) {
@@ -254,7 +254,7 @@ private func lineRanges(_ text: [UInt8]) -> [Range<Int>] {
 }
 
 /// The bytes of `text` from a 1-based line and scalar column to the end of the file (empty when outside).
-private func tail(at line: Int, _ column: Int, _ text: [UInt8]) -> ArraySlice<UInt8> {
+func tail(at line: Int, _ column: Int, _ text: [UInt8]) -> ArraySlice<UInt8> {
     let lines = lineRanges(text)
     guard line >= 1, line <= lines.count else { return [] }
     var index = lines[line - 1].lowerBound
