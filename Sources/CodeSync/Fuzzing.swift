@@ -85,8 +85,9 @@ extension ProjectFuzzing {
     @_spi(Fuzzing) public struct TuistTarget: Sendable, Equatable {
         /// The target's name.
         @_spi(Fuzzing) public var name: String
-        /// Its source and resource globs, and those `excluding:` leaves out.
+        /// Its source and resource globs.
         @_spi(Fuzzing) public var patterns: [String]
+        /// The globs its `excluding:` lists leave out.
         @_spi(Fuzzing) public var exclusions: [String]
         /// `buildableFolders:`.
         @_spi(Fuzzing) public var folders: [String]

@@ -81,6 +81,29 @@ import Testing
         #expect(unloaded.string("Key", languages: [unloaded.developmentLanguage]) == "Key")
     }
 
+    /// A value that names a substitution 100 times, whose case names it 100 times again, expands at most
+    /// `PluralFormatting.substitutionLimit` substitutions, the others left as written (it expanded 100⁴ before: minutes
+    /// and gigabytes for a 1 KB table; found by the `runtime-table` fuzz target,
+    /// Fuzz/findings/runtime-table/substitution-fan-out.json).
+    @Test func substitutionFanOutIsBounded() throws {
+        let references = String(repeating: "%#@a@", count: 100)
+        let json = """
+            {"serializationVersion": 1, "table": "T", "developmentLanguage": "en", "localizations": [
+              {"language": "en", "entries": [{"key": "fan", "value": {"text": "\(references)"},
+                "substitutions": {"a": {"argument": 1, "plural": {"other": {"text": "x\(references)"}}}}}]}]}
+            """
+        let url = try directory(with: json)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let table = LocalizedTable(name: "T", directory: url)
+        #expect(table.loadError == nil)
+        let text = table.string("fan", 1, languages: ["en"])
+        // 256 expansions of 501 bytes at most, in the 500 bytes of the value.
+        #expect(text.utf8.count <= 500 + 256 * 501)
+        #expect(text.utf8.count >= 256)
+        #expect(text.hasPrefix("xxxx%#@a@"))
+        #expect(text.hasSuffix("%#@a@%#@a@"))
+    }
+
     @Test func aMissingFileIsSaid() throws {
         let url = try directory(with: nil)
         defer { try? FileManager.default.removeItem(at: url) }

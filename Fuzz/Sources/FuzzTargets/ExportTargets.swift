@@ -116,7 +116,9 @@ private func tuistManifest(_ bytes: [UInt8]) {
     if printsOutcome { print(first) }
     let second = ProjectFuzzing.tuistManifest(manifest)
     if first.targets != second.targets || first.problem != second.problem {
-        failure("TuistManifest: reading the same manifest twice gave different results", "\(first)\n--- then ---\n\(second)")
+        failure(
+            "TuistManifest: reading the same manifest twice gave different results", "\(first)\n--- then ---\n\(second)"
+        )
     }
     // Sync's project walk over the tree: the manifest at the top, every other file empty.
     let tree = split.count > 1 ? treePaths(split[1]) : defaultTree
@@ -127,7 +129,9 @@ private func tuistManifest(_ bytes: [UInt8]) {
     if printsOutcome { print(layout) }
     let again = ProjectFuzzing.layout(root: root, codeExtensions: extensions)
     if "\(layout)" != "\(again)" {
-        failure("sync's project walk: walking the same tree twice gave different results", "\(layout)\n--- then ---\n\(again)")
+        failure(
+            "sync's project walk: walking the same tree twice gave different results",
+            "\(layout)\n--- then ---\n\(again)")
     }
     // Every code file listed is a file of the tree, or an Info.plist a target names (which may lie anywhere).
     let named = Set(first.targets.compactMap { $0.infoPlist.map { ($0 as NSString).lastPathComponent } })

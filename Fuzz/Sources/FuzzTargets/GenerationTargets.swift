@@ -71,14 +71,15 @@ private func checkCompiledTable(_ bytes: [UInt8]) {
             let found = table.string(missing, arguments: [1, "a"], languages: languages)
             if found != missing {
                 failure(
-                    "LocalizedTable: a missing key does not give the key", "\(missing.debugDescription) → \(found.debugDescription) for \(languages)")
+                    "LocalizedTable: a missing key does not give the key",
+                    "\(missing.debugDescription) → \(found.debugDescription) for \(languages)")
             }
         }
     }
     var looked = 0
     let sets = argumentSets
     for (index, localization) in localizations.enumerated() {
-        for entry in localization.entries where looked < keyLimit {
+        for (entryIndex, entry) in localization.entries.enumerated() where looked < keyLimit {
             looked += 1
             for languages in languageLists + [[localization.language]] {
                 for arguments in sets {
@@ -87,17 +88,16 @@ private func checkCompiledTable(_ bytes: [UInt8]) {
                     if first != second {
                         failure(
                             "LocalizedTable: the same lookup twice gave different strings",
-                            "\(entry.key.debugDescription) \(languages): \(first.debugDescription), then \(second.debugDescription)")
+                            "\(entry.key.debugDescription) \(languages): \(first.debugDescription), then \(second.debugDescription)"
+                        )
                     }
                 }
             }
             // A key only the development language has (the first localization, so the one its spelling finds),
             // whose value is a plain text without specifiers: that text, in any language.
             guard index == 0, localization.language == development, let text = entry.value.text,
-                !text.contains("%"), entry.key.utf8.elementsEqual(localization.entries.first {
-                    $0.key.utf8.elementsEqual(entry.key.utf8)
-                }!.key.utf8),
-                localization.entries.first(where: { $0.key.utf8.elementsEqual(entry.key.utf8) })?.value == entry.value,
+                !text.contains("%"),
+                localization.entries.firstIndex(where: { $0.key.utf8.elementsEqual(entry.key.utf8) }) == entryIndex,
                 !localizations.dropFirst().contains(where: { other in
                     other.entries.contains { $0.key.utf8.elementsEqual(entry.key.utf8) }
                 })
@@ -107,7 +107,8 @@ private func checkCompiledTable(_ bytes: [UInt8]) {
                 if found != text {
                     failure(
                         "LocalizedTable: a key only the development language has does not give its value",
-                        "\(entry.key.debugDescription) \(languages): \(found.debugDescription), not \(text.debugDescription)")
+                        "\(entry.key.debugDescription) \(languages): \(found.debugDescription), not \(text.debugDescription)"
+                    )
                 }
             }
         }
@@ -152,7 +153,8 @@ private func checkCatalogCompilation(_ catalog: StringTable) {
         if found != expected {
             failure(
                 "a catalog key compiled and looked up in the source language does not give its value",
-                "\(key.debugDescription): \(found.debugDescription), not \(expected.debugDescription)\n--- compiled ---\n\(show(compiled.bytes))")
+                "\(key.debugDescription): \(found.debugDescription), not \(expected.debugDescription)\n--- compiled ---\n\(show(compiled.bytes))"
+            )
         }
     }
 }
@@ -175,7 +177,9 @@ private func generateAccessors(_ bytes: [UInt8]) {
         }
         let text = String(decoding: first.bytes, as: UTF8.self)
         for name in declaredNames(text) where !isIdentifier(name) {
-            failure("accessors (\(flavor)): a declared name is not a Swift identifier", "\(name.debugDescription)\n--- file ---\n\(show(first.bytes))")
+            failure(
+                "accessors (\(flavor)): a declared name is not a Swift identifier",
+                "\(name.debugDescription)\n--- file ---\n\(show(first.bytes))")
         }
     }
 }
