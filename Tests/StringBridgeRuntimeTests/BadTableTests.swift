@@ -83,7 +83,7 @@ import Testing
 
     /// A value that names a substitution 100 times, whose case names it 100 times again, expands at most
     /// `PluralFormatting.substitutionLimit` substitutions, the others left as written (it expanded 100⁴ before: minutes
-    /// and gigabytes for a 1 KB table; found by the `runtime-table` fuzz target,
+    /// and gigabytes for a 1 KB table; its reproducer for the `runtime-table` fuzz target:
     /// Fuzz/findings/runtime-table/substitution-fan-out.json).
     @Test func substitutionFanOutIsBounded() throws {
         let references = String(repeating: "%#@a@", count: 100)
