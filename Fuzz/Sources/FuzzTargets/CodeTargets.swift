@@ -254,7 +254,7 @@ private func lineRanges(_ text: [UInt8]) -> [Range<Int>] {
 }
 
 /// The bytes of `text` from a 1-based line and scalar column to the end of the file (empty when outside).
-func tail(at line: Int, _ column: Int, _ text: [UInt8]) -> ArraySlice<UInt8> {
+private func tail(at line: Int, _ column: Int, _ text: [UInt8]) -> ArraySlice<UInt8> {
     let lines = lineRanges(text)
     guard line >= 1, line <= lines.count else { return [] }
     var index = lines[line - 1].lowerBound

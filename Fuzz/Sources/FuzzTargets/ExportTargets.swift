@@ -27,20 +27,26 @@ extension FuzzTarget {
 private func genstringsSwift(_ bytes: [UInt8]) {
     let files = [(path: "Sources/Fuzz.swift", bytes: bytes)]
     let text = Array(String(decoding: bytes, as: UTF8.self).utf8)
+    let lines = LineStarts(text)
     let settings: [(macroNames: Set<String>, readsTextLiterals: Bool)] = [
         ([], true), (["AppLocalizedString"], false),
     ]
     for (macroNames, readsTextLiterals) in settings {
         let what = "GenstringsSwiftReader (macros \(macroNames.sorted()), Text \(readsTextLiterals))"
-        checkCodeReader(files, what) {
+        // Positions are checked below, against the lines found once (a check per string that walks the file would
+        // make inputs with many literals quadratic).
+        checkCodeReader(files, what, checksPositions: false) {
             CodeReaderFuzzing.genstringsSwift(files, macroNames: macroNames, readsTextLiterals: readsTextLiterals)
         }
         // Every string is found at a one-line literal of the file; a literal without escapes is its key, value,
         // comment or table word for word.
         let outcome = CodeReaderFuzzing.genstringsSwift(
             files, macroNames: macroNames, readsTextLiterals: readsTextLiterals)
+        if let diagnostic = outcome.diagnostics.first {
+            failure("\(what): a diagnostic (the reader reports none)", "\(diagnostic)")
+        }
         for found in outcome.strings {
-            let there = tail(at: found.location.line, found.location.column, text)
+            let there = lines.tail(at: found.location.line, found.location.column)
             guard there.first == UInt8(ascii: "\"") else {
                 failure("\(what): a string is not placed at a literal's opening quote", "\(found)")
             }
@@ -56,6 +62,41 @@ private func genstringsSwift(_ bytes: [UInt8]) {
                 failure("\(what): a string has no table or is not Swift's", "\(found)")
             }
         }
+    }
+}
+
+/// The offsets where the lines of a text start (LF, CR LF and a lone CR end lines, as `FileLocation` counts them).
+private struct LineStarts {
+    let text: [UInt8]
+    let starts: [Int]
+
+    init(_ text: [UInt8]) {
+        self.text = text
+        var starts = [0]
+        var index = 0
+        while index < text.count {
+            if text[index] == 0x0D, index + 1 < text.count, text[index + 1] == 0x0A { index += 1 }
+            if text[index] == 0x0A || text[index] == 0x0D { starts.append(index + 1) }
+            index += 1
+        }
+        self.starts = starts
+    }
+
+    /// The bytes from a 1-based line and scalar column to the end of the text; empty when the place is not inside
+    /// the line (a column at most one past its last character).
+    func tail(at line: Int, _ column: Int) -> ArraySlice<UInt8> {
+        guard line >= 1, line <= starts.count, column >= 1 else { return [] }
+        var end = line < starts.count ? starts[line] - 1 : text.count
+        if line < starts.count, end > starts[line - 1], text[end] == 0x0A, text[end - 1] == 0x0D { end -= 1 }
+        var index = starts[line - 1]
+        var scalars = 1
+        while scalars < column {
+            guard index < end else { return [] }
+            index += 1
+            while index < end, text[index] & 0xC0 == 0x80 { index += 1 }
+            scalars += 1
+        }
+        return index <= end ? text[index...] : []
     }
 }
 
@@ -120,7 +161,9 @@ private func tuistManifest(_ bytes: [UInt8]) {
             "TuistManifest: reading the same manifest twice gave different results", "\(first)\n--- then ---\n\(second)"
         )
     }
-    // Sync's project walk over the tree: the manifest at the top, every other file empty.
+    // Sync's project walk over the tree: the manifest at the top, every other file empty. Only for a manifest with
+    // targets: without, the walk reads nothing of it (and writing and walking the tree is most of a run's time).
+    guard !first.targets.isEmpty else { return }
     let tree = split.count > 1 ? treePaths(split[1]) : defaultTree
     let root = writeScratch([(path: "Project.swift", bytes: manifest)] + tree.map { (path: $0, bytes: []) })
     let files = Set(["Project.swift"] + tree).map { root + "/" + $0 }

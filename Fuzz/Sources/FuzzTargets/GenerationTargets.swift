@@ -196,22 +196,38 @@ private func generate(_ catalog: StringTable, _ flavor: String) -> (bytes: [UInt
     }
 }
 
-/// The names the generated code declares: after `func`, `var`, `let`, `enum`, `struct`, `case` at the start of a
-/// declaration (a line's first words), up to `(`, `:`, ` `, `=`, `<` or `{`.
+/// The words that may come before a declaration's keyword.
+private let declarationModifiers: Set<Substring> = [
+    "static", "internal", "private", "fileprivate", "public", "package", "nonisolated", "final", "indirect",
+]
+
+/// The names the generated code declares, up to `(`, `:`, `=`, `<` or `{`.
+///
+/// A declaration is a line of `func`, `var`, `let`, `enum`, `struct` or `case` after modifiers only, outside
+/// comments.
 private func declaredNames(_ text: String) -> [String] {
     var names: [String] = []
+    var inBlockComment = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-        let words = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard let first = words.first, !first.hasPrefix("//"), !first.hasPrefix("*"), !first.hasPrefix("/*") else {
+        // Inside `/** … */` (the generators split any `*/` of a key or comment, so the first one closes it).
+        if inBlockComment {
+            if line.contains("*/") { inBlockComment = false }
             continue
         }
-        for (index, word) in words.enumerated().prefix(5)
-        where ["func", "var", "let", "enum", "struct", "case"].contains(word) && index + 1 < words.count {
-            let rest = words[index + 1]
-            let end = rest.firstIndex { "(:=<{".contains($0) } ?? rest.endIndex
-            names.append(String(rest[..<end]))
-            break
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard let first = words.first, !first.hasPrefix("//") else { continue }
+        if first.hasPrefix("/*") {
+            inBlockComment = !line.contains("*/")
+            continue
         }
+        // The keyword after modifiers only (a `case` inside a string literal of a call is no declaration).
+        guard
+            let index = words.firstIndex(where: { ["func", "var", "let", "enum", "struct", "case"].contains($0) }),
+            index + 1 < words.count, words[..<index].allSatisfy({ declarationModifiers.contains($0) })
+        else { continue }
+        let rest = words[index + 1]
+        let end = rest.firstIndex { "(:=<{".contains($0) } ?? rest.endIndex
+        names.append(String(rest[..<end]))
     }
     return names
 }
