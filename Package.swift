@@ -16,7 +16,9 @@ let package = Package(
         // For the libFuzzer targets of Fuzz/ only, which reach these modules through `@_spi(Fuzzing)`.
         .library(
             name: "StringBridgeFuzzing",
-            targets: ["CodeExtraction", "SwiftCodeReader", "CodeSync", "CatalogChecks", "CatalogMerge"]
+            targets: [
+                "CodeExtraction", "SwiftCodeReader", "CodeSync", "CatalogChecks", "CatalogMerge", "CodeGeneration",
+            ]
         ),
         // String Catalogs at run time on any platform (docs/runtime.md).
         .library(name: "StringBridgeRuntime", targets: ["StringBridgeRuntime"]),

@@ -15,8 +15,10 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 .product(name: "StringBridge", package: "stringbridge"),
-                // The code readers, project files, merge and check, through `@_spi(Fuzzing)` entry points.
+                // The code readers, project files, merge, check and code generation, through `@_spi(Fuzzing)` entry points.
                 .product(name: "StringBridgeFuzzing", package: "stringbridge"),
+                // The runtime's table loading and formatting (`runtime-table`).
+                .product(name: "StringBridgeRuntime", package: "stringbridge"),
             ]
         ),
         // One binary for all targets; `FUZZ_TARGET` chooses which one runs. Its `main` calls libFuzzer's driver.

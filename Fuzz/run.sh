@@ -75,7 +75,7 @@ fuzz() {
     local dict=()
     case "$target" in
         xliff* | stringsdict* | ib-code | infoplist-code) dict=(-dict="$root/Fuzz/dictionaries/xml.dict") ;;
-        xcstrings*) dict=(-dict="$root/Fuzz/dictionaries/json.dict") ;;
+        xcstrings* | runtime-table | generate-accessors) dict=(-dict="$root/Fuzz/dictionaries/json.dict") ;;
         strings*) dict=(-dict="$root/Fuzz/dictionaries/strings.dict") ;;
     esac
     echo "== $target: $seconds s, seeds $(find "$seed_dir" -type f | wc -l), corpus $(find "$corpus" -type f | wc -l)" >&2

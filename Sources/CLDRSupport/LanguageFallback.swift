@@ -63,6 +63,8 @@ public enum LanguageFallback {
         }
         for wanted in preferred {
             let chain = chain(of: wanted)
+            // An identifier with no subtag (``, `-`, `_`) names no language: skipped.
+            guard let head = chain.first else { continue }
             let found = chain.compactMap { byCanonical[$0] }
             if !found.isEmpty {
                 found.forEach(add)
@@ -70,7 +72,7 @@ public enum LanguageFallback {
             }
             // Another localization of the wanted language: a more specific one first (`en` → `en-GB`), then a
             // sibling (`en-US` → `en-GB`), in the order of `available`.
-            let prefixes = [chain[0] + "-", (chain.last ?? chain[0]) + "-"]
+            let prefixes = [head + "-", (chain.last ?? head) + "-"]
             if let other = prefixes.lazy.compactMap({ prefix in
                 available.first { canonical($0).hasPrefix(prefix) }
             }).first {

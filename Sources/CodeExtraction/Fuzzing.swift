@@ -79,3 +79,16 @@ import StringBridgeSupport
         return CodeReaderOutcome(strings, diagnostics)
     }
 }
+
+extension CodeReaderFuzzing {
+    /// ``GenstringsSwiftReader``: Swift read as text, as an export of a target without `SWIFT_EMIT_LOC_STRINGS` does.
+    @_spi(Fuzzing) public static func genstringsSwift(
+        _ files: [(path: String, bytes: [UInt8])], macroNames: Set<String> = [], readsTextLiterals: Bool = true
+    ) -> CodeReaderOutcome {
+        var reader = GenstringsSwiftReader(macroNames: macroNames, readsTextLiterals: readsTextLiterals)
+        reader.parallelism = .sequential
+        var diagnostics = Diagnostics()
+        let strings = reader.strings(in: codeFiles(files), diagnostics: &diagnostics)
+        return CodeReaderOutcome(strings, diagnostics)
+    }
+}

@@ -79,3 +79,56 @@ import LocalizationCatalog
         )
     }
 }
+
+extension ProjectFuzzing {
+    /// One target of a Tuist manifest as ``TuistManifest`` reads it, in a form that can be compared.
+    @_spi(Fuzzing) public struct TuistTarget: Sendable, Equatable {
+        /// The target's name.
+        @_spi(Fuzzing) public var name: String
+        /// Its source and resource globs.
+        @_spi(Fuzzing) public var patterns: [String]
+        /// The globs its `excluding:` lists leave out.
+        @_spi(Fuzzing) public var exclusions: [String]
+        /// `buildableFolders:`.
+        @_spi(Fuzzing) public var folders: [String]
+        /// `infoPlist:` when it names a file.
+        @_spi(Fuzzing) public var infoPlist: String?
+        /// The generated Info.plist's entries, `KEY=value`; `nil` for none.
+        @_spi(Fuzzing) public var generatedInfoPlist: [String]?
+        /// Its dependencies, `name|path|package`.
+        @_spi(Fuzzing) public var dependencies: [String]
+    }
+
+    /// The targets of a Tuist `Project.swift` read by syntax, and why it was not read.
+    @_spi(Fuzzing) public static func tuistManifest(_ bytes: [UInt8]) -> (targets: [TuistTarget], problem: String?) {
+        let (targets, problem) = TuistManifest.read(String(decoding: bytes, as: UTF8.self))
+        return (
+            targets.map { target in
+                TuistTarget(
+                    name: target.name, patterns: target.patterns, exclusions: target.exclusions,
+                    folders: target.folders, infoPlist: target.infoPlist,
+                    generatedInfoPlist: target.generatedInfoPlist?.map { "\($0.key)=\($0.value)" },
+                    dependencies: target.dependencies.map { "\($0.name)|\($0.path ?? "-")|\($0.package ?? "-")" })
+            }, problem
+        )
+    }
+
+    /// Whether `path` (relative) matches the Tuist glob `pattern`; `nil` when the pattern is beyond ``Glob``'s
+    /// bounds.
+    @_spi(Fuzzing) public static func globMatches(_ pattern: String, _ path: String) -> Bool? {
+        Glob(pattern)?.matches(path)
+    }
+
+    /// What sync's project walk makes of the tree at `root`: each catalog with the code files that feed it (or why
+    /// it is left out), in the walk's order, and the walk's diagnostics.
+    @_spi(Fuzzing) public static func layout(root: String, codeExtensions: Set<String>) -> (
+        catalogs: [(path: String, codeFiles: [String], owners: [String])], leftOut: [(path: String, reason: String)],
+        diagnostics: [Diagnostic]
+    ) {
+        var diagnostics = Diagnostics()
+        let layout = ProjectLayout(root: root, codeExtensions: codeExtensions, diagnostics: &diagnostics)
+        return (
+            layout.catalogs.map { ($0.path, $0.codeFiles, $0.owners) }, layout.leftOut, diagnostics.all
+        )
+    }
+}

@@ -55,6 +55,11 @@ enum FormatArgument: Sendable {
 enum PluralFormatting {
     /// How deep substitutions may refer to substitutions (`%#@a@` whose case holds `%#@b@`).
     static let substitutionDepth = 4
+    /// How many substitutions one lookup expands, at every depth together; later ones are left as written.
+    ///
+    /// Depth alone does not bound the work: a value that names a substitution n times, whose case names it n times
+    /// again, expanded n⁴ texts (a 2 KB table took minutes and gigabytes; Fuzz/findings/runtime-table/).
+    static let substitutionLimit = 256
     /// The largest field width or precision formatted; a larger one is left as written.
     static let widthLimit = 4096
 
@@ -81,7 +86,16 @@ enum PluralFormatting {
     /// token `%#@name@` (its name and its argument position from 1); the text is formatted in place with sequential
     /// specifiers starting at that position, as Foundation does for `.stringsdict` variables.
     static func format(
-        _ format: String, _ arguments: [FormatArgument], firstSequential: Int = 0, depth: Int = 0,
+        _ format: String, _ arguments: [FormatArgument], substitute: (String, Int) -> String?
+    ) -> String {
+        var expansions = 0
+        return Self.format(
+            format, arguments, firstSequential: 0, depth: 0, expansions: &expansions, substitute: substitute)
+    }
+
+    /// ``format(_:_:substitute:)`` at `depth`, counting the substitutions expanded in `expansions`.
+    private static func format(
+        _ format: String, _ arguments: [FormatArgument], firstSequential: Int, depth: Int, expansions: inout Int,
         substitute: (String, Int) -> String?
     ) -> String {
         let utf8 = format.utf8
@@ -124,12 +138,16 @@ enum PluralFormatting {
                 continue
             }
             if let name = spec.substitution {
-                guard depth < substitutionDepth, let text = substitute(name, position + 1) else {
+                guard depth < substitutionDepth, expansions < substitutionLimit,
+                    let text = substitute(name, position + 1)
+                else {
                     output += written
                     continue
                 }
+                expansions += 1
                 output += Self.format(
-                    text, arguments, firstSequential: position, depth: depth + 1, substitute: substitute)
+                    text, arguments, firstSequential: position, depth: depth + 1, expansions: &expansions,
+                    substitute: substitute)
                 continue
             }
             guard position >= 0, position < arguments.count,

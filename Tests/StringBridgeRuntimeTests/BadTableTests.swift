@@ -59,6 +59,51 @@ import Testing
         #expect(table.string("Key") == "Key")
     }
 
+    /// A language list with an identifier that names no language (``, `-`) skips it: the next language, then the
+    /// development language, then the key (it crashed before, even for a table that did not load; found by the
+    /// `runtime-table` fuzz target, Fuzz/findings/runtime-table/empty-language).
+    @Test func languagesWithoutSubtagsAreSkipped() throws {
+        let json = #"""
+            {"serializationVersion": 1, "table": "T", "developmentLanguage": "en", "localizations": [
+              {"language": "en", "entries": [{"key": "Hello", "value": {"text": "Hello!"}}]},
+              {"language": "fr", "entries": [{"key": "Hello", "value": {"text": "Bonjour !"}}]}
+            ]}
+            """#
+        let url = try directory(with: json)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let table = LocalizedTable(name: "T", directory: url)
+        #expect(table.loadError == nil)
+        #expect(table.string("Hello", languages: [""]) == "Hello!")
+        #expect(table.string("Hello", languages: ["-", "fr"]) == "Bonjour !")
+        #expect(table.string("Missing %d", 3, languages: ["_"]) == "Missing %d")
+        let unloaded = LocalizedTable(name: "T", directory: try directory(with: ""))
+        #expect(unloaded.developmentLanguage == "")
+        #expect(unloaded.string("Key", languages: [unloaded.developmentLanguage]) == "Key")
+    }
+
+    /// A value that names a substitution 100 times, whose case names it 100 times again, expands at most
+    /// `PluralFormatting.substitutionLimit` substitutions, the others left as written (it expanded 100⁴ before: minutes
+    /// and gigabytes for a 1 KB table; its reproducer for the `runtime-table` fuzz target:
+    /// Fuzz/findings/runtime-table/substitution-fan-out.json).
+    @Test func substitutionFanOutIsBounded() throws {
+        let references = String(repeating: "%#@a@", count: 100)
+        let json = """
+            {"serializationVersion": 1, "table": "T", "developmentLanguage": "en", "localizations": [
+              {"language": "en", "entries": [{"key": "fan", "value": {"text": "\(references)"},
+                "substitutions": {"a": {"argument": 1, "plural": {"other": {"text": "x\(references)"}}}}}]}]}
+            """
+        let url = try directory(with: json)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let table = LocalizedTable(name: "T", directory: url)
+        #expect(table.loadError == nil)
+        let text = table.string("fan", 1, languages: ["en"])
+        // 256 expansions of 501 bytes at most, in the 500 bytes of the value.
+        #expect(text.utf8.count <= 500 + 256 * 501)
+        #expect(text.utf8.count >= 256)
+        #expect(text.hasPrefix("xxxx%#@a@"))
+        #expect(text.hasSuffix("%#@a@%#@a@"))
+    }
+
     @Test func aMissingFileIsSaid() throws {
         let url = try directory(with: nil)
         defer { try? FileManager.default.removeItem(at: url) }

@@ -74,4 +74,20 @@ import Testing
             LanguageFallback.lookupOrder(preferred: ["en-US"], available: ["de", "en-GB"], developmentLanguage: "de")
                 == ["en-GB", "de"])
     }
+
+    /// An identifier with no subtag names no language: skipped, never a crash (it crashed before; found by the
+    /// `runtime-table` fuzz target, Fuzz/findings/runtime-table/empty-language).
+    @Test func languagesWithoutSubtagsAreSkipped() {
+        let available = ["en", "pt"]
+        for empty in ["", "-", "_", "--_"] {
+            #expect(LanguageFallback.chain(of: empty).isEmpty)
+            #expect(
+                LanguageFallback.lookupOrder(preferred: [empty], available: available, developmentLanguage: "en")
+                    == ["en"])
+            #expect(
+                LanguageFallback.lookupOrder(preferred: [empty, "pt"], available: available, developmentLanguage: "en")
+                    == ["pt", "en"])
+        }
+        #expect(LanguageFallback.lookupOrder(preferred: [""], available: [], developmentLanguage: "") == [])
+    }
 }

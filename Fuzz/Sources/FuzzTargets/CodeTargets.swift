@@ -61,7 +61,7 @@ let printsOutcome = getenvString("FUZZ_PRINT") == "1"
 // MARK: - Code readers
 
 /// Reads the files twice with `read` and checks that both results are the same and every position is inside its file.
-private func checkCodeReader(
+func checkCodeReader(
     _ files: [(path: String, bytes: [UInt8])], _ what: String, checksPositions: Bool = true,
     checksDeterminism: Bool = true, _ read: () -> CodeReaderOutcome
 ) {

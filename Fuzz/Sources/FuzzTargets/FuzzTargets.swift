@@ -56,7 +56,7 @@ public struct FuzzTarget: Sendable {
             name: "xliff-import",
             summary: "XLIFF import of every <file> into fixture tables of each kind, then write → read of the result",
             seedExtensions: ["xliff", "xlf"], run: xliffImport),
-    ] + code + workflows
+    ] + code + workflows + export + generation
 
     /// The target called `name`.
     public static func named(_ name: String) -> FuzzTarget? {
