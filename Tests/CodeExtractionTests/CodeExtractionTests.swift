@@ -164,6 +164,9 @@ struct InfoPlistReaderTests {
     @Test("a file that declares UCS-4 but is not: the error's column counts the line's scalars, inside the file")
     func undecodable() throws { try checkGolden("plist/invalid/UCS4.plist", with: reader) }
 
+    @Test("libxml2's byte column after undecodable bytes is given in the line's scalars, inside the line")
+    func byteColumn() throws { try checkGolden("plist/invalid/ExtraContent.plist", with: reader) }
+
     @Test("a binary property list is an error")
     func binary() throws { try checkGolden("plist/invalid/Binary.plist", with: reader) }
 

@@ -101,15 +101,6 @@ enum KnownBugs {
         enabled && zip(bytes, bytes.dropFirst() + [0]).contains { $0 == 0x0D && $1 != 0x0A }
     }
 
-    /// Whether `swift-code` leaves out its check that two reads give the same strings.
-    ///
-    /// Found by fuzzing, not fixed yet: when a name is declared with several types of one format specifier,
-    /// `ProjectIndex.uniqueType(of:)` returns `types.first` of a `Set`, whose order changes from one set to the next,
-    /// so a literal assigned to it (`label = "Renamed"`) is a key in one read and not in the next
-    /// (Fuzz/findings-open/swift-code/nondeterministic-declared-type.swift, found from the fixtures). Skipped whole
-    /// until fixed: the inputs that meet it are not told apart cheaply.
-    static var skipsSwiftDeterminism: Bool { enabled }
-
     /// Swift inputs that would find swift-syntax's exponential lookahead. None now: `SwiftNestingScan` refuses a
     /// file with more than `InputLimits.swiftBracketRun` brackets in a row before the parser sees it
     /// (Fuzz/findings/swift-code/unclosed-brackets-in-type-20.swift, unclosed-brackets-in-type-found.swift).

@@ -98,7 +98,9 @@ package enum XMLEventParser {
         locator: ElementLocator,
         path: String
     ) -> XMLParseError {
-        var result = XMLParseError(path: path, line: error.line, column: error.column, message: error.message)
+        var result = XMLParseError(
+            path: path, line: error.line,
+            column: columnInScalars(line: error.line, column: error.column, in: locator.view), message: error.message)
         guard error.code == Int32(XML_ERR_DOCUMENT_END.rawValue) else { return result }
         var probe = locator.restarted()
         if probe.nextElementStartIfAny() == nil {
@@ -107,6 +109,25 @@ package enum XMLEventParser {
             result.message = "Premature end of document: the root element is not closed"
         }
         return result
+    }
+
+    /// libxml2's `column` on `line`, in Unicode scalars as every place is counted: a column past the end of the
+    /// line (libxml2 counts bytes on some paths, "Extra content at the end of the document" after undecodable
+    /// bytes among them) is taken as a byte count and converted; one inside the line is kept.
+    static func columnInScalars(line: Int, column: Int, in bytes: XMLBytes) -> Int {
+        guard line >= 1, column > 1 else { return column }
+        var start = bytes.startIndex
+        var current = 1
+        while current < line, let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            start = newline + 1
+            current += 1
+        }
+        guard current == line else { return column }
+        let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+        let scalars = bytes[start..<end].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        guard column > scalars + 1 else { return column }
+        let counted = bytes[start..<min(end, start + column - 1)].reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 }
+        return counted + 1
     }
 
     // MARK: - Byte order marks
