@@ -75,4 +75,20 @@ struct XLIFFDocumentRobustnessTests {
         #expect(document.layout.trailer == "\n")
         #expect(XLIFFDocumentWriter().write(document) == utf8)
     }
+
+    @Test("Text that is not white space before the root's first child is no indentation: the rewrite reads back")
+    func textInRootIndentation() throws {
+        var diagnostics = Diagnostics()
+        let document = try read(
+            """
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+             &amp; <file original="L.strings" source-language="en"><body/></file></xliff>
+            """, diagnostics: &diagnostics)
+        #expect(document.layout.indentation == " ")
+        var again = Diagnostics()
+        let reread = try XLIFFDocumentReader().read(
+            XLIFFDocumentWriter().write(document), path: "w.xliff", diagnostics: &again)
+        #expect(reread.files.count == 1)
+        #expect(again.all.isEmpty)
+    }
 }

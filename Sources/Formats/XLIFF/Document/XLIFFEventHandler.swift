@@ -479,10 +479,14 @@ struct XLIFFEventHandler: XMLEventHandler {
 
     /// The indentation of the root's first child: what follows the last line break of the whitespace before it
     /// (`"  "` in Xcode's output), or `""` when the children are not on lines of their own.
+    ///
+    /// Only spaces and tabs are indentation: text that is not white space there (`\n &amp; <file>`, which the
+    /// document does not keep) ends it, so that the writer never writes it back unescaped (a fuzz finding,
+    /// Fuzz/findings/xliff-roundtrip/text-in-root-indentation.xliff).
     private static func indentation(after whitespace: XMLText) -> String {
         let text = whitespace.string
         guard let lineBreak = text.lastIndex(of: "\n") else { return "" }
-        return String(text[text.index(after: lineBreak)...])
+        return String(text[text.index(after: lineBreak)...].prefix { $0 == " " || $0 == "\t" })
     }
 
     private static let emptyUnit = XLIFFUnit(id: "", source: nil, notes: [], space: nil)
