@@ -138,18 +138,11 @@ package struct GenstringsSwiftReader: CodeReader {
     /// The index of the token that closes each opening bracket (any closing bracket closes the innermost open one),
     /// found in one pass.
     private static func closers(of tokens: [GenstringsSwiftLexer.Token]) -> [Int?] {
-        var result = [Int?](repeating: nil, count: tokens.count)
-        var open: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            guard case .punctuation(let byte) = token.kind else { continue }
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(index)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if let opener = open.popLast() { result[opener] = index }
-            default: break
-            }
-        }
-        return result
+        bracketClosers(
+            tokens.map { token -> UInt8? in
+                guard case .punctuation(let byte) = token.kind else { return nil }
+                return byte
+            })
     }
 
     /// The arguments of the call whose `(` is `tokens[open]`, split at top-level commas; `nil` when it is not

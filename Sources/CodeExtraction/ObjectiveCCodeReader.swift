@@ -160,18 +160,11 @@ package struct ObjectiveCCodeReader: CodeReader {
     /// open one), or `nil` for one never closed; found in one pass, so that reading the arguments of nested calls
     /// stays linear.
     private static func closers(of tokens: [CToken]) -> [Int?] {
-        var result = [Int?](repeating: nil, count: tokens.count)
-        var open: [Int] = []
-        for (index, token) in tokens.enumerated() {
-            guard case .punctuation(let byte) = token.kind else { continue }
-            switch byte {
-            case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"): open.append(index)
-            case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                if let opener = open.popLast() { result[opener] = index }
-            default: break
-            }
-        }
-        return result
+        bracketClosers(
+            tokens.map { token -> UInt8? in
+                guard case .punctuation(let byte) = token.kind else { return nil }
+                return byte
+            })
     }
 
     /// The arguments of the call whose `(` is `tokens[open]`, split at top-level commas; `nil` when the parenthesis
