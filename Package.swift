@@ -26,9 +26,11 @@ let package = Package(
         // Compiles a target's `.xcstrings` and `.lproj` tables at build time for StringBridgeRuntime.
         .plugin(name: "StringBridgeGenerate", targets: ["StringBridgeGenerate"]),
     ],
+    // Tested with swift-argument-parser 1.8.2 and swift-syntax 603.0.1 (README, "Install"). Package.resolved is not
+    // committed: each clone resolves these requirements anew.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
     ],
     targets: [
         // C boundary: the only place libxml2 is named. Only XMLSupport imports it.
