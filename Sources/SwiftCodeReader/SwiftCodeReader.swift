@@ -1,3 +1,7 @@
+// SwiftCodeReader — the Swift reader: the keys Xcode's compiler extracts, read with swift-syntax.
+// Door: `SwiftCodeReader` (a `CodeReader`), `DeclarationCache` (the declarations of other modules).
+// The only module that needs swift-syntax; nesting is checked before parsing (`SwiftNestingScan`).
+
 import CodeExtraction
 import LocalizationCatalog
 import StringBridgeSupport
