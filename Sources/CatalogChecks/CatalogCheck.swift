@@ -185,39 +185,14 @@ package struct CatalogCheck: Sendable {
     ) {
         let diagnostics = (error as? ConversionError)?.diagnostics ?? [Diagnostic(.error, "\(error)", path: path)]
         for diagnostic in diagnostics where diagnostic.severity == .error {
-            let rule: CheckRule = diagnostic.message.hasPrefix("duplicate key") ? .duplicateKey : .invalidFile
+            let duplicate = diagnostic.id == .duplicateKey
             let position = KeyPosition(
                 file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
             result.findings.append(
                 Finding(
-                    rule, at: position, table: table, key: quotedKey(diagnostic.message), language: language,
-                    message: diagnostic.message))
+                    duplicate ? .duplicateKey : .invalidFile, at: position, table: table,
+                    key: duplicate ? diagnostic.key ?? "" : "", language: language, message: diagnostic.message))
         }
-    }
-
-    /// The key a reader's `duplicate key "…"` message names (`Diagnostic.quoted`), or `""`.
-    static func quotedKey(_ message: String) -> String {
-        guard message.hasPrefix("duplicate key \"") else { return "" }
-        var key = ""
-        var escaped = false
-        for character in message.dropFirst("duplicate key \"".count) {
-            if escaped {
-                switch character {
-                case "n": key.append("\n")
-                case "r": key.append("\r")
-                case "t": key.append("\t")
-                default: key.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "\"" {
-                return key
-            } else {
-                key.append(character)
-            }
-        }
-        return ""
     }
 
     /// Reader warnings that are findings: duplicate keys (`duplicate-key`) and `.strings` strings holding `\u`
@@ -230,10 +205,10 @@ package struct CatalogCheck: Sendable {
         for diagnostic in diagnostics.all {
             let rule: CheckRule
             let key: String
-            if diagnostic.message.hasPrefix("duplicate key") {
+            if diagnostic.id == .duplicateKey {
                 rule = .duplicateKey
-                key = quotedKey(diagnostic.message)
-            } else if diagnostic.message.hasPrefix(lowercaseUnicodeEscapeWarning) {
+                key = diagnostic.key ?? ""
+            } else if diagnostic.id == .lowercaseUnicodeEscape {
                 rule = .lowercaseUnicodeEscape
                 key = read.map { keyBefore(diagnostic, in: $0) } ?? ""
             } else {
@@ -262,8 +237,6 @@ package struct CatalogCheck: Sendable {
         return found
     }
 
-    /// How the `.strings` reader's warning about `\u` starts (`StringsMessage.lowercaseUnicodeEscapePrefix`).
-    static let lowercaseUnicodeEscapeWarning = "\\u is not an escape in .strings files"
 
     // MARK: - Catalogs
 

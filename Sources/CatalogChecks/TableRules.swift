@@ -92,8 +92,7 @@ struct TableRules {
                 }
                 if subject.languagesAreKnown {
                     checkPlurals(localization, path: "", language: Self.pluralLanguage(language, source: source)) {
-                        path, message in
-                        let rule: CheckRule = message.hasPrefix("lacks") ? .pluralMissingCategory : .pluralExtraCategory
+                        rule, path, message in
                         add(
                             rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)"
                         )
@@ -308,7 +307,9 @@ struct TableRules {
 
     // MARK: - Plurals and widths
 
-    func checkPlurals(_ localization: Localization, path: String, language: String, report: (String, String) -> Void) {
+    func checkPlurals(
+        _ localization: Localization, path: String, language: String, report: (CheckRule, String, String) -> Void
+    ) {
         guard localization.hasMoreThanStringUnit else { return }
         if let variations = localization.variations { checkPlurals(variations, path: path, language: language, report) }
         for (name, substitution) in localization.substitutions ?? [:] {
@@ -319,7 +320,7 @@ struct TableRules {
     }
 
     private func checkPlurals(
-        _ variations: Variations, path: String, language: String, _ report: (String, String) -> Void
+        _ variations: Variations, path: String, language: String, _ report: (CheckRule, String, String) -> Void
     ) {
         if let plural = variations.plural, let rules = XcodePluralCategories.checked(for: language) {
             let present = Set(plural.keys)
@@ -328,10 +329,10 @@ struct TableRules {
             let cldr = "CLDR \(XcodePluralCategories.cldrVersion): \(XcodePluralCategories.listed(language))"
             let here = Self.join(path, "plural")
             if !missing.isEmpty {
-                report(here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
+                report(.pluralMissingCategory, here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
             }
             for category in extra {
-                report(Self.join(here, category), "has \(category), which \(language) does not use (\(cldr))")
+                report(.pluralExtraCategory, Self.join(here, category), "has \(category), which \(language) does not use (\(cldr))")
             }
         }
         for (kind, cases) in [
