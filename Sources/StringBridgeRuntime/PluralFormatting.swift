@@ -109,6 +109,8 @@ enum PluralFormatting {
         var output = ""
         output.reserveCapacity(utf8.count + 16)
         var sequential = firstSequential
+        /// The argument of each named placeholder (`%(name)@`) once printed: the name prints it again.
+        var named: [Substring: Int] = [:]
         var literalStart = utf8.startIndex
         var index = utf8.startIndex
         while index < utf8.endIndex {
@@ -134,10 +136,13 @@ enum PluralFormatting {
             let position: Int
             if let explicit = spec.position {
                 position = explicit - 1
+            } else if let name = spec.name, let known = named[name] {
+                position = known
             } else {
                 position = sequential
                 sequential += 1
             }
+            if let name = spec.name, named[name] == nil { named[name] = position }
             if spec.conversion == UInt8(ascii: "n") || spec.conversion == UInt8(ascii: "p") {
                 // Never written through nor printed as an address: kept as written.
                 output += written
@@ -175,6 +180,8 @@ struct Specifier {
     var position: Int?
     /// `%#@name@` → `name`.
     var substitution: String?
+    /// A named placeholder's name (Xcode 26: `%(name)@`, `%1$(age)llu` → `age`).
+    var name: Substring?
     var flags: String = ""
     var width: Int?
     var precision: Int?
@@ -215,7 +222,23 @@ struct Specifier {
         } else {
             cursor = afterPercent
         }
-        if peek() == UInt8(ascii: "#"), utf8.index(after: cursor) < utf8.endIndex,
+        if peek() == UInt8(ascii: "(") {
+            // A named placeholder: `(name)` after the position, then the specifier's rest.
+            advance()
+            let nameStart = cursor
+            var length = 0
+            while let byte = peek(), byte != UInt8(ascii: ")") {
+                guard byte != UInt8(ascii: "%"), byte != UInt8(ascii: "("), byte != 0x0A, byte != 0x0D,
+                    length < 256
+                else { return nil }
+                length += 1
+                advance()
+            }
+            guard peek() == UInt8(ascii: ")"), nameStart < cursor else { return nil }
+            spec.name = Substring(utf8[nameStart..<cursor])
+            advance()
+        }
+        if spec.name == nil, peek() == UInt8(ascii: "#"), utf8.index(after: cursor) < utf8.endIndex,
             utf8[utf8.index(after: cursor)] == UInt8(ascii: "@")
         {
             advance()

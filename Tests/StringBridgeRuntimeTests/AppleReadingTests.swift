@@ -134,6 +134,17 @@ struct AppleReadingTests {
         #expect(table.string(key, 1234.5, 3, languages: ["de-DE"]) == "1234.5 km in 3 Tagen")
     }
 
+    /// Named placeholders (Xcode 26, `%(name)@`), which the generated accessors pass by position.
+    @Test func namedPlaceholdersFormat() {
+        func formatted(_ format: String, _ arguments: [FormatArgument]) -> String {
+            PluralFormatting.format(format, arguments) { _, _ in nil }
+        }
+        #expect(
+            formatted("Hello %(name)@, you are %2$(age)llu", [.text("Ana"), .unsigned(30)]) == "Hello Ana, you are 30")
+        #expect(formatted("%(name)@ and %(name)@ with %(n)lld", [.text("Ana"), .signed(2)]) == "Ana and Ana with 2")
+        #expect(formatted("100%(approx)!", [.text("a")]) == "100%(approx)!")
+    }
+
     /// Item 15: more language lists than the cache holds never empty it; each list is still looked up right.
     @Test func theLookupCacheReplacesOneEntryWhenFull() {
         let cache = OrderCache()
