@@ -47,7 +47,11 @@ struct CreateCatalogTests {
         let before = try read("xcode/Notes.xcodeproj/project.pbxproj")
         let dryRun = try StringBridgeProcess.run(["sync", "xcode", "--create", "--dry-run"], in: folder)
         #expect(dryRun.status == 0, "\(dryRun.error)")
-        #expect(dryRun.output.contains("would create xcode/Notes/Localizable.xcstrings"), "\(dryRun.output)")
+        #expect(
+            dryRun.output.hasPrefix(
+                "would create xcode/Notes/Localizable.xcstrings for Xcode project xcode/Notes.xcodeproj, target "
+                    + "Notes: 3 keys\n"), "\(dryRun.output)")
+        #expect(dryRun.output.hasSuffix("Resources phase\n"), "\(dryRun.output)")
         #expect(try read("xcode/Notes.xcodeproj/project.pbxproj") == before)
         #expect(!exists("xcode/Notes/Localizable.xcstrings"))
 

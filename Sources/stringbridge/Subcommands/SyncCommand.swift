@@ -89,6 +89,8 @@ struct SyncCommand: ParsableCommand {
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             if self.root == nil, !project.isCurrentFolder, report == .text { printLine(project.summary) }
+            // With --dry-run the catalogs to create are not on disk: the sync below does not count them.
+            var wouldCreate = 0
             if create {
                 let creation = try CatalogCreation.plan(
                     root: root, workflow: workflow, forUpdate: !dryRun, diagnostics: &diagnostics)
@@ -102,6 +104,7 @@ struct SyncCommand: ParsableCommand {
                 if creation.catalogs.isEmpty {
                     printLine("no catalog to create: every target whose code has localizable strings has its catalogs")
                 }
+                if dryRun { wouldCreate = creation.catalogs.count }
             }
             // Read for update (locked until written) only when the catalogs are written.
             let plan = try workflow.plan(root: root, forUpdate: !check && !dryRun, diagnostics: &diagnostics)
@@ -157,7 +160,9 @@ struct SyncCommand: ParsableCommand {
                 }
             }
             let unchanged = plan.catalogs.count - changed.count
-            if changed.isEmpty {
+            if changed.isEmpty, plan.catalogs.isEmpty, wouldCreate > 0 {
+                // Nothing else to say: the catalogs would be created filled.
+            } else if changed.isEmpty {
                 printLine("\(counted(plan.catalogs.count, "catalog")) in sync; nothing to write")
             } else if unchanged > 0 {
                 printLine("\(counted(unchanged, "catalog")) already in sync")
