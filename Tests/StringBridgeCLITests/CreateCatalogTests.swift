@@ -51,6 +51,9 @@ struct CreateCatalogTests {
             dryRun.output.hasPrefix(
                 "would create xcode/Notes/Localizable.xcstrings for Xcode project xcode/Notes.xcodeproj, target "
                     + "Notes: 3 keys\n"), "\(dryRun.output)")
+        #expect(
+            dryRun.output.contains("\n  would be registered in xcode/Notes.xcodeproj/project.pbxproj: "),
+            "\(dryRun.output)")
         #expect(dryRun.output.hasSuffix("Resources phase\n"), "\(dryRun.output)")
         #expect(try read("xcode/Notes.xcodeproj/project.pbxproj") == before)
         #expect(!exists("xcode/Notes/Localizable.xcstrings"))

@@ -73,7 +73,7 @@ struct NewcomerGatesTests {
         #expect(result.status == 1)
         #expect(result.error.contains("App/Localizable.xcstrings:1:1: error: "), "\(result.error)")
         #expect(result.error.contains("3 translations (de, en-XA)"), "\(result.error)")
-        #expect(result.error.contains("stringbridge sync"), "\(result.error)")
+        #expect(result.error.contains("run `stringbridge sync App` to update it with the code"), "\(result.error)")
         #expect(!result.error.contains("--force"), "\(result.error)")
         #expect(try read("App/Localizable.xcstrings") == Self.translated)
     }

@@ -78,7 +78,7 @@ struct ExtractCommand: ParsableCommand {
         guard let reader = FormatRegistry.standard.format(named: "xcstrings")?.reader else { return }
         for catalog in catalogs where fileExists(catalog.path) {
             let sync =
-                "run `stringbridge sync \(ProjectPaths.projectRoot(holding: [output]).path)` to update it with the code"
+                "run `stringbridge sync \(ProjectPaths.projectRoot(holding: [output], fallback: output).path)` to update it with the code"
             var ignored = Diagnostics()
             guard let file = try? readSourceFile(catalog.path),
                 let existing = try? reader.read(file, options: ReadOptions(), diagnostics: &ignored)

@@ -99,7 +99,10 @@ struct SyncCommand: ParsableCommand {
                     printLine(
                         "\(dryRun ? "would create" : "created") \(catalog.path) for \(catalog.owner): "
                             + counted(catalog.table.entries.count, "key"))
-                    printLine("  \(catalog.registration)")
+                    let registration =
+                        dryRun && catalog.registration.hasPrefix("registered in ")
+                        ? "would be " + catalog.registration : catalog.registration
+                    printLine("  \(registration)")
                 }
                 if creation.catalogs.isEmpty {
                     printLine("no catalog to create: every target whose code has localizable strings has its catalogs")
