@@ -88,6 +88,8 @@ package struct CatalogCreation: Sendable {
             }
             // The project file, and the target in it, of an Xcode target.
             var targetID: String?
+            // The manifest of a package that declares no defaultLocalization, said once a catalog is created for it.
+            var lacksDefaultLocalization: String?
             var sourceLanguage = "en"
             if let projectFile = unit.build?.projectFile {
                 if projects[projectFile] == nil {
@@ -119,12 +121,8 @@ package struct CatalogCreation: Sendable {
                 let text = (try? String(contentsOfFile: manifest, encoding: .utf8)) ?? ""
                 if let language = defaultLocalization(in: text) {
                     sourceLanguage = language
-                } else if warnedPackages.insert(manifest).inserted {
-                    diagnostics.append(
-                        Diagnostic(
-                            .warning,
-                            "the package declares no defaultLocalization: SwiftPM builds no String Catalog without "
-                                + "it; add defaultLocalization: \"en\" to Package(…)", path: manifest))
+                } else {
+                    lacksDefaultLocalization = manifest
                 }
             }
             // The folder of the code: a synchronized folder or a package target's own, else the folder that holds
@@ -188,6 +186,13 @@ package struct CatalogCreation: Sendable {
                 }
                 plan.catalogs.append(
                     NewCatalog(path: path, table: filled, bytes: bytes, owner: unit.owner, registration: registration))
+                if let manifest = lacksDefaultLocalization, warnedPackages.insert(manifest).inserted {
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning,
+                            "the package declares no defaultLocalization: SwiftPM builds no String Catalog without "
+                                + "it; add defaultLocalization: \"en\" to Package(…)", path: manifest))
+                }
             }
         }
         for (path, editor) in editors.sorted(by: { $0.key < $1.key }) {
