@@ -80,15 +80,33 @@ package struct CatalogCheck: Sendable {
         }
         // Reader findings (duplicate-key, invalid-file) are made before the rules are known to apply.
         report.findings.removeAll { !options.rules.contains($0.rule) }
+        // A pseudo-language (en-XA) is no language the app is translated into: checked only when named.
+        report.findings.removeAll {
+            LanguageIdentifier.isPseudoLanguage($0.language) && !Self.names($0.language, in: options.languages)
+        }
         for index in report.findings.indices {
             let rule = report.findings[index].rule
             if let severity = options.severities[rule], report.findings[index].severity == rule.severity {
                 report.findings[index].severity = severity
+            } else if rule == .missingTranslation, report.findings[index].severity == rule.severity,
+                Self.names(report.findings[index].language, in: options.languages)
+            {
+                // A language that must be complete (`--language`, the configuration's `languages`): what it lacks
+                // fails the gate; the other languages' missing translations stay warnings.
+                report.findings[index].severity = .error
             }
         }
         report.findings.removeAll { $0.severity > options.minimumSeverity }
         report.sort()
         return report
+    }
+
+    /// Whether `languages` names `language` (case and `_`/`-` aside, as languages are compared on the command line).
+    static func names(_ language: String, in languages: [String]) -> Bool {
+        guard !language.isEmpty else { return false }
+        let spelled = { (name: String) in name.lowercased().replacingOccurrences(of: "_", with: "-") }
+        let wanted = spelled(language)
+        return languages.contains { spelled($0) == wanted }
     }
 
     func discover(_ path: String, sourceLanguage: String) -> [Unit] {

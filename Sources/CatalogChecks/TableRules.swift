@@ -233,11 +233,7 @@ struct TableRules {
     /// The language whose plural rules a localization follows: a pseudo-language (`en-XA`, `ar-XB`: region `XA` or
     /// `XB`) is the source text made to look foreign, with the source language's plural categories.
     static func pluralLanguage(_ language: String, source: String) -> String {
-        let parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-")
-        guard parts.count >= 2, let region = parts.last?.uppercased(), region == "XA" || region == "XB" else {
-            return language
-        }
-        return source
+        LanguageIdentifier.isPseudoLanguage(language) ? source : language
     }
 
     /// The source string a translation's leaf at `path` is compared with.

@@ -25,7 +25,7 @@ package enum ExportExtraction {
         guard !legacy.isEmpty else { return [:] }
         let interfaceBuilder = readers.filter { $0 is InterfaceBuilderReader }
         let workflow = SyncWorkflow(readers: readers.filter { !($0 is InterfaceBuilderReader) })
-        let absolute = legacy.contains { $0.path.hasPrefix("/") }
+        let absolute = legacy.contains { $0.path.hasPrefix("/") } || isAbove(root)
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         var layout: ProjectLayout?
         var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
@@ -156,7 +156,7 @@ package enum ExportExtraction {
     ) -> [String: StringTable] {
         let catalogs = sources.filter { $0.kind == .catalog }
         guard !catalogs.isEmpty else { return [:] }
-        let absolute = catalogs.contains { $0.path.hasPrefix("/") }
+        let absolute = catalogs.contains { $0.path.hasPrefix("/") } || isAbove(root)
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let sourceCodeExtensions = workflow.readers.reduce(into: Set<String>()) { result, reader in
@@ -219,6 +219,13 @@ package enum ExportExtraction {
         }
         appendLeavingOut(read, to: &diagnostics)
         return result
+    }
+
+    /// Whether `root` is absolute or above the current folder (`..`): relative paths below the current folder are
+    /// then compared with it, and walked, as absolute paths.
+    static func isAbove(_ root: String) -> Bool {
+        let root = ProjectWalk.normalized(root)
+        return root.hasPrefix("/") || root == ".." || root.hasPrefix("../")
     }
 
     /// `path` made absolute against the current folder, normalized.

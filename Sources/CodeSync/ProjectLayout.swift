@@ -112,17 +112,17 @@ package struct ProjectLayout: Sendable {
     /// The code files of each target folder, found once however many catalogs share the folder.
     private var codeInFolder: [String: [String]]
     /// The targets found: who owns them, their files, synchronized folders and the files those leave out.
-    private var units: [Unit]
+    var units: [Unit]
     /// The folders of the Xcode projects and packages found.
     private var projectFolders: [String]
     /// The root folder.
     private var root: String
     /// Whether a path is code for the readers given.
-    private let codeExtensions: Set<String>
+    let codeExtensions: Set<String>
 
     /// A target found: who owns it, its files, synchronized folders, the files those leave out, and for an Xcode
     /// target its build settings.
-    private struct Unit {
+    struct Unit {
         var owner: String
         var files: Set<String>
         var folders: [String]
@@ -170,7 +170,7 @@ package struct ProjectLayout: Sendable {
     }
 
     /// The code files of one target.
-    private func code(of unit: Unit, isCode: (String) -> Bool) -> Set<String> {
+    func code(of unit: Unit, isCode: (String) -> Bool) -> Set<String> {
         var code = Set<String>()
         // A property list is read as the target's Info.plist only when it is one (`INFOPLIST_FILE`); other plists a
         // target copies are resources, and packages have none.

@@ -336,7 +336,7 @@ extension Export {
     }
 
     /// The languages to export: those asked for, and with ``Options/allLanguages`` every language of the tables
-    /// besides the development language.
+    /// besides the development language and pseudo-languages (`en-XA`, `ar-XB`).
     ///
     /// A language that only differs from one of the tables' in case or in `_`
     /// for `-` is an error; one the tables lack altogether starts its translation, as in Xcode.
@@ -368,7 +368,11 @@ extension Export {
         }
         var chosen = options.languages
         if options.allLanguages {
-            for language in available where !developmentLanguages.contains(language) && !chosen.contains(language) {
+            // A pseudo-language (en-XA) is for testing layouts, not for translators: exported only when named.
+            for language in available
+            where !developmentLanguages.contains(language) && !chosen.contains(language)
+                && !LanguageIdentifier.isPseudoLanguage(language)
+            {
                 chosen.append(language)
             }
         }

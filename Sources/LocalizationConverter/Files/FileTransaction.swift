@@ -36,6 +36,8 @@ package struct FileTransaction: Sendable {
 
     /// Whether a read-only destination (no write permission) is replaced; otherwise committing refuses it.
     package var replacesReadOnlyFiles = false
+    /// What the refusal of a read-only destination advises (a command without `--force` names something else).
+    package var readOnlyAdvice = "--force replaces it"
     /// How long ``readForUpdate(_:)`` waits, in seconds, for another process that holds the file's lock.
     package var lockTimeout: Double = 120
 
@@ -133,7 +135,7 @@ package struct FileTransaction: Sendable {
             for read in reads { try read.verify() }
             let targets = try staged.map { item -> ResolvedDestination in
                 let resolved = try resolveDestination(item.destination)
-                try resolved.check(replacingReadOnly: replacesReadOnlyFiles)
+                try resolved.check(replacingReadOnly: replacesReadOnlyFiles, advice: readOnlyAdvice)
                 if item.staging == .update { try checkRead(resolved) }
                 return resolved
             }
@@ -244,12 +246,12 @@ struct ResolvedDestination {
     var existing: stat?
 
     /// Refuses a read-only file, unless it may be replaced.
-    func check(replacingReadOnly: Bool) throws {
+    func check(replacingReadOnly: Bool, advice: String = "--force replaces it") throws {
         guard let existing, !replacingReadOnly else { return }
         let readOnly =
             existing.st_mode & 0o222 == 0 || (geteuid() != 0 && access(target, W_OK) != 0 && errno == EACCES)
         if readOnly {
-            throw ConversionError("the file is read-only; it is not replaced (--force replaces it)", path: named)
+            throw ConversionError("the file is read-only; it is not replaced (\(advice))", path: named)
         }
     }
 }

@@ -15,8 +15,14 @@ struct CheckCommand: ParsableCommand {
             whitespace-mismatch, width-variation, orphan-key, lowercase-unicode-escape (docs/check.md). --quiet \
             prints only the summary line.
 
-            Exit status: 0 when no finding is an error; 1 when one is, or when the configuration or a baseline \
-            cannot be read or a --fix cannot be written; 64 on a usage error.
+            --language L names a language that must be complete: every key it lacks in a table is an error \
+            (missing-translation), while the missing translations of the other languages stay warnings. \
+            Pseudo-languages (en-XA, ar-XB: what `stringbridge pseudo` writes) are not checked unless named with \
+            --language.
+
+            Exit status: 0 when no finding is an error; 1 when one is, when the paths hold no table (a gate that \
+            checks nothing does not pass), or when the configuration or a baseline cannot be read or a --fix \
+            cannot be written; 64 on a usage error.
 
             Settings a project checks in go in .stringbridge.json, found in the first path's folder or the nearest \
             folder above it ({"check": {"excludeRules": [...], "severity": {"rule": "error"}, "minSeverity": \
@@ -32,7 +38,6 @@ struct CheckCommand: ParsableCommand {
               stringbridge check MyApp --exclude-rule stale-key \\
                 --severity missing-translation=error
               stringbridge check MyApp --min-severity warning --quiet
-
             """
     )
 
@@ -42,7 +47,7 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The report's format: text, json or sarif.")
     var format: ReportFormat = .text
 
-    @Option(help: "A language that must be complete in every table (repeatable).")
+    @Option(help: "A language that must be complete in every table: what it lacks is an error (repeatable).")
     var language: [String] = []
 
     @Option(help: "An earlier JSON report: report only findings it does not have.")
@@ -141,6 +146,18 @@ struct CheckCommand: ParsableCommand {
             case .sarif: writeAll(report.sarif(version: StringBridgeCommand.configuration.version), to: 1)
             }
             failed = report.hasErrors
+            if report.tables == 0, !report.hasErrors {
+                // As `sync --check`: a gate that checks nothing must not pass.
+                let named = paths.count == 1 ? paths[0] : nil
+                printDiagnostics([
+                    Diagnostic(
+                        .error,
+                        "no table to check: there is no String Catalog, .strings, .stringsdict or XLIFF file "
+                            + (named == nil ? "in these paths" : "here") + "; check passes only when it checks a table",
+                        path: named)
+                ])
+                failed = true
+            }
         }
         if failed { throw ExitCode(1) }
     }

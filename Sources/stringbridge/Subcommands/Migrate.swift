@@ -74,8 +74,12 @@ struct Migrate: ParsableCommand {
     }
 
     @OptionGroup var lock: LockOptions
-    @Option(help: "The project root below which the code of the tables' targets is found.")
-    var root: String = "."
+    @Option(
+        help: ArgumentHelp(
+            "The project root below which the code of the tables' targets is found (default: the project that "
+                + "holds each folder: the nearest folder at or above it with an .xcodeproj, .xcworkspace, "
+                + "Package.swift, Project.swift or .git).", valueName: "dir"))
+    var root: String?
 
     @Flag(
         name: .customLong("extract"), inversion: .prefixedNo,
@@ -99,8 +103,12 @@ struct Migrate: ParsableCommand {
                     sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
                 options.lockTimeout = lock.lockTimeout
                 if extract, isDirectory(directory) {
+                    let project =
+                        root.map { ProjectRoot(path: $0, marker: nil) }
+                        ?? ProjectPaths.projectRoot(holding: [directory])
+                    if !project.isCurrentFolder, root == nil, report == .text { printLine(project.summary) }
                     options.codeComments = MigrationExtraction.codeComments(
-                        for: migration.tables(below: directory, sourceLanguage: sourceLanguage), root: root,
+                        for: migration.tables(below: directory, sourceLanguage: sourceLanguage), root: project.path,
                         sourceLanguage: sourceLanguage, migration: migration, diagnostics: &diagnostics)
                 }
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
