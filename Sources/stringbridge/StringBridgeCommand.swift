@@ -27,6 +27,8 @@ struct StringBridgeCommand: ParsableCommand {
               stats      how far each table is translated, per language
               pseudo     a pseudo-language (en-XA, ar-XB) to test layouts
               merge      three-way merge of a table (a git merge driver)
+              report     one self-contained HTML page of progress and findings
+              edit       edit the tables in a browser (served on 127.0.0.1)
 
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
             path:line:column: error: message), 64 on a usage error; a command's help names its own (merge uses 2 \
@@ -47,7 +49,7 @@ struct StringBridgeCommand: ParsableCommand {
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
             ExtractCommand.self, SyncCommand.self, CheckCommand.self, StatsCommand.self, PseudoCommand.self,
-            MergeCommand.self, GenerateCommand.self,
+            MergeCommand.self, GenerateCommand.self, ReportCommand.self, EditCommand.self,
         ]
     )
 
