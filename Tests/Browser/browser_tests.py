@@ -27,7 +27,7 @@ import traceback
 import urllib.request
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-PROJECT = os.path.join(HERE, "Project")
+PROJECT = os.path.join(HERE, "..", "..", "Fixtures", "editor", "Project")
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -17,9 +17,9 @@ import Testing
 @Suite("edit: token, Host, Origin, saving and conflicts over plain HTTP")
 struct EditorServerTests {
     static let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Browser/Project")
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/editor/Project")
 
-    /// A copy of Tests/Browser/Project; returns its App folder.
+    /// A copy of Fixtures/editor/Project; returns its App folder.
     static func copy() throws -> String {
         let folder = try StringBridgeProcess.temporaryFolder().appendingPathComponent("Project")
         try FileManager.default.copyItem(at: project, to: folder)
