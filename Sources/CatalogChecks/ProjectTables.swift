@@ -18,6 +18,12 @@ package struct ProjectTable: Sendable {
         package var language: String
         /// Whether it is a `.stringsdict` (legacy files).
         package var isStringsDict: Bool
+
+        package init(path: String, language: String, isStringsDict: Bool) {
+            self.path = path
+            self.language = language
+            self.isStringsDict = isStringsDict
+        }
     }
 
     package var kind: Kind
@@ -38,6 +44,14 @@ package struct ProjectTable: Sendable {
     package var isInterfaceBuilder = false
     /// What was discovered, to read it again.
     var unit: CatalogCheck.Unit? = nil
+
+    package init(kind: Kind, table: StringTable, file: String, files: [File], languages: [String]) {
+        self.kind = kind
+        self.table = table
+        self.file = file
+        self.files = files
+        self.languages = languages
+    }
 
     /// The figures `stats` prints for the table.
     package var statistics: TableStatistics.Table { TableStatistics.count(table, file: file) }

@@ -50,29 +50,30 @@ package actor EditorProject {
         self.registry = .standard
         self.version = version
         let report = try ProjectReport.collect(paths, checkOptions: checkOptions)
-        overview = report
+        var overview = report
         var order: [String] = []
         var held: [String: Held] = [:]
         var ids: [String: String] = [:]
+        var renamed: [String: String] = [:]
         for table in report.tables {
             let identity = Self.identity(table.project)
             let id = "t\(ids.count)"
             ids[identity] = id
+            renamed[table.id] = id
             var table = table
             table.id = id
             order.append(id)
             held[id] = Held(
                 report: table, revision: Self.revision(of: table.project), stamps: Self.stamps(of: table.project))
         }
+        overview.tables = order.compactMap { held[$0]?.report }
+        for index in overview.findings.indices {
+            overview.findings[index].table = overview.findings[index].table.flatMap { renamed[$0] }
+        }
+        self.overview = overview
         self.order = order
         self.held = held
         self.ids = ids
-        self.overview.tables = order.compactMap { held[$0]?.report }
-        for index in overview.findings.indices {
-            if let old = overview.findings[index].table, let table = report.tables.first(where: { $0.id == old }) {
-                overview.findings[index].table = ids[Self.identity(table.project)]
-            }
-        }
     }
 
     static func identity(_ table: ProjectTable) -> String { table.file + "\u{0}" + table.table.name }
@@ -138,7 +139,7 @@ package actor EditorProject {
         guard language == project.table.sourceLanguage || project.languages.contains(language) else {
             throw Failure(status: 404, message: "the table has no language \(language)")
         }
-        let findings = findings(id: id, language: language)
+        let byKey = self.findings(id: id, language: language)
         var out = JSONOutput()
         out.raw("{\"table\":")
         out.string(id)
@@ -185,7 +186,7 @@ package actor EditorProject {
                 out.raw("]")
             }
             out.raw("],\"f\":")
-            Self.findingsJSON(findings[key] ?? [], into: &out)
+            Self.findingsJSON(byKey[key] ?? [], into: &out)
             out.raw("}")
         }
         out.raw("]}")
@@ -489,8 +490,12 @@ package actor EditorProject {
     }
 
     /// Reads a table again from disk (the page's "Reload", after a save).
+    package func reload(_ id: String) throws {
+        try reread(id)
+    }
+
     @discardableResult
-    package func reread(_ id: String) throws -> Held {
+    func reread(_ id: String) throws -> Held {
         let old = try table(id)
         let (tables, problems) = ProjectTables.reread(old.report.project, registry: registry)
         guard

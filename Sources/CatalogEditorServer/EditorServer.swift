@@ -24,7 +24,7 @@ package final class EditorServer: Sendable {
         let handler = Handler(project: project, token: token)
         self.handler = handler
         server = HTTPServer(
-            config: HTTPServer.Configuration(address: address, timeout: 60, logger: .disabled), handler: handler)
+            config: HTTPServer.Configuration(address: address, timeout: 60, logger: DisabledLogger.disabled), handler: handler)
     }
 
     /// 32 random bytes as hex.
@@ -171,7 +171,7 @@ final class Handler: HTTPHandler, Sendable {
             guard let id = body["table"] as? String else {
                 throw EditorProject.Failure(status: 400, message: "name a table")
             }
-            try await project.reread(id)
+            try await project.reload(id)
             return Self.json(200, Array("{\"reloaded\":true}".utf8))
         default:
             return Self.json(404, Self.errorBody("not found", files: []))

@@ -239,7 +239,8 @@ kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; font-si
     const r = await api('/api/table?table=' + encodeURIComponent(id) + '&language=' + encodeURIComponent(language));
     if (r.status !== 200 || !r.json) { status(r.json && r.json.error || ('Cannot load: HTTP ' + r.status), true); return; }
     const data = r.json;
-    if (!revisions.has(id) || !tablePending(id).changes.size) revisions.set(id, data.revision);
+    const held = tablePending(id);
+    if (!revisions.has(id) || (!held.changes.size && !held.reviewed.size)) revisions.set(id, data.revision);
     prepare(data);
     const previous = keepSelection && view ? view.data.keys[view.rows[view.selected]] : null;
     view = { data, rows: [], selected: -1, filter: currentFilter(), query: $('#ed-search').value.trim().toLowerCase() };
@@ -589,7 +590,8 @@ kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; font-si
     select(0, false);
     return performance.now() - started;
   }
-  window.__sbEditor = { open: openTable, pending: pendingCount, filter: filterNow, rows: () => view ? view.rows.length : 0 };
+  window.__sbEditor = { open: openTable, pending: pendingCount, filter: filterNow, rows: () => view ? view.rows.length : 0,
+    query: () => view ? view.query : null };
   route();
 })();
 """#

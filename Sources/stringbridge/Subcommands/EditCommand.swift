@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogEditorServer
 import Dispatch
+import Foundation
 import LocalizationCatalog
 import LocalizationConverter
 
@@ -52,6 +53,8 @@ struct EditCommand: ParsableCommand {
 
     func run() throws {
         InterruptCleanup.install()
+        // A browser that closes a connection early must not end the server.
+        signal(SIGPIPE, SIG_IGN)
         var diagnostics = Diagnostics()
         var project: EditorProject?
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
@@ -70,7 +73,7 @@ struct EditCommand: ParsableCommand {
                 writeAll(Array("(Ctrl-C stops the server; the token in the URL is needed by every request)\n".utf8), to: 2)
             } catch {
                 printError("stringbridge edit: error: cannot listen on 127.0.0.1:\(requested): \(error)")
-                exit(1)
+                Foundation.exit(1)
             }
         }
         dispatchMain()
