@@ -42,7 +42,7 @@ table.progress th, table.progress td { padding: 4px 8px; border-bottom: 1px soli
 table.progress thead th { font-size: 12px; color: var(--muted); font-weight: 600; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; }
 th.bar-col, td.bar-col { width: 34%; min-width: 180px; }
-td.bar-col { display: flex; align-items: center; gap: 8px; }
+td.bar-col .barwrap { display: flex; align-items: center; gap: 8px; }
 svg.bar { flex: 1; height: 12px; border-radius: 3px; background: var(--panel); overflow: hidden; }
 .pct { width: 54px; text-align: right; font-variant-numeric: tabular-nums; color: var(--muted); font-size: 12px; }
 .s-translated { fill: var(--s-translated); background: var(--s-translated); }

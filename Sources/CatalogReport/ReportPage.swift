@@ -115,7 +115,8 @@ package struct ReportPage: Sendable {
             if isSource { out += " <span class=\"tag\">development</span>" }
             if rtl { out += " <span class=\"tag\" title=\"written right to left\">RTL</span>" }
             out += "<span class=\"lname\" data-code=\"\(escape(row.language))\"></span></th>"
-            out += "<td class=\"bar-col\">\(Self.bar(row))<span class=\"pct\">\(CIReports.percent(row.translated, of: row.keys))</span></td>"
+            out += "<td class=\"bar-col\"><div class=\"barwrap\">\(Self.bar(row))<span class=\"pct\">"
+            out += "\(CIReports.percent(row.translated, of: row.keys))</span></div></td>"
             for (name, value) in [
                 ("translated", row.translated), ("needsReview", row.needsReview), ("new", row.new),
                 ("missing", row.missing), ("stale", row.stale), ("keys", row.keys),

@@ -101,7 +101,7 @@ class Browser:
         return value[self.ELEMENT]
 
     def click(self, element):
-        self.command("POST", "/element/%s/click" % element)
+        self.command("POST", "/element/%s/click" % element, {})
 
     def type(self, element, text):
         self.command("POST", "/element/%s/value" % element, {"text": text})
@@ -313,6 +313,7 @@ def choose_key(ctx, key):
     ctx.browser.js("arguments[0].value = ''", {Browser.ELEMENT: search})
     ctx.browser.type(search, key)
     ctx.browser.wait("return window.__sbEditor.query() === arguments[0]", 10, key.lower())
+    time.sleep(0.3)  # the search's debounce (60 ms) may filter once more
     rows = ctx.browser.js("return [...document.querySelectorAll('#ed-list .row .k')].map(e => e.textContent)")
     index = rows.index(key)
     ctx.browser.click(ctx.browser.find("#ed-list .row[data-i='%d']" % index))
@@ -370,6 +371,10 @@ def test_editor_numbers_and_plural_edit(ctx):
             "return document.querySelector('.slot[data-path=\"plural.many\"] ul.live').textContent")
         edit_slot(ctx, "plural.many", "%lld файлов")
         if ctx.screenshots:
+            ctx.browser.js("document.querySelector('#ed-search').value = ''; window.__sbEditor.filter('', 'all')")
+            index = ctx.browser.js("return [...document.querySelectorAll('#ed-list .row .k')]"
+                                   ".findIndex(e => e.textContent === '%lld files')")
+            ctx.browser.click(ctx.browser.find("#ed-list .row[data-i='%d']" % index))
             ctx.browser.screenshot(os.path.join(ctx.screenshots, "editor.png"))
         saved = ctx.browser.js("return window.__sbSaved || 0")
         ctx.browser.keys("\ue009", "s")
