@@ -56,8 +56,9 @@ package struct ProjectTable: Sendable {
     /// The figures `stats` prints for the table.
     package var statistics: TableStatistics.Table { TableStatistics.count(table, file: file) }
 
-    /// What `check`'s rules over keys say of the table's `keys` (all when `nil`), read from memory: the rules about
-    /// keys and values (placeholders, plural categories, missing translations, whitespace, control characters,
+    /// What `check`'s rules over keys say of the table's `keys` (all when `nil`), read from memory.
+    ///
+    /// The rules about keys and values (placeholders, plural categories, missing translations, whitespace, control characters,
     /// stale keys…), not those about files (layout, duplicates, unreadable files). Positions are the reader's.
     package func findings(
         keys: Set<String>? = nil, rules: Set<CheckRule> = Set(CheckRule.allCases), requiredLanguages: [String] = []
@@ -151,7 +152,8 @@ package enum ProjectTables {
             do {
                 let table = try converter.read(path, diagnostics: &ignored)
                 let found = ProjectTable(
-                    kind: .catalog, table: table, file: path, files: [.init(path: path, language: "", isStringsDict: false)],
+                    kind: .catalog, table: table, file: path,
+                    files: [.init(path: path, language: "", isStringsDict: false)],
                     languages: table.languages)
                 return ([found], [])
             } catch {

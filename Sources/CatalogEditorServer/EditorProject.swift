@@ -323,8 +323,8 @@ package actor EditorProject {
             throw failure
         } catch let error as ConversionError {
             transaction.discard()
-            if error.diagnostics.contains(where: { $0.message.contains("changed") || $0.message.contains("exists but") })
-            {
+            if error.diagnostics.contains(where: { $0.message.contains("changed") || $0.message.contains("exists but") }
+            ) {
                 throw Failure(
                     status: 409,
                     message: "\(error.diagnostics.map(\.description).joined(separator: "; ")); reload to see it",
@@ -404,7 +404,8 @@ package actor EditorProject {
         for file in project.files {
             let source: SourceFile
             do {
-                source = languages.contains(file.language)
+                source =
+                    languages.contains(file.language)
                     ? try transaction.readForUpdate(file.path) : try readSourceFile(file.path)
             } catch {
                 throw conflict(project, file.path)
@@ -441,7 +442,8 @@ package actor EditorProject {
                 var target = files.first { parts[$0.path]?.entries[change.key] != nil }?.path
                 if target == nil {
                     var localization: Localization? = nil
-                    KeySlots.set(change.value, state: .translated, at: change.path, in: &localization, source: sourceRoot)
+                    KeySlots.set(
+                        change.value, state: .translated, at: change.path, in: &localization, source: sourceRoot)
                     let wantsDict = localization?.hasMoreThanStringUnit ?? false
                     target =
                         files.first { $0.isStringsDict == wantsDict }?.path

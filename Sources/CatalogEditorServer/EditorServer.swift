@@ -24,7 +24,8 @@ package final class EditorServer: Sendable {
         let handler = Handler(project: project, token: token)
         self.handler = handler
         server = HTTPServer(
-            config: HTTPServer.Configuration(address: address, timeout: 60, logger: DisabledLogger.disabled), handler: handler)
+            config: HTTPServer.Configuration(address: address, timeout: 60, logger: DisabledLogger.disabled),
+            handler: handler)
     }
 
     /// 32 random bytes as hex.

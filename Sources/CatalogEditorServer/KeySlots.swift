@@ -74,7 +74,8 @@ package enum KeySlots {
             let sourceCases = source?.plural
             for name in names {
                 let sourceCase: Localization? =
-                    sourceCases.map { $0[name] ?? $0["other"] } ?? sourceUnit.map { Localization(stringUnit: $0.stringUnit) }
+                    sourceCases.map { $0[name] ?? $0["other"] }
+                    ?? sourceUnit.map { Localization(stringUnit: $0.stringUnit) }
                 walk(
                     source: sourceCase, target: own?[name], path: join(path, "plural.\(name)"), categories: categories,
                     into: &slots)
@@ -147,7 +148,8 @@ package enum KeySlots {
             let sourceSubstitution = source?.substitutions?[name]
             var substitution =
                 substitutions[name]
-                ?? Substitution(argNum: sourceSubstitution?.argNum, formatSpecifier: sourceSubstitution?.formatSpecifier)
+                ?? Substitution(
+                    argNum: sourceSubstitution?.argNum, formatSpecifier: sourceSubstitution?.formatSpecifier)
             var inner = Localization(variations: substitution.variations)
             set(
                 value, state: state, parts: rest, in: &inner,

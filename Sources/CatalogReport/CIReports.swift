@@ -82,7 +82,8 @@ package enum CIReports {
             out += "\(cell(rule.shortDescription))\n\n"
             out += "| place | severity | message |\n|---|---|---|\n"
             for finding in findings.prefix(limit) {
-                out += "| `\(code("\(finding.file):\(finding.line):\(finding.column)"))` | \(finding.severity.rawValue) | "
+                out +=
+                    "| `\(code("\(finding.file):\(finding.line):\(finding.column)"))` | \(finding.severity.rawValue) | "
                 out += "\(cell(finding.message)) |\n"
             }
             if findings.count > limit {
@@ -97,7 +98,8 @@ package enum CIReports {
         var out = "## stringbridge stats\n\n"
         for table in statistics.tables {
             out += "### \(cell(table.name)) — `\(code(table.file))`\n\n"
-            out += "| language | translated | | translated | needs review | new | missing | stale | keys | words to do |\n"
+            out +=
+                "| language | translated | | translated | needs review | new | missing | stale | keys | words to do |\n"
             out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n"
             for row in table.rows {
                 let percent = Self.percent(row.translated, of: row.keys)
@@ -170,8 +172,10 @@ package enum CIReports {
 
     // MARK: - JUnit
 
-    /// JUnit XML: one test suite per rule that has findings plus one `check` suite, one failing test case per
-    /// error or warning finding (notes are skipped test cases), named `file:line:column`, classname the rule.
+    /// JUnit XML: one test suite per rule, one test case per finding.
+    ///
+    /// Errors and warnings are failing test cases, notes skipped ones, each named `file:line:column` with the rule as
+    /// its classname.
     /// A clean check is one passing test case, so that a CI that counts tests sees one.
     package static func junit(_ report: CheckReport) -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -58,8 +58,10 @@ package struct ProjectReport: Sendable {
 
     /// Reads every table under `paths` and checks them.
     /// - Parameters:
+    ///   - paths: the files and folders, as `check` takes them.
     ///   - checkOptions: `check`'s options (rules, severities, required languages, development language).
     ///   - baseline: an earlier `check --format json` report: findings it lacks are marked new.
+    /// - Returns: the report.
     /// - Throws: ``ConversionError`` when a path does not exist or the baseline is not such a report.
     package static func collect(
         _ paths: [String], checkOptions: CatalogCheck.Options = .init(),
@@ -151,14 +153,16 @@ package struct ProjectReport: Sendable {
             guard let categories = PluralRules.categories(for: pluralLanguage)?.map(\.rawValue) else { continue }
             var variations = 0
             var covered = [Int](repeating: 0, count: categories.count)
-            for (_, entry) in table.table.entries where entry.shouldTranslate != false && entry.extractionState != .stale {
+            for (_, entry) in table.table.entries
+            where entry.shouldTranslate != false && entry.extractionState != .stale {
                 let own = entry.localizations?[language]
                 let levels = (entry.localizations?[source]).map(pluralLevels) ?? own.map(pluralLevels) ?? []
                 for level in levels {
                     variations += 1
                     guard let own, let cases = localization(at: level, in: own)?.variations?.plural else { continue }
                     for (index, category) in categories.enumerated() {
-                        if let leaf = cases[category], ProjectTable.leaves(of: leaf).contains(where: { !$0.value.isEmpty })
+                        if let leaf = cases[category],
+                            ProjectTable.leaves(of: leaf).contains(where: { !$0.value.isEmpty })
                         {
                             covered[index] += 1
                         }

@@ -64,7 +64,8 @@ package struct ReportPage: Sendable {
 
     private func header(_ out: inout String) {
         let counts = report.check.counts
-        out += "<header class=\"top\"><div class=\"brand\"><svg class=\"logo\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">"
+        out +=
+            "<header class=\"top\"><div class=\"brand\"><svg class=\"logo\" viewBox=\"0 0 16 16\" aria-hidden=\"true\">"
         out += "<path d=\"M2 3h12v8H7l-3 3v-3H2z\" fill=\"currentColor\"/></svg> "
         out += "<h1>\(escape(title))</h1></div>"
         out += "<p class=\"meta\">\(report.tables.count) table\(report.tables.count == 1 ? "" : "s") · "
@@ -131,7 +132,8 @@ package struct ReportPage: Sendable {
             out += "<h3>Plural coverage <small>CLDR categories each language needs, per plural variation</small></h3>\n"
             out += "<table class=\"plurals\"><tbody>\n"
             for coverage in table.plurals {
-                out += "<tr data-language=\"\(escape(coverage.language))\"><th scope=\"row\">\(escape(coverage.language))</th>"
+                out +=
+                    "<tr data-language=\"\(escape(coverage.language))\"><th scope=\"row\">\(escape(coverage.language))</th>"
                 out += "<td>"
                 for (category, covered) in coverage.categories {
                     let complete = covered == coverage.variations
@@ -184,7 +186,8 @@ package struct ReportPage: Sendable {
     }
 
     private func findingsSection(_ out: inout String) {
-        out += "<section id=\"findings\"><h2>Findings <small>as <code>stringbridge check</code> reports them</small></h2>\n"
+        out +=
+            "<section id=\"findings\"><h2>Findings <small>as <code>stringbridge check</code> reports them</small></h2>\n"
         guard !report.findings.isEmpty else {
             out += "<p class=\"clean\">No findings.</p></section>\n"
             return

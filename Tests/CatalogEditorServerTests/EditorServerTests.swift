@@ -42,7 +42,9 @@ struct EditorServerTests {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         #expect(connected == 0)
         var text = lines.joined(separator: "\r\n") + "\r\n"
@@ -115,25 +117,34 @@ struct EditorServerTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: catalog)) == before)
         let saved = try Self.send(
             port,
-            ["POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json", "Origin: http://127.0.0.1:\(port)"],
+            [
+                "POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json",
+                "Origin: http://127.0.0.1:\(port)",
+            ],
             body: save)
         #expect(saved.status == 200, "\(saved.body)")
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: catalog)), as: UTF8.self).contains("Привет"))
         // The same revision again: the file changed since, so it is a conflict and nothing is written.
         let again = try Self.send(
             port,
-            ["POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json", "Origin: http://127.0.0.1:\(port)"],
+            [
+                "POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json",
+                "Origin: http://127.0.0.1:\(port)",
+            ],
             body: save.replacingOccurrences(of: "Привет", with: "Здравствуйте"))
         #expect(again.status == 409)
-        #expect(!String(decoding: try Data(contentsOf: URL(fileURLWithPath: catalog)), as: UTF8.self).contains("Здравствуйте"))
+        #expect(
+            !String(decoding: try Data(contentsOf: URL(fileURLWithPath: catalog)), as: UTF8.self).contains(
+                "Здравствуйте"))
     }
 
     @Test("a saved catalog is what convert writes for the same content; a legacy file changes only where edited")
     func savesAsTheCLI() async throws {
         let root = try Self.copy()
         let project = try EditorProject(paths: [root])
-        let catalogJSON = try JSONSerialization.jsonObject(
-            with: Data(try await project.tableJSON(id: "t0", language: "ru"))) as? [String: Any]
+        let catalogJSON =
+            try JSONSerialization.jsonObject(
+                with: Data(try await project.tableJSON(id: "t0", language: "ru"))) as? [String: Any]
         let revision = try #require(catalogJSON?["revision"] as? String)
         _ = try await project.save(
             id: "t0", revision: revision,
@@ -143,14 +154,16 @@ struct EditorServerTests {
         let table = try Converter().read(root + "/Localizable.xcstrings", diagnostics: &diagnostics)
         let written = try readSourceFile(root + "/Localizable.xcstrings").bytes
         let format = try #require(FormatRegistry.standard.format(named: "xcstrings"))
-        let bytes = try #require(try format.writer?.write(table, options: WriteOptions(), diagnostics: &diagnostics).first?.bytes)
+        let bytes = try #require(
+            try format.writer?.write(table, options: WriteOptions(), diagnostics: &diagnostics).first?.bytes)
         #expect(bytes == written)
         #expect(String(decoding: written, as: UTF8.self).contains("%lld файла"))
 
         let legacyID = try #require(
             await project.tableIDs().first { $0.kind == .legacy }?.id)
-        let legacy = try JSONSerialization.jsonObject(
-            with: Data(try await project.tableJSON(id: legacyID, language: "ru"))) as? [String: Any]
+        let legacy =
+            try JSONSerialization.jsonObject(
+                with: Data(try await project.tableJSON(id: legacyID, language: "ru"))) as? [String: Any]
         let legacyRevision = try #require(legacy?["revision"] as? String)
         let strings = root + "/Legacy/ru.lproj/Main.strings"
         let original = try String(contentsOfFile: strings, encoding: .utf8)

@@ -73,7 +73,8 @@ struct KeySlotsTests {
         ]
         var german: Localization? = nil
         KeySlots.set("%#@songs@", state: .translated, at: "", in: &german, source: english)
-        KeySlots.set("%arg Lied", state: .translated, at: "substitutions.songs.plural.one", in: &german, source: english)
+        KeySlots.set(
+            "%arg Lied", state: .translated, at: "substitutions.songs.plural.one", in: &german, source: english)
         #expect(german?.stringUnit?.value == "%#@songs@")
         #expect(german?.substitutions?["songs"]?.argNum == 1)
         #expect(german?.substitutions?["songs"]?.formatSpecifier == "lld")

@@ -77,7 +77,9 @@ struct CIReportsTests {
     @Test("junit: a test case per finding, notes skipped, XML escaped; a clean check is one passing case")
     func junit() {
         let text = CIReports.junit(Self.report)
-        #expect(text.contains("<testsuites name=\"stringbridge check\" tests=\"3\" failures=\"2\" errors=\"0\" skipped=\"1\">"))
+        #expect(
+            text.contains(
+                "<testsuites name=\"stringbridge check\" tests=\"3\" failures=\"2\" errors=\"0\" skipped=\"1\">"))
         #expect(text.contains("name=\"a:b,c.strings:7:1\""))
         #expect(text.contains("100% wrong,&#10;second line"))
         #expect(text.contains("<skipped message=\"key &quot;old&quot; is stale\"/>"))

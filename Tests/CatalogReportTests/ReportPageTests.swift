@@ -29,7 +29,8 @@ struct ReportPageTests {
                     ("missing", row.missing), ("stale", row.stale), ("keys", row.keys),
                     ("wordsToTranslate", row.wordsToTranslate),
                 ] {
-                    #expect(cells.contains("data-stat=\"\(name)\">\(value)</td>"), "\(table.name) \(row.language) \(name)")
+                    #expect(
+                        cells.contains("data-stat=\"\(name)\">\(value)</td>"), "\(table.name) \(row.language) \(name)")
                 }
             }
         }

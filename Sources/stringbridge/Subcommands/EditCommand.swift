@@ -70,7 +70,8 @@ struct EditCommand: ParsableCommand {
                 let server = try EditorServer(project: project, port: requested)
                 let port = try await server.start()
                 writeAll(Array("stringbridge edit: open \(server.url(port: port))\n".utf8), to: 1)
-                writeAll(Array("(Ctrl-C stops the server; the token in the URL is needed by every request)\n".utf8), to: 2)
+                writeAll(
+                    Array("(Ctrl-C stops the server; the token in the URL is needed by every request)\n".utf8), to: 2)
             } catch {
                 printError("stringbridge edit: error: cannot listen on 127.0.0.1:\(requested): \(error)")
                 Foundation.exit(1)

@@ -1,8 +1,8 @@
 import ArgumentParser
 import CatalogChecks
 import CatalogReport
-import LocalizationCatalog
 import Foundation
+import LocalizationCatalog
 import LocalizationConverter
 
 struct ReportCommand: ParsableCommand {
