@@ -33,7 +33,7 @@ struct EditCommand: ParsableCommand {
     var paths: [String]
 
     @Option(help: "The port on 127.0.0.1 (default: a free one).")
-    var port: UInt16 = 0
+    var port: UInt16?
 
     @Option(help: "A language that must be complete in every table (repeatable), as for check.")
     var language: [String] = []
@@ -64,7 +64,7 @@ struct EditCommand: ParsableCommand {
                 paths: paths, checkOptions: options, version: StringBridgeCommand.configuration.version)
         }
         guard let project else { throw ExitCode(1) }
-        let requested = port
+        let requested = port ?? 0
         Task {
             do {
                 let server = try EditorServer(project: project, port: requested)
