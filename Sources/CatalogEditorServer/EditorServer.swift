@@ -40,7 +40,7 @@ package final class EditorServer: Sendable {
     /// Starts listening; returns the port.
     package func start() async throws -> UInt16 {
         Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port) = await server.listeningAddress else {
             throw EditorProject.Failure(status: 500, message: "the server is not listening on 127.0.0.1")
         }

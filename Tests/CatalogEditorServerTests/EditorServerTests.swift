@@ -32,8 +32,17 @@ struct EditorServerTests {
         var body: String
     }
 
-    /// Sends `request` (CRLF line ends added) to 127.0.0.1:`port` and reads the whole response.
-    static func send(_ port: UInt16, _ lines: [String], body: String = "") throws -> Response {
+    /// Sends `request` (CRLF line ends added) to 127.0.0.1:`port` and reads the whole response, on a thread of
+    /// its own (a blocking read on the cooperative pool could starve the server under test).
+    static func send(_ port: UInt16, _ lines: [String], body: String = "") async throws -> Response {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread {
+                continuation.resume(with: Result { try sendNow(port, lines, body: body) })
+            }
+        }
+    }
+
+    static func sendNow(_ port: UInt16, _ lines: [String], body: String = "") throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #expect(fd >= 0)
         defer { close(fd) }
@@ -91,16 +100,18 @@ struct EditorServerTests {
         let host = "Host: 127.0.0.1:\(port)"
         let cookie = "Cookie: stringbridge-\(port)=\(server.token)"
 
-        #expect(try Self.send(port, ["GET / HTTP/1.1", host]).status == 403)
-        #expect(try Self.send(port, ["GET /?token=\(String(repeating: "0", count: 64)) HTTP/1.1", host]).status == 403)
-        let login = try Self.send(port, ["GET /?token=\(server.token) HTTP/1.1", host])
+        #expect(try await Self.send(port, ["GET / HTTP/1.1", host]).status == 403)
+        #expect(
+            try await Self.send(port, ["GET /?token=\(String(repeating: "0", count: 64)) HTTP/1.1", host]).status == 403
+        )
+        let login = try await Self.send(port, ["GET /?token=\(server.token) HTTP/1.1", host])
         #expect(login.status == 303)
         #expect(login.head.contains("HttpOnly; SameSite=Strict"))
-        #expect(try Self.send(port, ["GET / HTTP/1.1", host, cookie]).status == 200)
+        #expect(try await Self.send(port, ["GET / HTTP/1.1", host, cookie]).status == 200)
         for foreign in ["evil.example:\(port)", "localhost:\(port)", "127.0.0.1", "[::1]:\(port)"] {
-            #expect(try Self.send(port, ["GET / HTTP/1.1", "Host: \(foreign)", cookie]).status == 421)
+            #expect(try await Self.send(port, ["GET / HTTP/1.1", "Host: \(foreign)", cookie]).status == 421)
         }
-        let table = try Self.send(port, ["GET /api/table?table=t0&language=ru HTTP/1.1", host, cookie])
+        let table = try await Self.send(port, ["GET /api/table?table=t0&language=ru HTTP/1.1", host, cookie])
         #expect(table.status == 200)
         let json = try JSONSerialization.jsonObject(with: Data(table.body.utf8)) as? [String: Any]
         let revision = try #require(json?["revision"] as? String)
@@ -110,12 +121,12 @@ struct EditorServerTests {
             ["Origin: http://evil.example"], ["Origin: http://127.0.0.1:\(port &+ 1)"], ["Origin: null"], [],
             ["Sec-Fetch-Site: cross-site"], ["Origin: http://127.0.0.1:\(port)", "Sec-Fetch-Site: same-site"],
         ] {
-            let response = try Self.send(
+            let response = try await Self.send(
                 port, ["POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json"] + headers, body: save)
             #expect(response.status == 403, "\(headers)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: catalog)) == before)
-        let saved = try Self.send(
+        let saved = try await Self.send(
             port,
             [
                 "POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json",
@@ -125,7 +136,7 @@ struct EditorServerTests {
         #expect(saved.status == 200, "\(saved.body)")
         #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: catalog)), as: UTF8.self).contains("Привет"))
         // The same revision again: the file changed since, so it is a conflict and nothing is written.
-        let again = try Self.send(
+        let again = try await Self.send(
             port,
             [
                 "POST /api/save HTTP/1.1", host, cookie, "Content-Type: application/json",
