@@ -99,7 +99,7 @@ package enum CIReports {
         for table in statistics.tables {
             out += "### \(cell(table.name)) — `\(code(table.file))`\n\n"
             out +=
-                "| language | translated | | translated | needs review | new | missing | stale | keys | words to do |\n"
+                "| language | translated % | progress | translated | needs review | new | missing | stale | keys | words to do |\n"
             out += "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|\n"
             for row in table.rows {
                 let percent = Self.percent(row.translated, of: row.keys)
