@@ -29,6 +29,8 @@ struct StringBridgeCommand: ParsableCommand {
               pseudo     a pseudo-language (en-XA, ar-XB) to test layouts
               merge      three-way merge of a table (a git merge driver)
               generate   typed Swift accessors for the keys of a table
+              report     one self-contained HTML page of progress and findings
+              edit       edit the tables in a browser (served on 127.0.0.1)
 
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
             path:line:column: error: message), 64 on a usage error; a command's help names its own (merge uses 2 \
@@ -57,7 +59,7 @@ struct StringBridgeCommand: ParsableCommand {
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
             ExtractCommand.self, SyncCommand.self, CheckCommand.self, StatsCommand.self, PseudoCommand.self,
-            MergeCommand.self, GenerateCommand.self,
+            MergeCommand.self, GenerateCommand.self, ReportCommand.self, EditCommand.self,
         ]
     )
 

@@ -44,7 +44,7 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Files or folders to check.")
     var paths: [String]
 
-    @Option(help: "The report's format: text, json or sarif.")
+    @Option(help: "The report's format: text, json, sarif, github, markdown or junit.")
     var format: ReportFormat = .text
 
     @Option(help: "A language that must be complete in every table: what it lacks is an error (repeatable).")
@@ -84,7 +84,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var lock: LockOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
-        case text, json, sarif
+        case text, json, sarif, github, markdown, junit
     }
 
     /// `RULE=SEVERITY`.
@@ -144,6 +144,7 @@ struct CheckCommand: ParsableCommand {
             case .text: writeAll(Array(report.text(quiet: quiet).utf8), to: 1)
             case .json: writeAll(report.json(), to: 1)
             case .sarif: writeAll(report.sarif(version: StringBridgeCommand.configuration.version), to: 1)
+            case .github, .markdown, .junit: writeAll(Array(ciReport(report, format: format).utf8), to: 1)
             }
             failed = report.hasErrors
             if report.tables == 0, !report.hasErrors {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogChecks
+import CatalogReport
 import LocalizationCatalog
 
 struct StatsCommand: ParsableCommand {
@@ -29,7 +30,7 @@ struct StatsCommand: ParsableCommand {
     @Argument(help: "Files or folders.")
     var paths: [String]
 
-    @Option(help: "text or json.")
+    @Option(help: "text, json or markdown (a job summary).")
     var format: ReportFormat = .text
 
     @Option(name: .customLong("language"), help: "Count only this language (repeatable; pseudo-languages too).")
@@ -39,7 +40,7 @@ struct StatsCommand: ParsableCommand {
     var sourceLanguage: String = "en"
 
     enum ReportFormat: String, ExpressibleByArgument {
-        case text, json
+        case text, json, markdown
     }
 
     func validate() throws {
@@ -55,6 +56,7 @@ struct StatsCommand: ParsableCommand {
             switch format {
             case .text: writeAll(Array(statistics.text().utf8), to: 1)
             case .json: writeAll(statistics.json(), to: 1)
+            case .markdown: writeAll(Array(CIReports.markdown(statistics).utf8), to: 1)
             }
             failed = !statistics.unreadable.isEmpty
         }
