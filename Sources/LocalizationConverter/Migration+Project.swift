@@ -60,10 +60,11 @@ extension Migration {
         return edits
     }
 
-    /// The legacy files (absolute paths) that the variant group of a storyboard or xib holds, in the Xcode projects
-    /// in, below or above `directories`: Xcode migrates their tables as Interface Builder tables
-    /// (`mul.lproj/<Name>.xcstrings` in that variant group), whether or not the storyboard is on disk. A project
-    /// that cannot be read gives none (editing it reports why).
+    /// The legacy files (absolute paths) that the variant group of a storyboard or xib holds.
+    ///
+    /// The Xcode projects looked at are those in, below or above `directories`. Xcode migrates their tables as
+    /// Interface Builder tables (`mul.lproj/<Name>.xcstrings` in that variant group), whether or not the storyboard is
+    /// on disk. A project that cannot be read gives none (editing it reports why).
     package static func interfaceBuilderStrings(around directories: [String]) -> Set<String> {
         var result = Set<String>()
         for path in candidateProjects(around: directories) {
@@ -171,18 +172,24 @@ extension Migration {
             let table = plans[plan].table.name
             guard tables.count == 1 else {
                 refusals.append(
-                    (refusal("the variant group \(quoted(group)) holds files of several migrated tables", group, file),
-                     table))
+                    (
+                        refusal(
+                            "the variant group \(quoted(group)) holds files of several migrated tables", group, file),
+                        table
+                    ))
                 continue
             }
             let left = Self.distinct(others.compactMap { $0.path.flatMap { leftOut[$0] } })
             if !left.isEmpty {
                 refusals.append(
-                    (refusal(
-                        "the variant group \(quoted(group)) holds \(left.joined(separator: ", ")), which "
-                            + "\(left.count == 1 ? "is" : "are") left out of the migration; the group cannot be "
-                            + "replaced by the catalog without losing \(left.count == 1 ? "it" : "them")", group, file),
-                     table))
+                    (
+                        refusal(
+                            "the variant group \(quoted(group)) holds \(left.joined(separator: ", ")), which "
+                                + "\(left.count == 1 ? "is" : "are") left out of the migration; the group cannot be "
+                                + "replaced by the catalog without losing \(left.count == 1 ? "it" : "them")", group,
+                            file),
+                        table
+                    ))
                 continue
             }
             let change: GroupChange
@@ -197,11 +204,11 @@ extension Migration {
                         other.path.map { ProjectPath.relative($0, to: ProjectPaths.absolute(tree.directory)) }
                             ?? other.id
                     })
-                refusals.append(
-                    (refusal(
-                        "the variant group \(quoted(group)) holds \(names.count == 1 ? "a file" : "files") that "
-                            + "\(names.count == 1 ? "is" : "are") not the migrated table's (\(names.joined(separator: ", ")))",
-                        group, file), table))
+                let files = names.count == 1 ? "a file that is" : "files that are"
+                let message =
+                    "the variant group \(quoted(group)) holds \(files) not the migrated table's "
+                    + "(\(names.joined(separator: ", ")))"
+                refusals.append((refusal(message, group, file), table))
                 continue
             }
             found.append(FoundGroup(group: group, plan: plan, migratedChildren: matched, change: change))
@@ -500,7 +507,8 @@ extension Migration {
 
     /// The error of a variant group that cannot be edited (``unsafe(_:_:_:)``'s first diagnostic).
     private func refusal(_ message: String, _ object: ProjectObject, _ file: ProjectFile) -> Diagnostic {
-        Diagnostic(.error, message + "; the project cannot be edited safely", at: file.location(object.range.lowerBound))
+        Diagnostic(
+            .error, message + "; the project cannot be edited safely", at: file.location(object.range.lowerBound))
     }
 
     /// The errors of the variant groups that cannot be edited, and a note saying what to do: migrate the other

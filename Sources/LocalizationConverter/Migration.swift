@@ -432,10 +432,11 @@ public struct Migration: Sendable {
         return parts
     }
 
-    /// The first error of a malformed `.strings` file and the errors after it: the file is read again from the line
-    /// after each error (the lines before it blanked, so that places stay where they are) until it reads or an
-    /// error is not one of a line (an unterminated string or comment, a value over several lines, braces), at most
-    /// 100 times. A user then fixes the file in one go, not one error per run.
+    /// The first error of a malformed `.strings` file and the errors after it.
+    ///
+    /// The file is read again from the line after each error (the lines before it blanked, so that places stay where
+    /// they are) until it reads or an error is not one of a line (an unterminated string or comment, a value over
+    /// several lines, braces), at most 100 times. A user then fixes the file in one go, not one error per run.
     static func laterErrors(
         after error: ConversionError, in source: SourceFile, reader: any CatalogReader, options: ReadOptions
     ) -> [Diagnostic] {
@@ -465,7 +466,8 @@ public struct Migration: Sendable {
             }
             var ignored = Diagnostics()
             do {
-                _ = try reader.read(SourceFile(path: source.path, bytes: bytes), options: options, diagnostics: &ignored)
+                _ = try reader.read(
+                    SourceFile(path: source.path, bytes: bytes), options: options, diagnostics: &ignored)
                 break
             } catch let next as ConversionError {
                 guard let nextLine = next.diagnostics.first?.line, nextLine > line else { break }
@@ -541,7 +543,8 @@ public struct Migration: Sendable {
             // Lost only where neither the catalog nor the development language's file says the same (translators
             // often copy the comment; the code's comment may replace both).
             let lost = translationComments.filter { key, comment in
-                let said = [table.entries[key]?.comment]
+                let said =
+                    [table.entries[key]?.comment]
                     + parts.lazy.filter { $0.language == sourceLanguage }.map { $0.table.entries[key]?.comment }
                 return !said.contains { Self.sameComment($0, comment) }
             }
@@ -581,10 +584,12 @@ public struct Migration: Sendable {
         return (keys, replaced)
     }
 
-    /// A part's table with only the comments a catalog takes from it: all of them in the development language;
-    /// in a translation, only comments in `ibtool`'s shape, which describe the storyboard object and not the
-    /// translation (the same in every language). With `interfaceBuilder`, a translation keeps all its comments
-    /// (a round trip through compiled tables, which writes the catalog's comment in every language).
+    /// A part's table with only the comments a catalog takes from it.
+    ///
+    /// All of them in the development language; in a translation, only comments in `ibtool`'s shape, which
+    /// describe the storyboard object and not the translation (the same in every language). With
+    /// `interfaceBuilder`, a translation keeps all its comments (a round trip through compiled tables, which writes
+    /// the catalog's comment in every language).
     ///
     /// The comments removed are added to
     /// `removed` with their keys.

@@ -10,7 +10,8 @@ struct FileTransactionDeletionTests {
     let folder: String
 
     init() throws {
-        folder = FileManager.default.temporaryDirectory
+        folder =
+            FileManager.default.temporaryDirectory
             .appendingPathComponent("stringbridge-deletions-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder + "/de.lproj", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder + "/en.lproj", withIntermediateDirectories: true)

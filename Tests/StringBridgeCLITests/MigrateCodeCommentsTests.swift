@@ -66,7 +66,8 @@ struct MigrateCodeCommentsTests {
                 + "left out (a catalog keeps the development language's comment): \"title\", \"only.translated\", "
                 + "\"only.in.german\"\n")
         #expect(
-            result.output == "wrote App/Localizable.xcstrings: 6 keys, 2 languages (de, en) from 2 files\n" + Self.deletions)
+            result.output == "wrote App/Localizable.xcstrings: 6 keys, 2 languages (de, en) from 2 files\n"
+                + Self.deletions)
         #expect(
             try comments() == [
                 "title": "The file's comment for the title",

@@ -3,11 +3,13 @@ import LocalizationCatalog
 import TestSupport
 import Testing
 
-/// `stringbridge migrate` leaving a project as Xcode's migration does, over `Fixtures/migration/Shortcuts`: an
-/// Xcode project whose target holds `Localizable.strings` (en, de, fr), a storyboard localized in `en.lproj` with a
-/// German `Main.strings`, a xib in `Base.lproj` with a German `Settings.strings`, and an intent definition whose
-/// `Intents.strings` (en, de) no catalog can take. The legacy files migrated go, the Interface Builder catalogs sit
-/// in `mul.lproj` in their variant group, tables are migrated by name, and the warnings about comments are true.
+/// `stringbridge migrate` leaving a project as Xcode's migration does.
+///
+/// Over `Fixtures/migration/Shortcuts`: an Xcode project whose target holds `Localizable.strings` (en, de, fr), a
+/// storyboard localized in `en.lproj` with a German `Main.strings`, a xib in `Base.lproj` with a German
+/// `Settings.strings`, and an intent definition whose `Intents.strings` (en, de) no catalog can take. The legacy files
+/// migrated go, the Interface Builder catalogs sit in `mul.lproj` in their variant group, tables are migrated by name,
+/// and the warnings about comments are true.
 @Suite("stringbridge migrate in place: the project as Xcode leaves it")
 struct MigrateInPlaceTests {
     let folder: URL
@@ -31,7 +33,9 @@ struct MigrateInPlaceTests {
         return result
     }
 
-    func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: demo.appendingPathComponent(path).path) }
+    func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: demo.appendingPathComponent(path).path)
+    }
 
     @Test("A variant group no catalog can take is refused, each file named once, and the note says to use --table")
     func refusesTheIntentDefinition() throws {
@@ -88,10 +92,13 @@ struct MigrateInPlaceTests {
                 "Shortcuts/mul.lproj/Settings.xcstrings",
             ])
         #expect(!exists("Shortcuts/fr.lproj"))
-        #expect(contents("Shortcuts/de.lproj/Intents.strings") == (try Fixtures.bytes("migration/Shortcuts/Shortcuts/de.lproj/Intents.strings")))
+        #expect(
+            contents("Shortcuts/de.lproj/Intents.strings")
+                == (try Fixtures.bytes("migration/Shortcuts/Shortcuts/de.lproj/Intents.strings")))
         // The storyboard localized in en.lproj (no Base.lproj) is Interface Builder's by its variant group: its
         // catalog is mul.lproj/Main.xcstrings, a child named mul of the group, as Xcode writes it.
-        let difference = Fixtures.compareGolden(contents(Self.project) ?? [], "migration/Shortcuts-expected/project.pbxproj")
+        let difference = Fixtures.compareGolden(
+            contents(Self.project) ?? [], "migration/Shortcuts-expected/project.pbxproj")
         #expect(difference == nil, "\(difference ?? "")")
         let project = String(decoding: contents(Self.project) ?? [], as: UTF8.self)
         #expect(

@@ -117,7 +117,8 @@ struct Migrate: ParsableCommand {
                 options.tables = selected
                 options.interfaceBuilderStrings = interfaceBuilderStrings
                 options.deletesLegacyFiles = !keepLegacyFiles && !noProject
-                let all = isDirectory(directory) ? migration.tables(below: directory, sourceLanguage: sourceLanguage) : []
+                let all =
+                    isDirectory(directory) ? migration.tables(below: directory, sourceLanguage: sourceLanguage) : []
                 found += all.map(\.name)
                 if let selected {
                     let alone = all.map(\.name).filter { !selected.contains($0) }
