@@ -166,7 +166,7 @@ struct MigrateProjectTests {
 
     @Test("export after migrate exports each table once, from the catalog, and says so")
     func exportAfterMigration() throws {
-        _ = try StringBridgeProcess.run(["migrate", "App"], in: demo)
+        _ = try StringBridgeProcess.run(["migrate", "App", "--keep-legacy-files"], in: demo)
         let result = try StringBridgeProcess.run(["export", "App", "--language", "de", "-o", "../out"], in: demo)
         #expect(result.status == 0)
         #expect(

@@ -31,6 +31,10 @@ import StringBridgeSupport
 package struct FileTransaction: Sendable {
     private var staged: [(destination: String, content: Content, staging: Staging)] = []
     private var directories: [String] = []
+    /// Files to delete (read for update first) and folders to remove when the deletions leave them empty
+    /// (``stageDeletion(_:)``, FileTransaction+Deletions.swift).
+    var deletions: [String] = []
+    var emptiedFolders: [String] = []
     /// The files read for update, locked until the commit is done or the transaction discarded (or dropped).
     private var reads: [FileLock] = []
 
@@ -78,6 +82,9 @@ package struct FileTransaction: Sendable {
     /// The paths read for update, in the order read.
     package var readPaths: [String] { reads.map(\.path) }
 
+    /// The device and inode of each file read for update.
+    var readPathIdentities: [[UInt64]] { reads.map(\.file) }
+
     /// Adds a file to write.
     package mutating func stage(_ bytes: [UInt8], at destination: String, as staging: Staging = .update) {
         staged.append((destination, .bytes(bytes), staging))
@@ -95,6 +102,8 @@ package struct FileTransaction: Sendable {
     package mutating func include(_ part: FileTransaction) {
         staged += part.staged
         directories += part.directories
+        deletions += part.deletions
+        emptiedFolders += part.emptiedFolders
         reads += part.reads
     }
 
@@ -133,6 +142,7 @@ package struct FileTransaction: Sendable {
         do {
             // Every destination is checked before anything is created.
             for read in reads { try read.verify() }
+            try checkDeletions()
             let targets = try staged.map { item -> ResolvedDestination in
                 let resolved = try resolveDestination(item.destination)
                 try resolved.check(replacingReadOnly: replacesReadOnlyFiles, advice: readOnlyAdvice)
@@ -169,7 +179,16 @@ package struct FileTransaction: Sendable {
             // A signal that comes while the files are renamed takes effect once all are in place.
             sb_cleanup_begin_critical()
             defer { sb_cleanup_end_critical() }
-            for file in files { try file.place() }
+            // The files to delete are first moved aside, and put back if anything fails before all is in place.
+            var aside = SetAside()
+            do {
+                try aside.moveAside(deletions)
+                for file in files { try file.place() }
+            } catch {
+                aside.putBack()
+                throw error
+            }
+            aside.removeAll(emptying: emptiedFolders)
             created.keep()
         } catch {
             // Every temporary file not in place is removed, those written while they were made included; the
