@@ -258,6 +258,15 @@ package struct SyncWorkflow: Sendable {
                     }
                 }
             }
+            // The classes Xcode generates from the Core Data models among the files, as Swift declarations.
+            if reader is SwiftCodeReader {
+                for path in paths where CoreDataModel.isModelContents(path) {
+                    guard let bytes = try? readSourceFile(path).bytes,
+                        let text = CoreDataModel.swiftDeclarations(of: bytes, path: path)
+                    else { continue }
+                    files.append(CodeFile(path: path, text: text))
+                }
+            }
             if !files.isEmpty {
                 var read = Diagnostics()
                 let strings = reader.strings(in: files, diagnostics: &read)

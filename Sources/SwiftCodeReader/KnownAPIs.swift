@@ -79,6 +79,9 @@ enum KnownAPIs {
         // WidgetKit configurations.
         "configurationDisplayName": [nil],
         "description": [nil],
+        // Foundation: `UndoManager.setActionName(_:)` has a `LocalizedStringResource` overload (the compiler takes it
+        // for a literal, and Xcode extracts it).
+        "setActionName": [nil],
         // swift-composable-architecture.
         "TextState": [nil],
         // ButtonKit (a Swift package): `AsyncButton` has `Button`'s title initialisers (`_ titleKey:
