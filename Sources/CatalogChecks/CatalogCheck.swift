@@ -30,10 +30,11 @@ package struct CatalogCheck: Sendable {
         package var minimumSeverity = CheckSeverity.note
         /// How long to wait, in seconds, for another process writing a catalog that `fix` would rewrite.
         package var lockTimeout: Double = 120
-        /// The keys the code uses for legacy tables, read as `sync` reads it (the command-line tool's reading is
-        /// `CodeSync`'s; this module reads no code): called once per folder checked, with that folder and the
-        /// development-language file of each of its legacy tables; returns the keys of each file whose code is
-        /// there. Nil: code is not read, and `orphan-key` goes by the tables alone.
+        /// The keys the code uses for legacy tables, read as `sync` reads it; nil: code is not read.
+        ///
+        /// The command-line tool's reading is `CodeSync`'s; this module reads no code. Called once per folder
+        /// checked, with that folder and the development-language file of each of its legacy tables; returns the
+        /// keys of each file whose code is there. Without it `orphan-key` goes by the tables alone.
         package var codeKeys: (@Sendable (_ root: String, _ files: [String]) -> [String: Set<String>])?
 
         package init() {}
@@ -183,7 +184,8 @@ package struct CatalogCheck: Sendable {
         guard case .legacy(_, let files) = unit else { return nil }
         let own = files.filter { $0.lprojLanguage == "Base" || $0.lprojLanguage == sourceLanguage }
         // A table whose development language lives only in code (no file of its own): asked for by a translation.
-        return (own.first { !$0.isStringsDict && $0.lprojLanguage == "Base" } ?? own.first { !$0.isStringsDict }
+        return
+            (own.first { !$0.isStringsDict && $0.lprojLanguage == "Base" } ?? own.first { !$0.isStringsDict }
             ?? own.first ?? files.first { !$0.isStringsDict } ?? files.first)?.path
     }
 

@@ -23,9 +23,11 @@ struct TableUnderCheck {
     /// Whether a key the source language lacks is an `orphan-key` (legacy tables whose development language has a
     /// file); otherwise such a key is its own source (catalogs) or the table has no development-language file.
     var reportsOrphans = false
-    /// The keys the code of the table's targets uses for it (legacy tables whose code is there, `check` reading it
-    /// as `sync` does); nil when not known. A key the code uses is no orphan, and a language lacking it misses a
-    /// translation; a key of the development language the code does not use is an `unused-key`.
+    /// The keys the code of the table's targets uses for it; nil when not known.
+    ///
+    /// Known for legacy tables whose code is there (`check` reading it as `sync` does). A key the code uses is no
+    /// orphan, and a language lacking it misses a translation; a key of the development language the code does not
+    /// use is an `unused-key`.
     var codeKeys: Set<String>?
 }
 

@@ -121,7 +121,8 @@ package struct InterfaceBuilderReader: CodeReader {
             for child in element.childElements where child.name != "attributedString" {
                 // A control's note is its cell's too; a menu item's note is its submenu's (and so the submenu's title).
                 let inherits =
-                    child.attribute("key") == "cell" || (element.name == "menuItem" && child.attribute("key") == "submenu")
+                    child.attribute("key") == "cell"
+                    || (element.name == "menuItem" && child.attribute("key") == "submenu")
                 visit(child, controlNote: inherits ? ownNote : nil)
             }
         }

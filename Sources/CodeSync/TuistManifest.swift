@@ -231,7 +231,8 @@ enum TuistManifest {
         let scan = ManifestTokens(text)
         if scan.isTooDeep {
             return Reading(
-                targets: [], problem: "the manifest nests brackets deeper than \(InputLimits.nesting) levels; it is not read")
+                targets: [],
+                problem: "the manifest nests brackets deeper than \(InputLimits.nesting) levels; it is not read")
         }
         if let elements = ManifestEvaluation.projectTargets(in: text) {
             var result = Reading(targets: [])
@@ -240,7 +241,8 @@ enum TuistManifest {
                     result.unreadable += 1
                     continue
                 }
-                if let pattern = (target.patterns + target.exclusions).first(where: { Glob($0) == nil && !$0.isEmpty }) {
+                if let pattern = (target.patterns + target.exclusions).first(where: { Glob($0) == nil && !$0.isEmpty })
+                {
                     return Reading(targets: [], problem: globProblem(pattern, target.name))
                 }
                 result.targets.append(target)

@@ -55,8 +55,10 @@ struct MemberTypes: Sendable {
             "daemon(": "SMAppService", "loginItem(": "SMAppService", "statusForLegacyPlist(": "SMAppService.Status",
         ],
         "SMAppService.Status": ["rawValue": "Int"],
-        "ProcessInfo": ["processInfo": "ProcessInfo", "processIdentifier": "Int32", "activeProcessorCount": "Int",
-                        "processorCount": "Int", "physicalMemory": "UInt64", "systemUptime": "Double"],
+        "ProcessInfo": [
+            "processInfo": "ProcessInfo", "processIdentifier": "Int32", "activeProcessorCount": "Int",
+            "processorCount": "Int", "physicalMemory": "UInt64", "systemUptime": "Double",
+        ],
         "NSRunningApplication": ["processIdentifier": "Int32"],
         "URLError": ["errorCode": "Int"],
         "NSError": ["code": "Int"],

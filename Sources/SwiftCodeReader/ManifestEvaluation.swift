@@ -27,9 +27,10 @@ package struct ManifestEntry: Equatable, Sendable {
     package var value: ManifestValue
 }
 
-/// Evaluates what a Swift manifest says by syntax alone: the functions and `let`s it declares, literal arguments,
-/// `?:` and `if` on them, `==`, `!=`, `!`, `&&`, `||`, string interpolation, array literals and `+`. The manifest is
-/// never run.
+/// Evaluates what a Swift manifest says by syntax alone; the manifest is never run.
+///
+/// What is evaluated: the functions and `let`s it declares, literal arguments, `?:` and `if` on them, `==`, `!=`,
+/// `!`, `&&`, `||`, string interpolation, array literals and `+`.
 ///
 /// Bounded for hostile manifests: the file must pass ``SwiftNestingScan``; calls of the manifest's functions nest at
 /// most ``maximumDepth`` deep, the whole evaluation takes at most ``maximumSteps`` steps, and strings and arrays
@@ -136,7 +137,8 @@ private final class ManifestEvaluator {
             return .dictionary(
                 elements.map {
                     ManifestEntry(
-                        key: evaluate($0.key, scope, depth: depth + 1), value: evaluate($0.value, scope, depth: depth + 1))
+                        key: evaluate($0.key, scope, depth: depth + 1),
+                        value: evaluate($0.value, scope, depth: depth + 1))
                 })
         }
         if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
@@ -164,8 +166,9 @@ private final class ManifestEvaluator {
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             // `.default`, `.iOS`, `Product.app`: a member the manifest's library declares.
-            if member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
-                == true
+            if member.base == nil
+                || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
+                    == true
             {
                 return .call(name: member.declName.baseName.text, arguments: [])
             }
@@ -300,8 +303,9 @@ private final class ManifestEvaluator {
         return true
     }
 
-    /// Runs a function body or a branch: `let`s, `if`, `guard … else { return … }`, `return`; a body of one
-    /// expression is its value. Nil when it returns nothing that can be told.
+    /// Runs a function body or a branch; nil when it returns nothing that can be told.
+    ///
+    /// `let`s, `if`, `guard … else { return … }` and `return` are run; a body of one expression is its value.
     private func run(_ items: CodeBlockItemListSyntax, _ scope: [String: ManifestValue], depth: Int)
         -> ManifestValue?
     {
@@ -355,8 +359,9 @@ private final class ManifestEvaluator {
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             name = reference.baseName.text
         } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-            member.base == nil || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
-                == true
+            member.base == nil
+                || member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text.first?.isUppercase
+                    == true
         {
             name = member.declName.baseName.text
         } else {

@@ -529,7 +529,7 @@ final class StringFinder: SyntaxVisitor {
                 table: plain("tableName") ?? plain("table"), comment: plain("comment"),
                 valueLiteral: literal("defaultValue"))
         }
-        guard let name else { return nil }
+        guard let name else { return valueCallContext(call, label: label, position: position, containers: containers) }
         // A method of the type around an unqualified call shadows an SDK modifier of that name (`badge(_:)`).
         if contextTypes.isMemberName(name), let callee = contextTypes.resolvedCallee(of: call, depth: 0),
             callee.name == name, contextTypes.isOwnMember(callee, call: call)
@@ -566,14 +566,18 @@ final class StringFinder: SyntaxVisitor {
         return projectContext(callee, call: call, position: position, containers: containers)
     }
 
-    /// A call through a value: a local, parameter or stored property of function type (`let onPick:
-    /// (LocalizedStringKey) -> Void` called as `onPick("Done")`); its parameter at `position` is a key parameter when
-    /// the declared function type says so. A function type's parameters have no labels.
+    /// A call through a value: a local, parameter or stored property of function type.
+    ///
+    /// `let onPick: (LocalizedStringKey) -> Void` called as `onPick("Done")`: its parameter at `position` is a key
+    /// parameter when the declared function type says so. A function type's parameters have no labels.
     private func valueCallContext(
         _ call: FunctionCallExprSyntax, label: String?, position: Int, containers: [Container]
     ) -> KeyContext? {
         guard label == nil else { return nil }
-        let callee = call.calledExpression
+        var callee = call.calledExpression
+        // `describe?("…")`, `describe!("…")`: a value of optional function type.
+        if let chain = callee.as(OptionalChainingExprSyntax.self) { callee = chain.expression }
+        if let unwrap = callee.as(ForceUnwrapExprSyntax.self) { callee = unwrap.expression }
         let declared: String?
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             declared = contextTypes.ownPropertyType(of: reference.baseName.text, from: Syntax(callee))

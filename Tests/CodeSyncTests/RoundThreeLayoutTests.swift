@@ -42,7 +42,8 @@ struct RoundThreeLayoutTests {
         try folder.write(Self.linkedFramework, to: "App.xcodeproj/project.pbxproj")
         try folder.write(
             "public struct Card: View { public init(title: LocalizedStringKey) {} }\n", to: "Core/Card.swift")
-        try folder.write("struct Home: View { var body: some View { Card(title: \"Welcome\") } }\n", to: "App/Home.swift")
+        try folder.write(
+            "struct Home: View { var body: some View { Card(title: \"Welcome\") } }\n", to: "App/Home.swift")
         try folder.write(ProjectFolder.emptyCatalog, to: "App/Localizable.xcstrings")
         var diagnostics = Diagnostics()
         let layout = ProjectLayout(root: folder.path, codeExtensions: ["swift"], diagnostics: &diagnostics)

@@ -116,8 +116,7 @@ struct RoundThreeSwiftRuleTests {
                     let status = SecItemCopyMatching(query, &result)
                     Text("Keychain error \\(status)")
                     Text("Login item \\(SMAppService.mainApp.status.rawValue)")
-                    let service = SMAppService.loginItem(identifier: "x")
-                    Text("Helper \\(service.status.rawValue)")
+                    Text("Helper \\(SMAppService.loginItem(identifier: "x").status.rawValue)")
                 }
             }
             """)
