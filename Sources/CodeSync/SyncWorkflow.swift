@@ -217,6 +217,7 @@ package struct SyncWorkflow: Sendable {
                 if swift.platforms == nil { swift.platforms = settings.platforms }
                 swift.localizedStringMacroNames.formUnion(settings.macroNames)
                 swift.extraction = min(swift.extraction, settings.swiftExtraction)
+                if settings.predatesResources { swift.resourceOverloads = false }
                 reader = swift
             } else if var objectiveC = reader as? ObjectiveCCodeReader {
                 for name in settings.macroNames.sorted() where !objectiveC.macroBaseNames.contains(name) {

@@ -89,6 +89,10 @@ enum KnownAPIs {
         "AsyncButton": [nil],
     ]
 
+    /// Names in `keyParameters` whose key parameter is an overload taking a `LocalizedStringResource` beside one
+    /// taking a `String`: keys only where the deployment targets have `LocalizedStringResource` (macOS 13, iOS 16).
+    static let resourceOverloadOnly: Set<String> = ["setActionName"]
+
     /// Names in `keyParameters` that are keys only as an implicit member (`.value("Day", day)` in a chart, not
     /// `storage.value("…")`).
     static let implicitMemberOnly: Set<String> = ["value"]

@@ -41,6 +41,8 @@ final class StringFinder: SyntaxVisitor {
     private let extraction: SwiftExtraction
     let types: TypeResolver
     private let contextTypes: ContextTypes
+    /// Whether the SDK's `LocalizedStringResource` overloads exist (``SwiftCodeReader/resourceOverloads``).
+    var resourceOverloads = true
     private(set) var found: [ExtractedString] = []
     private(set) var diagnostics = Diagnostics()
 
@@ -546,6 +548,7 @@ final class StringFinder: SyntaxVisitor {
             return KeyContext(origin: .appShortcut)
         }
         if containers.isEmpty, let labels = KnownAPIs.keyParameters[name], labels.contains(label),
+            resourceOverloads || !KnownAPIs.resourceOverloadOnly.contains(name),
             label != nil || position == 0,
             !KnownAPIs.implicitMemberOnly.contains(name)
                 || call.calledExpression.as(MemberAccessExprSyntax.self)?.base == nil

@@ -177,5 +177,13 @@ struct RoundThreeSwiftRuleTests {
             }
             """)
         #expect(found == ["Rename Layer"])
+        // Built for a system without LocalizedStringResource (MACOSX_DEPLOYMENT_TARGET 12.4): the String overload.
+        var reader = SwiftCodeReader()
+        reader.resourceOverloads = false
+        var diagnostics = Diagnostics()
+        let older = reader.strings(
+            in: [CodeFile(path: "E.swift", text: "func f(u: UndoManager) { u.setActionName(\"Rename Layer\") }")],
+            diagnostics: &diagnostics)
+        #expect(older.map(\.key) == [])
     }
 }
