@@ -30,6 +30,12 @@ package struct CatalogCheck: Sendable {
         package var minimumSeverity = CheckSeverity.note
         /// How long to wait, in seconds, for another process writing a catalog that `fix` would rewrite.
         package var lockTimeout: Double = 120
+        /// The keys the code uses for legacy tables, read as `sync` reads it; nil: code is not read.
+        ///
+        /// The command-line tool's reading is `CodeSync`'s; this module reads no code. Called once per folder
+        /// checked, with that folder and the development-language file of each of its legacy tables; returns the
+        /// keys of each file whose code is there. Without it `orphan-key` goes by the tables alone.
+        package var codeKeys: (@Sendable (_ root: String, _ files: [String]) -> [String: Set<String>])?
 
         package init() {}
     }
@@ -54,11 +60,26 @@ package struct CatalogCheck: Sendable {
     ///   update (another process held it past `lockTimeout`): no fix is written then.
     package func run(_ paths: [String], options: Options) throws -> CheckReport {
         var units: [Unit] = []
+        var codeKeys: [String: Set<String>] = [:]
         for path in paths {
             guard fileExists(path) else { throw ConversionError("no such file or folder", path: path) }
-            units += discover(path, sourceLanguage: options.sourceLanguage)
+            let found = discover(path, sourceLanguage: options.sourceLanguage)
+            units += found
+            if let provider = options.codeKeys, isDirectory(path) {
+                let files = found.compactMap { Self.developmentFile(of: $0, sourceLanguage: options.sourceLanguage) }
+                if !files.isEmpty {
+                    codeKeys.merge(provider(path, files)) { $0.union($1) }
+                }
+            }
         }
-        let results = parallelMap(units) { unit in check(unit, options: options) }
+        let usedKeys = codeKeys
+        let results = parallelMap(units) { unit in
+            check(
+                unit, options: options,
+                codeKeys: Self.developmentFile(of: unit, sourceLanguage: options.sourceLanguage).flatMap {
+                    usedKeys[$0]
+                })
+        }
         let updateErrors = results.flatMap(\.updateErrors)
         if !updateErrors.isEmpty { throw ConversionError(updateErrors) }
         var report = CheckReport()
@@ -175,7 +196,18 @@ package struct CatalogCheck: Sendable {
         var tables = 0
     }
 
-    private func check(_ unit: Unit, options: Options) -> UnitResult {
+    /// The development-language file of a legacy table (its `Base.lproj` or development-language `.strings` file,
+    /// else `.stringsdict`), which code keys are asked for; nil for other units.
+    static func developmentFile(of unit: Unit, sourceLanguage: String) -> String? {
+        guard case .legacy(_, let files) = unit else { return nil }
+        let own = files.filter { $0.lprojLanguage == "Base" || $0.lprojLanguage == sourceLanguage }
+        // A table whose development language lives only in code (no file of its own): asked for by a translation.
+        return
+            (own.first { !$0.isStringsDict && $0.lprojLanguage == "Base" } ?? own.first { !$0.isStringsDict }
+            ?? own.first ?? files.first { !$0.isStringsDict } ?? files.first)?.path
+    }
+
+    private func check(_ unit: Unit, options: Options, codeKeys: Set<String>? = nil) -> UnitResult {
         var result = UnitResult()
         switch unit {
         case .catalog(let path): checkCatalog(path, options: options, into: &result)
@@ -183,7 +215,7 @@ package struct CatalogCheck: Sendable {
             let inputs = files.map {
                 LegacyInput(path: $0.path, lprojLanguage: $0.lprojLanguage, isStringsDict: $0.isStringsDict)
             }
-            checkLegacy(name: name, files: inputs, options: options, into: &result)
+            checkLegacy(name: name, files: inputs, options: options, codeKeys: codeKeys, into: &result)
         case .single(let path):
             let language = ProjectPaths.lprojLanguage(of: path) ?? options.sourceLanguage
             let file = LegacyInput(
@@ -381,7 +413,7 @@ package struct CatalogCheck: Sendable {
 
     private func checkLegacy(
         name: String, files: [LegacyInput], options: Options, languagesAreKnown: Bool = true,
-        into result: inout UnitResult
+        codeKeys: Set<String>? = nil, into result: inout UnitResult
     ) {
         let sourceLanguage = options.sourceLanguage
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
@@ -449,6 +481,7 @@ package struct CatalogCheck: Sendable {
             languages: languages, keyIsSourceText: false)
         subject.languagesAreKnown = languagesAreKnown
         subject.reportsOrphans = languagesAreKnown && fileOf[sourceLanguage] != nil
+        subject.codeKeys = languagesAreKnown ? codeKeys : nil
         subject.isInterfaceBuilder = Self.isInterfaceBuilderTable(name: name, files: files.map(\.path))
         TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
     }

@@ -23,6 +23,12 @@ struct TableUnderCheck {
     /// Whether a key the source language lacks is an `orphan-key` (legacy tables whose development language has a
     /// file); otherwise such a key is its own source (catalogs) or the table has no development-language file.
     var reportsOrphans = false
+    /// The keys the code of the table's targets uses for it; nil when not known.
+    ///
+    /// Known for legacy tables whose code is there (`check` reading it as `sync` does). A key the code uses is no
+    /// orphan, and a language lacking it misses a translation; a key of the development language the code does not
+    /// use is an `unused-key`.
+    var codeKeys: Set<String>?
 }
 
 /// One string of a localization: its variation path and unit.
@@ -65,7 +71,14 @@ struct TableRules {
             let sourceLocalization = entry.localizations?[source]
             // A key only translations have is an orphan, not a translation missing in the other languages; what is
             // wrong with the translations themselves (plural categories, control characters) is still said.
-            let isOrphan = subject.reportsOrphans && sourceLocalization == nil
+            let usedByCode = subject.codeKeys?.contains(key) == true
+            let isOrphan = subject.reportsOrphans && sourceLocalization == nil && !usedByCode
+            if sourceLocalization != nil, let codeKeys = subject.codeKeys, !codeKeys.contains(key) {
+                add(
+                    .unusedKey, "", "",
+                    "\(Diagnostic.quoted(key)) is not used by the code of the table's targets (it is probably left over)",
+                    severity: .note)
+            }
             if isOrphan {
                 let languages = (entry.localizations?.keys).map { Array($0) } ?? []
                 add(
@@ -167,6 +180,19 @@ struct TableRules {
                     add(
                         .missingTranslation, language, leaf.path,
                         "\(Diagnostic.quoted(key)) has an empty \(language) translation")
+                }
+            }
+        }
+        // A key the code uses that no file of the table has: every language misses it.
+        if rules.contains(.missingTranslation), let codeKeys = subject.codeKeys {
+            for key in codeKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            where table.entries[key] == nil && !key.isEmpty {
+                for language in languages {
+                    findings.append(
+                        Finding(
+                            .missingTranslation, at: KeyPosition(file: subject.files[language] ?? subject.mainFile),
+                            table: table.name, key: key, language: language,
+                            message: "\(Diagnostic.quoted(key)) has no \(language) translation (the code uses it)"))
                 }
             }
         }

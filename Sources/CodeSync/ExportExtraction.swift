@@ -17,9 +17,13 @@ package enum ExportExtraction {
     ///
     /// Problems reading code are warnings (that file's strings are left out); a source outside `root` gets no
     /// strings from code, with a warning.
+    ///
+    /// With `requiringCode`, a source whose targets (or folder) hold no code file gets no entry, rather than an empty
+    /// one (`check`: no code is there).
     package static func codeStrings(
         for sources: [Export.Source], root: String, sourceLanguage: String,
-        readers: [any CodeReader] = SyncWorkflow.standardReaders(), diagnostics: inout Diagnostics
+        readers: [any CodeReader] = SyncWorkflow.standardReaders(), requiringCode: Bool = false,
+        diagnostics: inout Diagnostics
     ) -> [String: Export.CodeStrings] {
         let legacy = sources.filter { $0.kind != .catalog }
         guard !legacy.isEmpty else { return [:] }
@@ -48,7 +52,9 @@ package enum ExportExtraction {
                 let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
                 layout = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read)
             }
-            guard let layout, case .code(let files, _) = layout.scope(of: path) else { continue }
+            guard let layout, case .code(let files, _) = layout.scope(of: path), !requiringCode || !files.isEmpty else {
+                continue
+            }
             // As a build of the table's targets reads the code: their platforms and macro names, Info.plist values
             // with settings expanded, and the Info.plist keys Xcode generates (sync.md, "Build settings").
             let build = layout.buildContext(of: path)

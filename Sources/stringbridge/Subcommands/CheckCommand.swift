@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogChecks
+import CodeSync
 import LocalizationCatalog
 import LocalizationConverter
 
@@ -12,8 +13,9 @@ struct CheckCommand: ParsableCommand {
             bundles) and reports each finding as path:line:column: severity: message [rule]. Rules: \
             placeholder-mismatch, plural-missing-category, plural-extra-category, missing-translation, \
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
-            whitespace-mismatch, width-variation, orphan-key, lowercase-unicode-escape (docs/check.md). --quiet \
-            prints only the summary line.
+            whitespace-mismatch, width-variation, orphan-key, unused-key, lowercase-unicode-escape (docs/check.md). \
+            Legacy tables are checked against the code of their targets, found as sync finds it (--no-code: by the \
+            tables alone). --quiet prints only the summary line.
 
             --language L names a language that must be complete: every key it lacks in a table is an error \
             (missing-translation), while the missing translations of the other languages stay warnings. \
@@ -75,6 +77,11 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The development language of legacy tables (default: en).")
     var sourceLanguage: String?
 
+    @Flag(
+        name: .customLong("no-code"),
+        help: "Read no code: orphan-key and missing-translation of legacy tables go by the tables alone.")
+    var noCode = false
+
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
 
@@ -132,6 +139,12 @@ struct CheckCommand: ParsableCommand {
             if let sourceLanguage { options.sourceLanguage = sourceLanguage }
             options.fix = fix
             options.lockTimeout = lock.lockTimeout
+            if !noCode {
+                let sourceLanguage = options.sourceLanguage
+                options.codeKeys = { root, files in
+                    CheckCodeKeys.keys(root: root, files: files, sourceLanguage: sourceLanguage)
+                }
+            }
             var report = try CatalogCheck().run(paths, options: options)
             if let baseline {
                 try report.subtract(baseline: try readSourceFile(baseline).bytes, path: baseline)
