@@ -200,7 +200,7 @@ package struct CatalogCreation: Sendable {
             plan.projectEdits.append(ProjectEdit(path: path, bytes: try editor.result(), transaction: transaction))
         }
         // The projects read for update that get no edit are released at once.
-        for (_, var transaction) in transactions { transaction.discard() }
+        for (_, transaction) in transactions { transaction.discard() }
         SyncWorkflow.appendSkipping(read, to: &diagnostics)
         return plan
     }
