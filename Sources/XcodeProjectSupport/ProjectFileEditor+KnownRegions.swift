@@ -8,7 +8,9 @@ extension ProjectFileEditor {
         file.rootObject?["knownRegions"]?.strings
     }
 
-    /// Appends to `knownRegions` the languages of `languages` it lacks, in that order, one per line as Xcode lays the
+    /// Appends to `knownRegions` the languages of `languages` it lacks, in that order.
+    ///
+    /// One per line, as Xcode lays the
     /// list out (`"zh-Hans",` quoted as Xcode quotes it); a language it has in another case (`DE` for `de`) is
     /// taken as there. Returns the languages added.
     /// - Throws: ``ConversionError`` when the project has no `knownRegions` list, or it is not laid out one

@@ -106,7 +106,8 @@ package struct ProjectFileEditor {
             offset = lineStart
             indentation = Array(file.bytes[lineStart..<close]) + [0x09]
         }
-        insertions.append((offset, "", indentation + Array("\(element)\(comment.map { " /* \($0) */" } ?? ""),\n".utf8)))
+        insertions.append(
+            (offset, "", indentation + Array("\(element)\(comment.map { " /* \($0) */" } ?? ""),\n".utf8)))
     }
 
     // MARK: Dictionary members

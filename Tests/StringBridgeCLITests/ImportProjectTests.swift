@@ -40,7 +40,9 @@ struct ImportProjectTests {
         let catalog = try #require(text("App/Localizable.xcstrings"))
         #expect(catalog.contains("\"value\" : \"Hallo Welt\""))
         #expect(!catalog.contains("\"value\" : \"Hallo\"\n"))
-        #expect(result.output.contains("App/en.lproj/Localizable.strings [de] -> App/Localizable.xcstrings: 1 unit applied"))
+        #expect(
+            result.output.contains("App/en.lproj/Localizable.strings [de] -> App/Localizable.xcstrings: 1 unit applied")
+        )
         // The legacy files are not written, nor created.
         #expect(text("App/en.lproj/Localizable.strings") == (try fixture("App/en.lproj/Localizable.strings")))
         #expect(text("App/de.lproj/Localizable.strings") == nil)
@@ -106,12 +108,12 @@ struct ImportProjectTests {
         #expect(text("App/de.lproj/ShortcutIntents.strings") == "\"gR7kL2\" = \"Nach ${content} suchen\";\n")
         #expect(
             result.error.contains(
-                "../intents-de.xliff:14:7: error: unit \"pX4mQ9\" not applied: the target's placeholders differ from "
+                "../intents-de.xliff:13:7: error: unit \"pX4mQ9\" not applied: the target's placeholders differ from "
                     + "the source's: parameter ${applicationName} of the source is missing"), "\(result.error)")
         // The command's last error is placed at the first unit refused (issue 31, item 19).
         #expect(
             result.error.hasSuffix(
-                "../intents-de.xliff:14:7: error: 1 unit not applied: their placeholders differ from the source's, "
+                "../intents-de.xliff:13:7: error: 1 unit not applied: their placeholders differ from the source's, "
                     + "which crashes or prints garbage at run time (fix the targets, or pass "
                     + "--accept-placeholder-mismatch to import them anyway)\n"), "\(result.error)")
         #expect(
@@ -120,10 +122,25 @@ struct ImportProjectTests {
                     + "1 unit applied"), "\(result.output)")
     }
 
+    @Test("check compares ${parameters}: a renamed one is an error")
+    func checkComparesParameters() throws {
+        try Data("\"gR7kL2\" = \"Suche ${inhalt}\";\n".utf8).write(
+            to: project.appendingPathComponent("App/de.lproj/ShortcutIntents.strings"))
+        let result = try StringBridgeProcess.run(["check", "App"], in: project)
+        #expect(result.status == 1, "\(result.output)\(result.error)")
+        #expect(
+            result.output.contains(
+                "App/de.lproj/ShortcutIntents.strings:1:1: error: de value of \"gR7kL2\": parameter ${content} of the "
+                    + "source is missing (the system fills it; keep it as it is); parameter ${inhalt} is not in the "
+                    + "source (the system fills only the source's parameters; keep their names as they are) "
+                    + "[placeholder-mismatch]"), "\(result.output)")
+    }
+
     @Test("Export names an intent definition's table after the .intentdefinition, as Xcode does")
     func exportNamesTheIntentDefinition() throws {
         let result = try StringBridgeProcess.run(
-            ["export", "App/en.lproj/ShortcutIntents.strings", "--language", "de", "-o", "../out"], in: project)
+            ["export", "App/en.lproj/ShortcutIntents.strings", "--language", "de", "-o", "../out", "--xcloc"],
+            in: project)
         #expect(result.status == 0, "\(result.error)")
         let xliff = try String(
             contentsOf: folder.appendingPathComponent("work/out/de.xcloc/Localized Contents/de.xliff"), encoding: .utf8)
@@ -132,7 +149,8 @@ struct ImportProjectTests {
         let copy = try Data(
             contentsOf: folder.appendingPathComponent(
                 "work/out/de.xcloc/Source Contents/App/Base.lproj/ShortcutIntents.intentdefinition"))
-        #expect(String(decoding: copy, as: UTF8.self) == (try fixture("App/Base.lproj/ShortcutIntents.intentdefinition")))
+        #expect(
+            String(decoding: copy, as: UTF8.self) == (try fixture("App/Base.lproj/ShortcutIntents.intentdefinition")))
         // And what it exports imports back: unchanged.
         let back = try StringBridgeProcess.run(["import", "../out/de.xcloc"], in: project)
         #expect(back.status == 0, "\(back.error)")

@@ -22,7 +22,9 @@ struct XLIFFImportToolQuirksTests {
         german.substitutions = [
             "votes": Substitution(
                 argNum: 1, formatSpecifier: "lld",
-                variations: Variations(plural: ["one": Localization("%arg Stimme"), "other": Localization("%arg Stimmen")]))
+                variations: Variations(plural: [
+                    "one": Localization("%arg Stimme"), "other": Localization("%arg Stimmen"),
+                ]))
         ]
         table.entries["%lld votes from %lld voters"] = CatalogEntry(localizations: [
             "en": Localization("%lld votes from %lld voters"), "de": german,
@@ -30,11 +32,12 @@ struct XLIFFImportToolQuirksTests {
         return table
     }
 
-    @Test("A target-only substitution's case from Xcode (its <source> is the unit id) is compared with the catalog's substitution")
+    @Test(
+        "A target-only substitution's case from Xcode (its <source> is the unit id) is compared with the catalog's substitution"
+    )
     func targetOnlySubstitutionInXcodesForm() {
         let key = "%lld votes from %lld voters"
         let units = [
-            unit(key, source: key, target: "%1$#@votes@ von %2$lld Wählern"),
             unit(
                 "\(key)|==|substitutions.votes.plural.one", source: "\(key)|==|substitutions.votes.plural.one",
                 target: "%1$lld Stimme!"),
@@ -43,7 +46,8 @@ struct XLIFFImportToolQuirksTests {
                 target: "%1$lld Stimmen!"),
         ]
         var table = votesCatalog()
-        let file = XLIFFFile(original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
+        let file = XLIFFFile(
+            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
         let report = XLIFFImport.apply(file, to: &table, kind: .catalog, options: Self.refusing)
         #expect(report.skipped.isEmpty, "\(report.skipped)")
         #expect(report.applied == 2)
@@ -75,9 +79,11 @@ struct XLIFFImportToolQuirksTests {
             unit("Hello", source: "Hello", target: "Hallo", state: "new"),
             unit("Bye", source: "Bye", target: "Bye", state: "needs-translation"),
         ]
-        let file = XLIFFFile(original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
+        let file = XLIFFFile(
+            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
         let report = XLIFFImport.apply(file, to: &table, kind: .catalog)
-        #expect(report.skipped.map(\.reason) == [.unfinishedStateWithNewText("new"), .unfinishedState("needs-translation")])
+        #expect(
+            report.skipped.map(\.reason) == [.unfinishedStateWithNewText("new"), .unfinishedState("needs-translation")])
         #expect(report.skipped.map(\.reason.code) == ["unfinished-state", "unfinished-state"])
         #expect(
             report.skipped[0].reason.description
@@ -93,7 +99,8 @@ struct XLIFFImportToolQuirksTests {
             unit("Line one Line two", source: "Line one Line two", target: "Zeile eins Zeile zwei"),
             unit("Nothing like it", source: "Nothing like it", target: "Nichts"),
         ]
-        let file = XLIFFFile(original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
+        let file = XLIFFFile(
+            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)
         let report = XLIFFImport.apply(file, to: &catalog, kind: .catalog)
         #expect(report.skipped.map(\.reason) == [.lineBreaksReadAsSpaces("Line one\nLine two"), .unknownID])
         #expect(report.skipped[0].reason.code == "unknown-id")
@@ -139,39 +146,32 @@ struct XLIFFImportToolQuirksTests {
         #expect(table.entries["gR7kL2"]?.localizations?["de"]?.stringUnit?.value == "Nach ${content} suchen")
     }
 
-    @Test("A machine_translated state makes the catalog 1.3, with a note; other content keeps its version")
+    @Test("Importing a machine_translated state makes the catalog 1.3; other content keeps its version")
     func machineTranslatedRaisesTheVersion() throws {
-        var table = StringTable(name: "Localizable", sourceLanguage: "en")
-        table.version = "1.0"
-        table.entries["Hello"] = CatalogEntry(localizations: ["en": Localization("Hello")])
-        let file = XLIFFFile(
-            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de",
-            units: [
-                XLIFFUnit(
-                    id: "Hello", source: "Hello", target: "Hallo", state: "translated", stateQualifier: "leveraged-mt",
-                    notes: [])
-            ])
-        var plain = table
-        var diagnostics = Diagnostics()
-        #expect(String(decoding: XCStringsWriter().encode(plain, diagnostics: &diagnostics), as: UTF8.self).hasSuffix("\"version\" : \"1.0\"\n}"))
-        #expect(diagnostics.all.isEmpty)
-        _ = XLIFFImport.apply(file, to: &table, kind: .catalog)
-        #expect(table.entries["Hello"]?.localizations?["de"]?.stringUnit?.state == .machineTranslated)
-        let written = String(decoding: XCStringsWriter().encode(table, diagnostics: &diagnostics), as: UTF8.self)
-        #expect(written.hasSuffix("\"version\" : \"1.3\"\n}"), "\(written)")
-        #expect(
-            diagnostics.all.map(\.description) == [
-                "note: version 1.0 raised to 1.3: the catalog holds a machine_translated state, which needs 1.3 (as "
-                    + "Xcode 27 writes it; an Xcode that knows only 1.0 cannot read it)"
-            ])
-        // Never lowered, and a version that is not 1.N is kept.
-        for version in ["1.3", "1.4", "2.0"] {
-            plain = table
-            plain.version = version
-            var quiet = Diagnostics()
-            let bytes = String(decoding: XCStringsWriter().encode(plain, diagnostics: &quiet), as: UTF8.self)
-            #expect(bytes.hasSuffix("\"version\" : \"\(version)\"\n}"))
-            #expect(quiet.all.isEmpty)
+        func imported(version: String?, qualifier: String?) -> StringTable {
+            var table = StringTable(name: "Localizable", sourceLanguage: "en")
+            table.version = version
+            table.entries["Hello"] = CatalogEntry(localizations: ["en": Localization("Hello")])
+            let file = XLIFFFile(
+                original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de",
+                units: [
+                    XLIFFUnit(
+                        id: "Hello", source: "Hello", target: "Hallo", state: "translated", stateQualifier: qualifier,
+                        notes: [])
+                ])
+            _ = XLIFFImport.apply(file, to: &table, kind: .catalog)
+            return table
         }
+        let machine = imported(version: "1.0", qualifier: "leveraged-mt")
+        #expect(machine.entries["Hello"]?.localizations?["de"]?.stringUnit?.state == .machineTranslated)
+        #expect(machine.version == "1.3")
+        var diagnostics = Diagnostics()
+        let written = String(decoding: XCStringsWriter().encode(machine, diagnostics: &diagnostics), as: UTF8.self)
+        #expect(written.hasSuffix("\"version\" : \"1.3\"\n}"), "\(written)")
+        #expect(imported(version: "1.0", qualifier: nil).version == "1.0")
+        // Never lowered; a version that is not 1.N, or none, is kept.
+        #expect(imported(version: "1.4", qualifier: "leveraged-mt").version == "1.4")
+        #expect(imported(version: "2.0", qualifier: "leveraged-mt").version == "2.0")
+        #expect(imported(version: nil, qualifier: "leveraged-mt").version == nil)
     }
 }

@@ -33,12 +33,9 @@ public struct XCStringsWriter: CatalogWriter {
     /// The catalog's bytes.
     public func encode(_ table: StringTable, diagnostics: inout Diagnostics) -> [UInt8] {
         var dropped: [(key: String, language: String)] = []
-        var version: String?
         let bytes = OutputBuffer.joined(
-            CatalogEmitter.encode(
-                table, parallelism: parallelism, droppedWidthVariations: &dropped, writtenVersion: &version))
+            CatalogEmitter.encode(table, parallelism: parallelism, droppedWidthVariations: &dropped))
         warn(dropped, in: table, &diagnostics)
-        noteVersion(version, of: table, &diagnostics)
         return bytes
     }
 
@@ -52,31 +49,13 @@ public struct XCStringsWriter: CatalogWriter {
         _ table: StringTable, diagnostics: inout Diagnostics, writingTo write: (RawSpan) -> Void
     ) {
         var dropped: [(key: String, language: String)] = []
-        var version: String?
         withoutActuallyEscaping(write) { write in
             let delivery = PieceDelivery(write)
             _ = CatalogEmitter.encode(
-                table, parallelism: parallelism, droppedWidthVariations: &dropped, writtenVersion: &version,
-                delivery: delivery)
+                table, parallelism: parallelism, droppedWidthVariations: &dropped, delivery: delivery)
             delivery.finish()
         }
         warn(dropped, in: table, &diagnostics)
-        noteVersion(version, of: table, &diagnostics)
-    }
-
-    /// A note when the catalog is written with a higher version than it has (``CatalogVersion``).
-    private func noteVersion(_ written: String?, of table: StringTable, _ diagnostics: inout Diagnostics) {
-        guard let written, let version = table.version, written != version else { return }
-        // At the first key with such a state, where it was read.
-        let first = table.entries.values.first { entry in
-            entry.localizations?.values.contains { $0.hasState(.machineTranslated) } ?? false
-        }
-        diagnostics.append(
-            Diagnostic(
-                .note,
-                "version \(version) raised to \(written): the catalog holds a machine_translated state, which "
-                    + "needs \(written) (as Xcode 27 writes it; an Xcode that knows only \(version) cannot read it)",
-                at: first?.origin, orPath: nil))
     }
 
     /// One warning per key and language whose width variations were left out, at the key's place in the input.
@@ -95,8 +74,6 @@ public struct XCStringsWriter: CatalogWriter {
 private struct CatalogEmitter {
     var json: JSONEmitter
     var droppedWidthVariations: [(key: String, language: String)] = []
-    /// Whether a `machine_translated` state was written (it needs version 1.3: ``CatalogVersion``).
-    var writesMachineTranslated = false
 
     init(json: JSONEmitter) {
         self.json = json
@@ -112,8 +89,7 @@ private struct CatalogEmitter {
     /// With `delivery`, each piece is handed to it as soon as it is made instead, and none is returned.
     static func encode(
         _ table: StringTable, parallelism: Parallelism,
-        droppedWidthVariations: inout [(key: String, language: String)], writtenVersion: inout String?,
-        delivery: PieceDelivery? = nil
+        droppedWidthVariations: inout [(key: String, language: String)], delivery: PieceDelivery? = nil
     ) -> [OutputBuffer] {
         let entries = table.entries
         let order = XcodeKeyOrder.sortedIndices(entries.keys)
@@ -147,10 +123,7 @@ private struct CatalogEmitter {
         main.json.out = OutputBuffer(capacity: 4096)
         if !entries.isEmpty { main.json.noteMembersWrittenElsewhere() }
         main.json.closeObject()
-        // The version is raised to what the content needs (``CatalogVersion``); the runs say what they wrote.
-        let needed = runs.contains(where: \.writesMachineTranslated) ? CatalogVersion.machineTranslated : nil
-        writtenVersion = CatalogVersion.written(table.version, needing: needed)
-        if let version = writtenVersion {
+        if let version = table.version {
             main.json.member("version")
             main.json.string(version)
         }
@@ -264,7 +237,6 @@ private struct CatalogEmitter {
     /// The `state` member of a string unit or set, when it has one.
     mutating func writeState(_ state: TranslationState?) {
         guard let state else { return }
-        if state == .machineTranslated { writesMachineTranslated = true }
         json.member("state")
         json.string(state.rawValue)
     }
@@ -540,19 +512,5 @@ final class PieceDelivery {
             for spare in state.spares { spare.deallocate() }
             state.spares = []
         }
-    }
-}
-
-extension Localization {
-    /// Whether a string unit or set of this localization, its variations or substitutions has `state`.
-    fileprivate func hasState(_ state: TranslationState) -> Bool {
-        if stringUnit?.state == state || stringSet?.state == state { return true }
-        for case let nested? in [variations?.plural, variations?.device, variations?.width] {
-            if nested.values.contains(where: { $0.hasState(state) }) { return true }
-        }
-        return substitutions?.values.contains { substitution in
-            [substitution.variations?.plural, substitution.variations?.device, substitution.variations?.width]
-                .contains { $0?.values.contains(where: { $0.hasState(state) }) ?? false }
-        } ?? false
     }
 }

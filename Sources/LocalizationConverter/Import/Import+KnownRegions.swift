@@ -36,8 +36,9 @@ extension Import {
         return result
     }
 
-    /// The edits of the projects holding the tables that got new languages: each project's `knownRegions` gets the
-    /// languages it lacks. A project that cannot be read or edited safely is left as it is, with a warning (the
+    /// The edits of the projects holding the tables that got new languages.
+    ///
+    /// Each project's `knownRegions` gets the languages it lacks. A project that cannot be read or edited safely is left as it is, with a warning (the
     /// tables are still written).
     func knownRegionsEdits(
         for changes: [(table: String, languages: [String])], options: Options, diagnostics: inout Diagnostics
@@ -61,7 +62,7 @@ extension Import {
         for (path, transaction) in reads where languages[path] == nil { transaction.discard() }
         var edits: [KnownRegionsEdit] = []
         for path in order {
-            guard let file = files[path], var transaction = reads[path] else { continue }
+            guard let file = files[path], let transaction = reads[path] else { continue }
             var editor = ProjectFileEditor(file: file)
             do {
                 let added = try editor.addKnownRegions(languages[path] ?? [])
@@ -84,7 +85,9 @@ extension Import {
         return edits
     }
 
-    /// The projects that hold the table at `table`: those in the nearest folder at or above the table's that holds
+    /// The projects that hold the table at `table`.
+    ///
+    /// Those in the nearest folder at or above the table's that holds
     /// `*.xcodeproj` bundles (up to the import's boundary), that refer to the table's file — or to a file of the
     /// same legacy table in another language — or to a synchronized folder holding it. Each project file is read
     /// once (for update) into `files` and `reads`.
@@ -104,7 +107,8 @@ extension Import {
             if !bundles.isEmpty {
                 var result: [String] = []
                 for bundle in bundles {
-                    let path = ProjectPaths.relative("\(folder == "/" ? "" : folder)/\(bundle)/project.pbxproj", to: ".")
+                    let path = ProjectPaths.relative(
+                        "\(folder == "/" ? "" : folder)/\(bundle)/project.pbxproj", to: ".")
                     guard fileExists(path) else { continue }
                     if files[path] == nil {
                         var transaction = FileTransaction()

@@ -124,8 +124,9 @@ extension Import {
         return .table(request)
     }
 
-    /// The catalog a legacy table at `path` (`X/L.lproj/T.strings`, `X/Plurals/L.lproj/T.stringsdict`, or a file
-    /// outside `.lproj` folders) was migrated to, whether its legacy files are still there or not: `T.xcstrings`
+    /// The catalog a legacy table at `path` was migrated to, whether its legacy files are still there or not.
+    ///
+    /// For `X/L.lproj/T.strings`, `X/Plurals/L.lproj/T.stringsdict` or a file outside `.lproj` folders: `T.xcstrings`
     /// (or `mul.lproj/T.xcstrings`, an Interface Builder table's) in the folder holding its `.lproj` folder, else in
     /// the nearest folder above it that has one — up to `root`, and not above a folder holding a project
     /// (`*.xcodeproj`, `Package.swift`, `Project.swift`, `.git`), so that another project's catalog of the same
@@ -240,7 +241,8 @@ extension Import {
         if let (file, interfaceBuilderFile) = request.sourcesFromDocument {
             sourceTable = Self.interfaceBuilderSources(
                 file, name: ProjectPaths.baseName(of: interfaceBuilderFile) ?? "", language: request.sourceLanguage)
-            let what = fileExtension(interfaceBuilderFile) == "intentdefinition" ? "intent definition's" : "Interface Builder"
+            let what =
+                fileExtension(interfaceBuilderFile) == "intentdefinition" ? "intent definition's" : "Interface Builder"
             diagnostics.warn(
                 "this \(what) table has no \(request.sourceLanguage).lproj or Base.lproj .strings file "
                     + "(its texts live in the \(fileExtension(interfaceBuilderFile) ?? "file"), which is no table): "
@@ -293,6 +295,7 @@ extension Import {
             kind: .catalog, outputPath: path, merged: table, target: nil, legacyLanguage: nil, before: nil,
             targetExists: true, reads: reads)
         working.languagesBefore = LanguageSelection.available(in: table)
+        working.versionBefore = table.version
         return working
     }
 
@@ -440,6 +443,8 @@ struct WorkingTable {
     var changed = false
     /// For a catalog, its languages before the import (``Import/newLanguages(of:)``).
     var languagesBefore: [String]? = nil
+    /// For a catalog, its version before the import (a note says when the import raised it).
+    var versionBefore: String? = nil
 }
 
 /// The tables of one import, each read once however many `<file>` elements name it, in the order first named.

@@ -25,6 +25,17 @@ extension Import {
             ? knownRegionsEdits(for: Self.newLanguages(of: changedTables), options: options, diagnostics: &diagnostics)
             : []
         for edit in projectEdits { transaction.include(edit.reads) }
+        // A catalog whose version the import raised (``CatalogVersion``) says so.
+        for table in changedTables where table.kind == .catalog {
+            if let before = table.versionBefore, let after = table.merged.version, before != after {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "version \(before) raised to \(after): the import gave the catalog a machine_translated "
+                            + "state, which needs \(after) (as Xcode 27 writes it; an Xcode that knows only "
+                            + "\(before) refuses the file rather than lose the state)", path: table.outputPath))
+            }
+        }
         // The files of a table that changed were read for update in its own transaction: they stay locked to the
         // end of the write (or of a dry run), and must still be the files read.
         for table in work.tables {

@@ -164,7 +164,8 @@ extension Importer {
                 // A target whose text is not the table's (nor, without one, the source's) was written by a translator.
                 let hasNewText = text != (builder.targetValue(at: path)?.text ?? unit.source ?? text)
                 report.skip(
-                    unit, hasNewText ? .unfinishedStateWithNewText(unit.state ?? "") : .unfinishedState(unit.state ?? ""))
+                    unit,
+                    hasNewText ? .unfinishedStateWithNewText(unit.state ?? "") : .unfinishedState(unit.state ?? ""))
                 continue
             }
             if let name = path.substitutionName, localization.substitutions?[name] == nil,

@@ -36,9 +36,10 @@ struct Importer {
 
     func hasKey(_ key: String) -> Bool { table.entries.index(forKey: key) != nil }
 
-    /// The key that `id` (no key of the table) is with its line breaks and tabs turned into spaces, as XML reads an
-    /// `id` attribute a translation tool wrote them raw in (OmegaT does): an id that is such a key, or such a key
-    /// followed by a variation path. `nil` when there is none.
+    /// The key that `id` (no key of the table) is with its line breaks and tabs read as spaces.
+    ///
+    /// XML reads so an `id` attribute a translation tool wrote them raw in (OmegaT does): an id that is such a key,
+    /// or such a key followed by a variation path. `nil` when there is none.
     mutating func keyWithLineBreaks(readAs id: String) -> String? {
         if keysByLineBreaksAsSpaces == nil {
             var map: [String: String] = [:]
