@@ -138,8 +138,11 @@ struct TableRules {
                             source: placeholderSource, translation: leaf.value, leaf: leaf,
                             localization: localization, sourceLocalization: sourceRoot)
                         if !mismatches.isEmpty {
-                            // A source without any specifier may not be a format string at all.
-                            let sourceReadsNothing = FormatArgumentComparison.arguments(in: placeholderSource).isEmpty
+                            // A source without any specifier may not be a format string at all; a parameter the
+                            // system fills (`${content}`) is one whatever the string is.
+                            let sourceReadsNothing =
+                                FormatArgumentComparison.arguments(in: placeholderSource).isEmpty
+                                && !mismatches.contains(where: \.isSystemParameter)
                             add(
                                 .placeholderMismatch, language, leaf.path,
                                 "\(language) value of \(Diagnostic.quoted(key)): "
