@@ -117,7 +117,10 @@ let package = Package(
         .target(
             name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"]
         ),
-        .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
+        .target(
+            name: "CatalogMerge",
+            dependencies: ["LocalizationCatalog", "LocalizationConverter", "StringsFormat", "StringsDictFormat"]
+        ),
         .executableTarget(
             name: "stringbridge",
             dependencies: [
