@@ -119,7 +119,10 @@ let package = Package(
         .target(
             name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"]
         ),
-        .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
+        .target(
+            name: "CatalogMerge",
+            dependencies: ["LocalizationCatalog", "LocalizationConverter", "StringsFormat", "StringsDictFormat"]
+        ),
         // `report` and the CI formats of `check` and `stats` (github, markdown, junit): one self-contained HTML page,
         // no server (docs/report.md).
         .target(
