@@ -287,7 +287,6 @@ package struct CatalogCheck: Sendable {
         return found
     }
 
-
     // MARK: - Catalogs
 
     private func checkCatalog(_ path: String, options: Options, into result: inout UnitResult) {

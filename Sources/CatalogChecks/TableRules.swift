@@ -357,7 +357,9 @@ struct TableRules {
                 report(.pluralMissingCategory, here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
             }
             for category in extra {
-                report(.pluralExtraCategory, Self.join(here, category), "has \(category), which \(language) does not use (\(cldr))")
+                report(
+                    .pluralExtraCategory, Self.join(here, category),
+                    "has \(category), which \(language) does not use (\(cldr))")
             }
         }
         for (kind, cases) in [
