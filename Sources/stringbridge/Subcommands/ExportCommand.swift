@@ -20,7 +20,8 @@ struct ExportCommand: ParsableCommand {
             Objective-C code (and, for InfoPlist, the Info.plist) use, with their comments, and every storyboard or \
             xib in a Base.lproj folder is exported with its texts (its <file> named after the storyboard). \
             A table of a variant group with a Base localization is exported from Base.lproj (the development \
-            language's .lproj variant is not a table of its own). A target's Swift is read as the compiler reads it \
+            language's .lproj variant is not a table of its own); without either, a table in an older project's \
+            English.lproj is the en table. A target's Swift is read as the compiler reads it \
             with SWIFT_EMIT_LOC_STRINGS = YES, else as genstrings reads it (NSLocalizedString-like calls and Text() \
             literals, comments included, \\(x) kept as (x)). --no-extract exports the tables as they are.
 
