@@ -16,7 +16,7 @@ struct XcodeProject {
         var excludedFiles: [String] = []
         /// The build settings of its Debug configuration (the one Xcode's Run builds) over the project's.
         ///
-        /// `TARGET_NAME` is the target's name; settings with a condition (`KEY[sdk=…]`) are left out.
+        /// `TARGET_NAME` is the target's name, `PROJECT_NAME` the project's; settings with a condition (`KEY[sdk=…]`) are left out.
         var settings: [String: String] = [:]
         /// Its Info.plist files (`INFOPLIST_FILE` of each configuration).
         var infoPlists: [String] = []
@@ -40,6 +40,8 @@ struct XcodeProject {
         let file = try ProjectFile(path: path, bytes: Array(text.utf8))
         var tree = ProjectGroupTree(file: file)
         let directory = tree.directory
+        var projectName = ProjectPath.name(of: ProjectPath.parent(of: path))
+        if projectName.hasSuffix(".xcodeproj") { projectName.removeLast(".xcodeproj".count) }
         self.directory = directory
         let root = file.rootObject
         let resolve = { (id: String) in tree.path(of: id) }
@@ -117,6 +119,9 @@ struct XcodeProject {
                 of: configurations, in: objects, over: projectSettings, offsets: &offsets, resolve: resolve)
             let name = object["name"]?.string ?? ""
             settings["TARGET_NAME"] = name
+            // Xcode's setting of the project's name, which older projects' paths use
+            // (`INFOPLIST_FILE = "$(PROJECT_NAME)/$(PROJECT_NAME)-Info.plist"`).
+            if settings["PROJECT_NAME"] == nil { settings["PROJECT_NAME"] = projectName }
             offsets["TARGET_NAME"] = object.value.members.first { $0.key == "name" }?.range.lowerBound
             var settingLocations: [String: FileLocation] = [:]
             for (key, offset) in offsets

@@ -398,14 +398,9 @@ public struct Migration: Sendable {
             var diagnostics = Diagnostics()
             return Result {
                 let source = try readSourceFile(file.path)
-                do {
-                    let part = try reader.read(source, options: readOptions, diagnostics: &diagnostics)
-                    return (part, diagnostics, Self.fingerprint(source.bytes))
-                } catch let error as ConversionError {
-                    // Every error of the file, in one run.
-                    throw ConversionError(
-                        Self.laterErrors(after: error, in: source, reader: reader, options: readOptions))
-                }
+                // The readers report every error of a file in one run (StringsReader.laterErrors).
+                let part = try reader.read(source, options: readOptions, diagnostics: &diagnostics)
+                return (part, diagnostics, Self.fingerprint(source.bytes))
             }
         }
         var parts: [LegacyPart] = []
@@ -418,7 +413,7 @@ public struct Migration: Sendable {
             } catch let error as ConversionError where !options.strict {
                 let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
                 leftOut.append(LeftOutFile(path: file.path, language: language, reason: "cannot be read"))
-                // The first error says the file is left out; the errors after it (``laterErrors``) are its others.
+                // The first error says the file is left out; the errors after it are its others.
                 var errors = 0
                 for diagnostic in error.diagnostics {
                     if diagnostic.severity == .error { errors += 1 }
@@ -430,58 +425,6 @@ public struct Migration: Sendable {
             }
         }
         return parts
-    }
-
-    /// The first error of a malformed `.strings` file and the errors after it.
-    ///
-    /// The file is read again from the line after each error (the lines before it blanked, so that places stay where
-    /// they are) until it reads or an error is not one of a line (an unterminated string or comment, a value over
-    /// several lines, braces), at most 100 times. A user then fixes the file in one go, not one error per run.
-    static func laterErrors(
-        after error: ConversionError, in source: SourceFile, reader: any CatalogReader, options: ReadOptions
-    ) -> [Diagnostic] {
-        var result = error.diagnostics
-        guard source.path.lowercased().hasSuffix(".strings") else { return result }
-        var bytes = source.bytes
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        // UTF-8 text only (blanking UTF-16 would need its code units), not in braces.
-        guard !bytes.contains(0), bytes[start...].first(where: { !isSpace($0) }) != UInt8(ascii: "{") else {
-            return result
-        }
-        var current = error.diagnostics
-        for _ in 0..<100 {
-            guard current.count == 1, let first = current.first, first.severity == .error, let line = first.line,
-                first.message.hasPrefix("expected ")
-            else { break }
-            // Blank every byte up to the end of the error's line, keeping the line breaks.
-            var lineNumber = 1
-            var index = start
-            while index < bytes.count, lineNumber <= line {
-                if bytes[index] == 0x0A {
-                    lineNumber += 1
-                } else if bytes[index] != 0x0D {
-                    bytes[index] = 0x20
-                }
-                index += 1
-            }
-            var ignored = Diagnostics()
-            do {
-                _ = try reader.read(
-                    SourceFile(path: source.path, bytes: bytes), options: options, diagnostics: &ignored)
-                break
-            } catch let next as ConversionError {
-                guard let nextLine = next.diagnostics.first?.line, nextLine > line else { break }
-                result += next.diagnostics
-                current = next.diagnostics
-            } catch {
-                break
-            }
-        }
-        return result
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     /// The catalog Xcode's migration makes of a table's legacy files (see docs/migration.md).

@@ -623,6 +623,11 @@ final class GuessLog {
     var guessed = false
 }
 
+/// How many steps a ``TypeResolver`` question has taken (one file's reader asks one question at a time).
+final class StepCount {
+    var count = 0
+}
+
 extension TypeResolver {
     /// `type`, noted as a guess when there is one.
     func guessed(_ type: String?) -> String? {

@@ -14,6 +14,13 @@ struct TypeResolver {
     /// Set when a type was taken from a name's declarations anywhere in the project rather than from what the
     /// expression says (``guessed(_:)``).
     let guesses = GuessLog()
+    /// The `type(of:)` steps one question has taken (``maximumSteps``).
+    let steps = StepCount()
+
+    /// The most `type(of:)` steps one question takes, whatever their depth (docs/security.md): `?:` branches
+    /// and the other alternatives are each tried, so the depth alone (``InputLimits/typeResolution``) would allow
+    /// 2^8 of them.
+    static let maximumSteps = 64
 
     private static let stringMethods: Set<String> = [
         "formatted", "lowercased", "uppercased", "capitalized", "joined", "trimmingCharacters",
@@ -25,18 +32,26 @@ struct TypeResolver {
     private static let comparisonOperators: Set<String> = ["==", "!=", "<", ">", "<=", ">=", "&&", "||", "===", "!=="]
 
     /// The type of `expression`, or nil.
+    ///
+    /// Each hop through a declaration (a local's or property's initializer) or a member (`a.b`) costs one step of
+    /// depth, and one question takes at most ``maximumSteps`` steps in all (branches of `?:`
+    /// are tried one after the other): a long or recursive chain ends with nil.
     func type(of expression: ExprSyntax, depth: Int = 0) -> String? {
-        guard depth < InputLimits.typeResolution else { return nil }
+        if depth == 0 { steps.count = 0 }
+        steps.count += 1
+        guard depth < InputLimits.typeResolution, steps.count <= Self.maximumSteps else { return nil }
         if expression.is(IntegerLiteralExprSyntax.self) { return "Int" }
         if expression.is(FloatLiteralExprSyntax.self) { return "Double" }
         if expression.is(StringLiteralExprSyntax.self) { return "String" }
         if expression.is(BooleanLiteralExprSyntax.self) { return "Bool" }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            return declaredType(of: reference.baseName.text, from: Syntax(expression), depth: depth + 1)
+            // The declaration's initializer is read one step deeper (`bindingType`): one step per hop.
+            return declaredType(of: reference.baseName.text, from: Syntax(expression), depth: depth)
         }
         if let member = expression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
-            if let base = member.base, let type = memberType(named: name, of: base, depth: depth + 1) { return type }
+            // The base is read one step deeper (`memberType`): one step per member.
+            if let base = member.base, let type = memberType(named: name, of: base, depth: depth) { return type }
             if Self.intMembers.contains(name) { return "Int" }
             if Self.stringMethods.contains(name) { return "String" }
             guard member.base != nil else { return nil }
@@ -215,7 +230,8 @@ struct TypeResolver {
 
     /// The declared type of `name` as seen from `node`: the nearest declaration in scope, then the project's.
     func declaredType(of name: String, from node: Syntax, depth: Int = 0) -> String? {
-        guard depth < InputLimits.typeResolution else { return nil }
+        if depth == 0 { steps.count = 0 }
+        guard depth < InputLimits.typeResolution, steps.count <= Self.maximumSteps else { return nil }
         var current = node.parent
         var previous = node
         while let scope = current {

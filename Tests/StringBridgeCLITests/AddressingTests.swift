@@ -222,6 +222,8 @@ struct AddressingTests {
         try write(Self.catalog, to: "repo/App/Localizable.xcstrings")
         try write(Self.catalog, to: "repo/Resources/InfoPlist.xcstrings")
         try write("\"Hello\" = \"Hello\";\n", to: "repo/Legacy/en.lproj/Main.strings")
+        // The project is App (its originals are relative to it), in a repository that holds more.
+        try write("// swift-tools-version:5.9\n", to: "repo/App/Package.swift")
         // A real repository that tracks the project (a `.git` that tracks nothing at the root does not count).
         for arguments in [["init", "-q"], ["add", "."], ["commit", "-q", "-m", "project"]] {
             let git = try StringBridgeProcess.runExecutable(

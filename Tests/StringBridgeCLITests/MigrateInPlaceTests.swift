@@ -239,4 +239,59 @@ struct MigrateInPlaceTests {
         #expect(strict.error.contains("Shortcuts/fr.lproj/Localizable.strings:5:11: error: expected a string value"))
         #expect(!exists("Shortcuts/Localizable.xcstrings"))
     }
+
+    @Test("Every error of a UTF-16 .strings file (unterminated strings and comments too) and of a .stringsdict, in one run")
+    func everyErrorOfUTF16AndStringsDict() throws {
+        // UTF-16 little-endian with a byte-order mark; places in characters, lines as in the file (CR LF too).
+        let text = "\"greeting\" = 'Hallo;\r\n\"farewell\" = ;\r\n/* ü never closed\r\n\"ä\" \"Drei\";\r\n"
+        try Data([0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: demo.appendingPathComponent("Shortcuts/fr.lproj/Localizable.strings"))
+        try Data(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<key>count</key>
+            	<integer>3</integer>
+            	<key>files</key>
+            	<dict>
+            		<key>NSStringLocalizedFormatKey</key>
+            		<string>%#@n@</string>
+            		<key>n</key>
+            		<dict>
+            			<key>NSStringFormatSpecTypeKey</key>
+            			<true/>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """.utf8
+        ).write(to: demo.appendingPathComponent("Shortcuts/fr.lproj/Localizable.stringsdict"))
+        let result = try StringBridgeProcess.run(
+            ["migrate", "Shortcuts", "--table", "Localizable", "--keep-legacy-files", "--no-project"], in: demo)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(
+            result.error.contains(
+                """
+                Shortcuts/fr.lproj/Localizable.strings:1:14: warning: unterminated string; the quote is never closed; \
+                this file is left out of the migration
+                Shortcuts/fr.lproj/Localizable.strings:2:14: warning: expected a string value for the key "farewell", \
+                found ';'
+                Shortcuts/fr.lproj/Localizable.strings:3:1: warning: unterminated comment; '/*' is never closed
+                Shortcuts/fr.lproj/Localizable.strings:4:5: warning: expected '=' or ';' after the key "ä", found a \
+                string
+
+                """), "\(result.error)")
+        #expect(
+            result.error.contains(
+                """
+                Shortcuts/fr.lproj/Localizable.stringsdict:6:2: warning: the value of "count" must be a dictionary or a \
+                string, found an integer; this file is left out of the migration
+                Shortcuts/fr.lproj/Localizable.stringsdict:14:4: warning: NSStringFormatSpecTypeKey of variable "n" in \
+                "files" must be a string, found a boolean
+
+                """), "\(result.error)")
+    }
 }

@@ -167,6 +167,8 @@ struct RepositoryBoundaryTests {
         try git(["add", ".bashrc"], in: "home")
         try git(["commit", "-q", "-m", "dotfiles"], in: "home")
         try write(AddressingTests.catalog, to: "home/src/App/Localizable.xcstrings")
+        // The project (a repository of dotfiles above it is none of its own).
+        try write("// swift-tools-version:5.9\n", to: "home/src/App/Package.swift")
         try write(AddressingTests.catalog, to: "home/Notes/Localizable.xcstrings")
         try write(xliff(original: "../../Notes/Localizable.xcstrings"), to: "home/src/App/fr.xliff")
         let result = try StringBridgeProcess.run(["import", "fr.xliff"], in: url("home/src/App"))
@@ -184,6 +186,8 @@ struct RepositoryBoundaryTests {
     func projectRepository() throws {
         try write(AddressingTests.catalog, to: "repo/App/Localizable.xcstrings")
         try write(AddressingTests.catalog, to: "repo/Resources/InfoPlist.xcstrings")
+        // The project is App (its originals are relative to it), in a repository that holds more.
+        try write("// swift-tools-version:5.9\n", to: "repo/App/Package.swift")
         try git(["init", "-q"], in: "repo")
         try git(["add", "."], in: "repo")
         try git(["commit", "-q", "-m", "project"], in: "repo")

@@ -114,4 +114,25 @@ struct StringsDictDiagnosticsTests {
             + "</dict></plist>\n"
         #expect(Self.readAnything(Array(text.utf8)))
     }
+
+    @Test("A file with more bad entries than the limit reports the first 100 errors and a note")
+    func errorLimit() throws {
+        let entries = (1...150).map { "\t<key>k\($0)</key>\n\t<integer>1</integer>\n" }.joined()
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(entries)</dict>\n</plist>\n"
+        var diagnostics = Diagnostics()
+        do {
+            _ = try StringsDictReader().read(
+                SourceFile(path: "en.lproj/x.stringsdict", bytes: Array(text.utf8)), options: ReadOptions(),
+                diagnostics: &diagnostics)
+            Issue.record("accepted")
+        } catch let error as ConversionError {
+            let errors = error.diagnostics.filter { $0.severity == .error }
+            #expect(errors.count == 100)
+            #expect(errors.map(\.line) == (1...100).map { 2 * $0 + 3 })
+            #expect(
+                error.diagnostics.last?.description
+                    == "en.lproj/x.stringsdict:205:2: note: more errors follow; the first 100 are reported (fix them "
+                    + "and read the file again)")
+        }
+    }
 }

@@ -99,4 +99,26 @@ struct StringsDiagnosticsTests {
             )
         }
     }
+
+    @Test("A file with more errors than the limit reports the first 100 and a note, each at its line")
+    func errorLimit() throws {
+        let text = (1...150).map { "\"k\($0)\" = ;\n" }.joined()
+        var diagnostics = Diagnostics()
+        do {
+            _ = try StringsReader().read(
+                SourceFile(path: "en.lproj/x.strings", bytes: Array(text.utf8)), options: ReadOptions(),
+                diagnostics: &diagnostics)
+            Issue.record("accepted")
+        } catch let error as ConversionError {
+            let errors = error.diagnostics.filter { $0.severity == .error }
+            #expect(errors.count == 100)
+            #expect(errors.map(\.line) == (1...100).map { $0 })
+            // `"kN" = ;`: the `;` after the key's digits.
+            #expect(errors.map(\.column) == (1...100).map { String($0).count + 7 })
+            #expect(
+                error.diagnostics.last?.description
+                    == "en.lproj/x.strings:101:10: note: more errors follow; the first 100 are reported (fix them and "
+                    + "read the file again)")
+        }
+    }
 }

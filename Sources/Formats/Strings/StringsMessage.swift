@@ -27,6 +27,10 @@ enum StringsMessage {
     }
 
     // Lexer.
+    static func moreErrors(limit: Int) -> String {
+        "more errors follow; the first \(limit) are reported (fix them and read the file again)"
+    }
+
     static let unterminatedString = "unterminated string; the quote is never closed"
     static let unterminatedComment = "unterminated comment; '/*' is never closed"
 

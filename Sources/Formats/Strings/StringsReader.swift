@@ -40,7 +40,12 @@ public struct StringsReader: CatalogReader {
             } else {
                 var parser = StringsParser(text: text.utf8, path: file.path)
                 parser.mergesDuplicates = options.mergesDuplicateKeys
-                parsed = try parser.parse(diagnostics: &diagnostics)
+                do {
+                    parsed = try parser.parse(diagnostics: &diagnostics)
+                } catch {
+                    // Every error of the file, in one run.
+                    throw ConversionError(Self.laterErrors(after: error, in: text.utf8, path: file.path))
+                }
                 traits = FileTraits(
                     endsWithNewline: text.utf8.last == 0x0A || text.utf8.last == 0x0D, encoding: text.encoding)
             }
@@ -62,6 +67,68 @@ public struct StringsReader: CatalogReader {
             sourceLanguage: options.sourceLanguage ?? language,
             entries: entries,
             traits: traits)
+    }
+
+    /// The most errors one read reports: the file is read again at most this many times.
+    static let errorLimit = 100
+
+    /// The first error of malformed `.strings` text and the errors after it, so that a user fixes the file in one
+    /// go, not one error per run.
+    ///
+    /// The decoded text (UTF-8, whatever the file's encoding: places are those of the first read) is parsed again
+    /// from the line after each error, every line up to it blanked so that the places after it stay where they are,
+    /// until it parses or an error is not after the previous one; at most ``errorLimit`` errors, a note saying so
+    /// when more are left. Every kind of error recovers so: a missing `=` or `;`, a stray character, an
+    /// unterminated string or comment (read again from the line after its opening quote or `/*`: the quote or the
+    /// `*/` is usually what is missing there). Text in braces (`{ … }`) gives its first error only.
+    static func laterErrors(after error: ConversionError, in text: [UInt8], path: String) -> [Diagnostic] {
+        var result = error.diagnostics
+        guard text.first(where: { !Self.isSpace($0) }) != UInt8(ascii: "{") else { return result }
+        var bytes = text
+        var current = error.diagnostics
+        var errors = 1
+        var blanked = 0
+        var lineNumber = 1
+        while true {
+            // The error's last line (a missing `;` after a value over several lines is said where the value ends).
+            guard let line = current.compactMap(\.line).max(), current.contains(where: { $0.severity == .error })
+            else { break }
+            // Blank every byte up to the end of that line, keeping the line breaks (LF, CR LF, CR).
+            while blanked < bytes.count, lineNumber <= line {
+                let byte = bytes[blanked]
+                if byte == 0x0A || byte == 0x0D {
+                    if byte == 0x0D, blanked + 1 < bytes.count, bytes[blanked + 1] == 0x0A { blanked += 1 }
+                    lineNumber += 1
+                } else {
+                    bytes[blanked] = 0x20
+                }
+                blanked += 1
+            }
+            guard blanked < bytes.count else { break }
+            var parser = StringsParser(text: bytes, path: path)
+            var ignored = Diagnostics()
+            do {
+                _ = try parser.parse(diagnostics: &ignored)
+                break
+            } catch let next {
+                guard let nextLine = next.diagnostics.first?.line, nextLine > line else { break }
+                guard errors < errorLimit else {
+                    var note = next.diagnostics[0]
+                    note.severity = .note
+                    note.message = StringsMessage.moreErrors(limit: errorLimit)
+                    result.append(note)
+                    break
+                }
+                errors += 1
+                result += next.diagnostics
+                current = next.diagnostics
+            }
+        }
+        return result
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
     /// Adds the entries of a property list named `.strings`: one dictionary of strings, in document order.

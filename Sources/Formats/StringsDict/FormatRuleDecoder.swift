@@ -55,7 +55,10 @@ struct FormatRuleDecoder {
         var substitutions = OrderedMap<Substitution>()
         var extras = OrderedMap<JSONValue>()
         var texts: [(text: String, location: TextPosition)] = []
+        // Each member is decoded on its own: every bad one is reported, not only the first.
+        var errors: [Diagnostic] = []
         for member in members {
+            do throws(ConversionError) {
             switch member.key {
             case Self.formatKey:
                 guard case .string(let format) = member.value.value else {
@@ -77,7 +80,11 @@ struct FormatRuleDecoder {
                     extras[member.key] = try json(member.value, member: member.key)
                 }
             }
+            } catch {
+                errors += error.diagnostics
+            }
         }
+        if !errors.isEmpty { throw ConversionError(errors) }
         if unit == nil, !substitutions.isEmpty {
             diagnostics.append(
                 Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location, in: path))
@@ -109,16 +116,23 @@ struct FormatRuleDecoder {
                 at: member.value.location, in: path)
         }
         var result = OrderedMap<Localization>(minimumCapacity: members.count)
+        var errors: [Diagnostic] = []
         for item in members {
             switch item.value.value {
             case .string, .dictionary:
-                result[item.key] = try localization(item.value, diagnostics: &diagnostics)
+                do {
+                    result[item.key] = try localization(item.value, diagnostics: &diagnostics)
+                } catch {
+                    errors += error.diagnostics
+                }
             default:
-                throw ConversionError(
+                errors += ConversionError(
                     StringsDictMessage.caseNotRule(item.key, rule: member.key, entry: entry, found: item.value.kind),
-                    at: item.value.location, in: path)
+                    at: item.value.location, in: path
+                ).diagnostics
             }
         }
+        if !errors.isEmpty { throw ConversionError(errors) }
         return result
     }
 

@@ -18,6 +18,9 @@ enum StringsDictMessage {
         "expected a property list (<plist>), found the element <\(root)>"
     }
     static let emptyPropertyList = "the property list is empty; a .stringsdict holds a dictionary"
+    static func moreErrors(limit: Int) -> String {
+        "more errors follow; the first \(limit) are reported (fix them and read the file again)"
+    }
     static func rootNotDictionary(found kind: String) -> String {
         "the root of a .stringsdict must be a dictionary, found \(kind)"
     }

@@ -9,7 +9,7 @@ import PropertyListSupport
 /// and no `argNum`, a device or width rule becomes device or width variations, and a plain `<string>` value a
 /// plain string unit. Xcode's reshaping for String Catalogs is a separate step (`Localization.inCatalogShape()`).
 ///
-/// Structure errors are thrown as `path:line:column` diagnostics; what is odd but readable (a repeated key, a
+/// Structure errors are thrown as `path:line:column` diagnostics, every bad entry's (up to 100) in one throw; what is odd but readable (a repeated key, a
 /// variable without `other`, an undefined variable) is a warning.
 public struct StringsDictReader: CatalogReader {
     /// Creates a reader.
@@ -31,15 +31,38 @@ public struct StringsDictReader: CatalogReader {
                 StringsDictMessage.rootNotDictionary(found: root.kind), at: root.location, in: file.path)
         }
         var entries = OrderedMap<CatalogEntry>(minimumCapacity: members.count)
-        for member in members {
+        // Each entry is decoded on its own (and each member of a rule: FormatRuleDecoder): a bad one is an error,
+        // and the ones after it are still checked, so that every bad entry is reported in one run (at most
+        // `errorLimit` errors, then a note).
+        var errors: [Diagnostic] = []
+        var errorCount = 0
+        entries: for member in members {
             let decoder = FormatRuleDecoder(entry: member.key, path: file.path)
-            let localization = try decoder.localization(member.value, diagnostics: &diagnostics)
+            let localization: Localization
+            do {
+                localization = try decoder.localization(member.value, diagnostics: &diagnostics)
+            } catch {
+                for diagnostic in error.diagnostics {
+                    if diagnostic.severity == .error { errorCount += 1 }
+                    if errorCount > Self.errorLimit {
+                        var note = diagnostic
+                        note.severity = .note
+                        note.message = StringsDictMessage.moreErrors(limit: Self.errorLimit)
+                        errors.append(note)
+                        break entries
+                    }
+                    errors.append(diagnostic)
+                }
+                continue
+            }
+            guard errors.isEmpty else { continue }
             var localizations = OrderedMap<Localization>()
             localizations.updateValue(localization, forKey: language)
             var entry = CatalogEntry(localizations: localizations, extraMembers: FormatRuleDecoder.noMembers)
             entry.origin = member.keyLocation.in(file.path)
             _ = entries.appendNew(entry, forKey: member.key)
         }
+        if !errors.isEmpty { throw ConversionError(errors) }
         return StringTable(
             name: options.tableName ?? tableName(ofPath: file.path),
             sourceLanguage: options.sourceLanguage ?? language,
@@ -47,6 +70,9 @@ public struct StringsDictReader: CatalogReader {
             traits: FileTraits(
                 endsWithNewline: PropertyListReader.isBinary(bytes) ? nil : bytes.last == UInt8(ascii: "\n")))
     }
+
+    /// The most errors one read reports.
+    static let errorLimit = 100
 
     /// The language of a file: `options.language`, else its `xx.lproj` folder (`Base.lproj` is the source language).
     static func language(of path: String, options: ReadOptions) throws(ConversionError) -> String {

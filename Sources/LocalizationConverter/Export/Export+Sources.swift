@@ -30,7 +30,7 @@ extension Export {
             if kind != .catalog, let language = ProjectPaths.lprojLanguage(of: path), language != sourceLanguage {
                 // Export a legacy table from its source-language file, wherever the user pointed.
                 var found = false
-                for candidate in [sourceLanguage, "Base"] {
+                for candidate in [sourceLanguage, "Base"] + Self.legacyFolderNames(of: sourceLanguage) {
                     let sibling = ProjectPaths.sibling(of: path, language: candidate)
                     if fileExists(sibling) {
                         file = sibling
@@ -126,7 +126,9 @@ extension Export {
                     let language = ProjectPaths.lprojLanguage(of: file)
                     if isInterfaceBuilderTable(file) {
                         interfaceBuilderFiles.append(file)
-                    } else if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base" {
+                    } else if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base"
+                        || Self.isLegacyDevelopmentTable(file, sourceLanguage: sourceLanguage, exists: fileExists)
+                    {
                         tables.append(file)
                     } else if TableKind(path: file) == .strings, Self.interfaceBuilderFile(for: file) != nil {
                         add(file)  // reports the translations of a table whose texts live in a storyboard
@@ -402,6 +404,31 @@ extension Export {
         return chosen
     }
 
+    /// The folder names older Xcode versions gave a language (`English.lproj` for `en`; a project whose
+    /// `developmentRegion` is `English`): Apple's bundles still read them.
+    static let legacyLanguageNames: [String: String] = [
+        "English": "en", "French": "fr", "German": "de", "Italian": "it", "Japanese": "ja", "Spanish": "es",
+        "Dutch": "nl",
+    ]
+
+    /// The older folder names of `language` (`English` for `en`).
+    static func legacyFolderNames(of language: String) -> [String] {
+        legacyLanguageNames.filter { $0.value == language }.map(\.key).sorted()
+    }
+
+    /// Whether `file` is a legacy table in the older folder of the development language (`English.lproj/T.strings`)
+    /// with neither a `<sourceLanguage>.lproj` nor a `Base.lproj` file beside it: it is then the development
+    /// language's table.
+    static func isLegacyDevelopmentTable(
+        _ file: String, sourceLanguage: String, exists: (String) -> Bool
+    ) -> Bool {
+        guard TableKind(path: file) != .catalog, let language = ProjectPaths.lprojLanguage(of: file),
+            legacyLanguageNames[language] == sourceLanguage
+        else { return false }
+        return !exists(ProjectPaths.sibling(of: file, language: sourceLanguage))
+            && !exists(ProjectPaths.sibling(of: file, language: "Base"))
+    }
+
     /// The languages of a legacy table's other `.lproj` folders that hold its file (`Base` left out).
     func lprojLanguages(of source: Source) -> [String] {
         let lproj = parentDirectory(of: source.path)
@@ -411,7 +438,10 @@ extension Export {
         return names.sorted().compactMap { name in
             guard name.hasSuffix(".lproj") else { return nil }
             let language = String(name.dropLast(6))
-            guard language != "Base", fileExists("\(project)/\(name)/\(file)") else { return nil }
+            // The development language's table in its older folder (`English.lproj`) is not a translation.
+            guard language != "Base", "\(project)/\(name)" != lproj, fileExists("\(project)/\(name)/\(file)") else {
+                return nil
+            }
             return language
         }
     }

@@ -59,9 +59,18 @@ extension Import {
     /// by `loader` as soon as it is named, on the thread that parsed the document.
     /// - Throws: The first document's error, in the order of `paths`.
     func parseDocuments(_ paths: [String], options: Options, loader: TableLoader) throws -> [ParsedDocument] {
-        let boundary = WriteBoundary(root: options.root, extra: options.boundaries)
+        // One boundary per root (finding it may ask git).
+        var found: [String: WriteBoundary] = [:]
+        for root in paths.map(options.root(of:)) where found[root] == nil {
+            found[root] = WriteBoundary(root: root, extra: options.boundaries)
+        }
+        let boundaries = found
         let parsed = parallelMap(paths) { path in
-            Swift.Result { try parseDocument(path, options: options, boundary: boundary, loader: loader) }
+            Swift.Result {
+                let root = options.root(of: path)
+                let boundary = boundaries[root] ?? WriteBoundary(root: root, extra: options.boundaries)
+                return try parseDocument(path, options: options, boundary: boundary, loader: loader)
+            }
         }
         return try parsed.map { try $0.get() }
     }

@@ -66,7 +66,8 @@ extension Import {
         {
             return refuse(message)
         }
-        let resolved = ProjectPaths.resolve(file.original, against: options.root)
+        let root = options.root(of: document)
+        let resolved = ProjectPaths.resolve(file.original, against: root)
         if let message = boundary.refusal(of: resolved, named: "original \"\(file.original)\"") {
             return refuse(message)
         }
@@ -92,7 +93,7 @@ extension Import {
             }
             request = found
         } else if let kind = TableKind(path: resolved), kind != .catalog,
-            let catalog = Self.migratedCatalog(of: resolved, root: options.root)
+            let catalog = Self.migratedCatalog(of: resolved, root: root)
         {
             // A legacy table migrated to a catalog (its files still there or gone): the catalog is the table now.
             request = TableRequest(

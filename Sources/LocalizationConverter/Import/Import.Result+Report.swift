@@ -105,6 +105,11 @@ enum ImportSummary {
         let pieces = parallelMap(result.files) { text(of: $0, dryRun: result.dryRun, verbose: verbose) }
         var out: [UInt8] = []
         out.reserveCapacity(pieces.reduce(200) { $0 + $1.count })
+        // The project found for the documents, as export and migrate name theirs: when it is not the current folder.
+        for (root, _) in result.roots where result.rootsFound && !root.isCurrentFolder {
+            out += escapingControls(root.summary).utf8
+            out.append(UInt8(ascii: "\n"))
+        }
         for piece in pieces { out += piece }
         let total = result.total
         let byReason = byReason(total.skipped)
@@ -253,6 +258,14 @@ enum ImportSummary {
             "placeholderMismatches": number(total.appliedWithPlaceholderMismatch.count),
             "strictFailures": number(total.strictFailures.count), "dryRun": .bool(result.dryRun),
             "changedFiles": .array(result.changed.map(JSONValue.string)),
+            "roots": .array(
+                result.roots.map { root, documents in
+                    .object([
+                        "path": .string(root.path), "marker": root.marker.map(JSONValue.string) ?? .null,
+                        "found": .bool(result.rootsFound),
+                        "documents": .array(documents.map(JSONValue.string)),
+                    ])
+                }),
             "knownRegions": .array(
                 result.knownRegions.map { project, added in
                     .object(["project": .string(project), "added": .array(added.map(JSONValue.string))])

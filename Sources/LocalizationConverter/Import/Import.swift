@@ -15,6 +15,12 @@ public struct Import: Sendable {
     public struct Options: Sendable {
         /// The project root that `original` paths are relative to.
         package var root: String
+        /// Whether each document's root is found instead (``Import/projectRoot(of:)``): the project that holds the
+        /// document, else the project that holds the current folder, else the current folder (`import` without
+        /// `--root`). ``root`` is then unused.
+        package var findsProjectRoots = false
+        /// The root of each document (by the path ``Import/documents(for:)`` gives it) when it is not ``root``.
+        package var documentRoots: [String: String] = [:]
         /// The development language of legacy tables (catalogs say their own).
         package var sourceLanguage: String
         /// Compute and report everything, but write nothing.
@@ -59,6 +65,9 @@ public struct Import: Sendable {
             self.refusesPlaceholderMismatch = refusesPlaceholderMismatch
         }
 
+        /// The root `original` paths of `document` are relative to.
+        func root(of document: String) -> String { documentRoots[document] ?? root }
+
         /// The options of the XLIFF mapping.
         var mapping: XLIFFImport.Options {
             XLIFFImport.Options(
@@ -94,6 +103,11 @@ public struct Import: Sendable {
         package var dryRun = false
         /// The project files whose `knownRegions` got the new languages of the import, with those languages.
         package var knownRegions: [(project: String, added: [String])] = []
+        /// The roots of the documents, in the order first met, each with its documents: the one given, or those
+        /// found (``Options/findsProjectRoots``).
+        package var roots: [(root: ProjectRoot, documents: [String])] = []
+        /// Whether ``roots`` were found rather than given.
+        package var rootsFound = false
 
         /// The reports of all files added up.
         public var total: XLIFFImportReport {
@@ -120,6 +134,22 @@ public struct Import: Sendable {
     public func run(_ inputs: [String], options: Options, diagnostics: inout Diagnostics) throws -> Result {
         let paths = try documents(for: inputs)
         try Self.checkLanguage(options.sourceLanguage, as: "--source-language")
+        var options = options
+        var result = Result()
+        if options.findsProjectRoots {
+            for path in paths {
+                let root = Self.projectRoot(of: path)
+                options.documentRoots[path] = root.path
+                if let index = result.roots.firstIndex(where: { $0.root == root }) {
+                    result.roots[index].documents.append(path)
+                } else {
+                    result.roots.append((root, [path]))
+                }
+            }
+        } else {
+            result.roots = [(ProjectRoot(path: options.root, marker: nil), paths)]
+        }
+        result.rootsFound = options.findsProjectRoots
 
         // Read: the documents side by side, each table as soon as a document names it.
         let loader = TableLoader(lockTimeout: options.lockTimeout)
@@ -129,7 +159,6 @@ public struct Import: Sendable {
         try refuseForbiddenFiles(in: parsed, diagnostics: &diagnostics)
 
         // Find each `<file>`'s table, in document order.
-        var result = Result()
         result.dryRun = options.dryRun
         var tables = WorkingTables()
         let pending = try assignTables(
@@ -142,6 +171,7 @@ public struct Import: Sendable {
         try writeChanges(
             of: consume tables, freeing: (consume parsed, consume pending), options: options, result: &result,
             diagnostics: &diagnostics)
+        for note in Self.noProjectNotes(result) { diagnostics.append(note) }
         return result
     }
 }

@@ -7,8 +7,8 @@ struct ImportCommand: ParsableCommand {
         commandName: "import",
         abstract: "Import translated XLIFF files or .xcloc bundles, as xcodebuild -importLocalizations does.",
         discussion: """
-            Each <file original> is found relative to --root, its targets are merged into that table, and the table \
-            is written back in its own format: the catalog, or the L.lproj/.strings and .stringsdict files of a \
+            Each <file original> is found relative to the project root, its targets are merged into that table, \
+            and the table is written back in its own format: the catalog, or the L.lproj/.strings and .stringsdict files of a \
             legacy table (created when missing). Tables are written all or nothing and atomically, and only when \
             something changed. A table is locked from its reading to its writing, so that imports run at the same \
             time into one table wait for each other (up to --lock-timeout) instead of losing one another's \
@@ -26,6 +26,13 @@ struct ImportCommand: ParsableCommand {
             not format strings: their placeholders are not compared. Units not applied are counted per file and \
             reason (--verbose lists each one). --quiet prints no report and no warning, only errors.
 
+            The project root is --root, else the project that holds the XLIFF file or .xcloc bundle (the nearest \
+            folder at or above it with an .xcodeproj, .xcworkspace, Package.swift, Tuist Project.swift or .git; \
+            never the home folder or /), else the project that holds the current folder, as Xcode resolves \
+            originals against the project's folder; the summary names it when it is not the current folder. Where \
+            no project is found the current folder is the root, and a document none of whose tables is there gets \
+            a note saying to pass --root.
+
             Exit status: 0 when imported (units not applied are reported, not errors); 1 when an input is invalid, \
             a table cannot be written (no table is written then), a target was refused for its placeholders, or, \
             with --strict, a unit is not applied; 64 on a usage error.
@@ -40,14 +47,18 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "XLIFF files (.xliff, .xlf) or .xcloc bundles.")
     var inputs: [String]
 
-    @Option(help: "The project root that XLIFF original paths are relative to.")
-    var root: String = "."
+    @Option(
+        help: ArgumentHelp(
+            "The project root that XLIFF original paths are relative to (default: the project that holds each XLIFF "
+                + "file or bundle, else the one that holds the current folder, else the current folder).",
+            valueName: "dir"))
+    var root: String?
 
     @Option(
         name: .customLong("boundary"),
         help: ArgumentHelp(
             "Also allow tables in this folder (repeatable). By default only tables inside the git work tree that "
-                + "holds --root (or inside --root outside a repository) are changed.",
+                + "holds the project root (or inside the root outside a repository) are changed.",
             valueName: "dir"))
     var boundaries: [String] = []
 
@@ -112,10 +123,11 @@ struct ImportCommand: ParsableCommand {
             // Quiet, the errors alone are printed, also when the import fails.
             defer { if quiet { diagnostics = Self.errors(of: diagnostics) } }
             var options = Import.Options(
-                root: root, sourceLanguage: sourceLanguage, dryRun: dryRun,
+                root: root ?? ".", sourceLanguage: sourceLanguage, dryRun: dryRun,
                 skipChangedSource: skipChangedSource, acceptUnfinished: acceptUnfinished,
                 refusesPlaceholderMismatch: !acceptPlaceholderMismatch)
             options.boundaries = boundaries
+            options.findsProjectRoots = root == nil
             // The command exits right after: the system takes the memory back faster than freeing it would.
             options.freesWorkingMemory = false
             options.replacesReadOnlyFiles = writing.force
