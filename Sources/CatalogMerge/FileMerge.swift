@@ -1,5 +1,6 @@
 import LocalizationCatalog
 import LocalizationConverter
+import StringBridgeSupport
 
 /// What `stringbridge merge` did: the conflicts, each placed at its key in the output.
 package struct FileMergeReport: Sendable {
@@ -165,7 +166,8 @@ package enum FileMerge {
             throw ConversionError("\(format.name) files cannot be merged", path: ours.path)
         }
         let language =
-            [named, ours.path, output, theirs.path, base.path].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
+            [named, ours.path, output, theirs.path, base.path].lazy.compactMap { lprojLanguage(ofPath: $0) }.first
+            ?? "en"
         let options = ReadOptions(tableName: tableName(ofPath: named), language: language)
         let sources = [base, ours, theirs]
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
@@ -321,14 +323,6 @@ package enum FileMerge {
     }
 }
 
-/// The `xx` of a path in an `xx.lproj` folder.
-func lprojFolderLanguage(_ path: String) -> String? {
-    let parts = path.split(separator: "/")
-    guard parts.count >= 2 else { return nil }
-    let folder = parts[parts.count - 2]
-    return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
-}
-
 /// Finds the line a key's entry starts at in a written file: the writer writes the entry alone, and the line
 /// that names the key there is looked for in the file.
 struct KeyLocator {
@@ -399,23 +393,4 @@ struct KeyLocator {
             return location
         }
     }
-}
-
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{0}"..."\u{1F}":
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
 }

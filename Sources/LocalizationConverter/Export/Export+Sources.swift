@@ -409,9 +409,9 @@ extension Export {
         let project = parentDirectory(of: lproj)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: project) else { return [] }
         return names.sorted().compactMap { name in
-            guard name.hasSuffix(".lproj") else { return nil }
-            let language = String(name.dropLast(6))
-            guard language != "Base", fileExists("\(project)/\(name)/\(file)") else { return nil }
+            guard let language = lprojLanguage(ofFolderNamed: name), language != "Base",
+                fileExists("\(project)/\(name)/\(file)")
+            else { return nil }
             return language
         }
     }
