@@ -87,26 +87,16 @@ package struct SyncWorkflow: Sendable {
         var read: [(strings: [ExtractedString], diagnostics: Diagnostics)?] = Array(
             repeating: nil, count: layout.catalogs.count)
         for index in order {
-            let scope = layout.catalogs[index]
-            let key = CacheKey(
-                files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
-            if let cached = cache[key] {
-                read[index] = (cached, Diagnostics())
-            } else {
-                var found = Diagnostics()
-                let strings = extract(
-                    scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
-                    declarationCache: declarationCache, diagnostics: &found)
-                read[index] = (strings, found)
-                cache[key] = strings
-            }
+            var found = Diagnostics()
+            let strings = extractedStrings(
+                for: layout.catalogs[index], cache: &cache, declarationCache: declarationCache, diagnostics: &found)
+            read[index] = (strings, found)
         }
         var work: [(path: String, strings: [ExtractedString])] = []
         for (scope, result) in zip(layout.catalogs, read) {
             guard let result else { continue }
             Self.appendSkipping(result.diagnostics, to: &diagnostics)
-            let built = Self.applyingBuildSettings(scope.builds, to: result.strings)
-            work.append((scope.path, built.filter { $0.table == scope.table }))
+            work.append((scope.path, Self.tableStrings(result.strings, for: scope)))
         }
         // The catalogs side by side (read, merge, write to bytes); results and errors in path order.
         let planned = parallelism.map(work) { item in
@@ -123,6 +113,32 @@ package struct SyncWorkflow: Sendable {
         }
         if !errors.isEmpty { throw ConversionError(errors) }
         return Plan(catalogs: catalogs, leftOut: layout.leftOut)
+    }
+
+    /// What the code of `scope`'s targets says, read as a build of them reads it (their files, settings and the
+    /// declarations of the modules they depend on); each set of files and settings is read once (`cache`), and
+    /// what reading it reported is appended to `diagnostics` that once.
+    ///
+    /// The per-catalog step of ``plan(root:forUpdate:diagnostics:)``, and of the in-memory sync before an export
+    /// (`ExportExtraction.syncedCatalogs`), with ``tableStrings(_:for:)``.
+    func extractedStrings(
+        for scope: ProjectLayout.CatalogScope, cache: inout [CacheKey: [ExtractedString]],
+        declarationCache: DeclarationCache, diagnostics: inout Diagnostics
+    ) -> [ExtractedString] {
+        let key = CacheKey(files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
+        if let cached = cache[key] { return cached }
+        let strings = extract(
+            scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
+            declarationCache: declarationCache, diagnostics: &diagnostics)
+        cache[key] = strings
+        return strings
+    }
+
+    /// The strings of `scope`'s table among `extracted` (``extractedStrings(for:cache:declarationCache:diagnostics:)``),
+    /// with its targets' build settings applied (``applyingBuildSettings(_:to:)``): what its catalog is synced with.
+    static func tableStrings(_ extracted: [ExtractedString], for scope: ProjectLayout.CatalogScope) -> [ExtractedString]
+    {
+        applyingBuildSettings(scope.builds, to: extracted).filter { $0.table == scope.table }
     }
 
     /// Syncs one catalog file with `strings` (those of its table).
@@ -313,11 +329,13 @@ package struct SyncWorkflow: Sendable {
     /// Appends what reading code reported, a file that cannot be read as a warning: its strings are left out and
     /// the other files are still synced, so the run is not failed by one file (and says no `error:` it then
     /// ignores).
-    static func appendSkipping(_ read: Diagnostics, to diagnostics: inout Diagnostics) {
+    ///
+    /// `export` says its strings are not `exported` instead (`ExportExtraction.appendLeavingOut`).
+    static func appendSkipping(_ read: Diagnostics, to diagnostics: inout Diagnostics, notWhat: String = "extracted") {
         for var diagnostic in read.all {
             if diagnostic.severity == .error {
                 diagnostic.severity = .warning
-                diagnostic.message += "; its strings are not extracted"
+                diagnostic.message += "; its strings are not \(notWhat)"
             }
             diagnostics.append(diagnostic)
         }
