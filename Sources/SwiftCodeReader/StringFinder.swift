@@ -35,7 +35,7 @@ package enum SwiftExtraction: Sendable, Hashable, Comparable {
 /// The second pass over one file: finds the literals Xcode extracts.
 final class StringFinder: SyntaxVisitor {
     private let path: String
-    private let lines: LineIndex
+    private let lines: SourceLines
     private let macroNames: Set<String>
     private let platforms: Set<String>?
     private let extraction: SwiftExtraction
@@ -51,7 +51,7 @@ final class StringFinder: SyntaxVisitor {
         extraction: SwiftExtraction = .compiler, members: MemberTypes = MemberTypes()
     ) {
         self.path = path
-        self.lines = LineIndex(path: path, text: text)
+        self.lines = SourceLines(path: path, text: text)
         self.macroNames = macroNames
         self.platforms = platforms
         self.extraction = extraction
