@@ -80,6 +80,20 @@ struct CheckCommandTests {
         #expect(only.output == "0 errors, 0 warnings, 0 notes in 1 table (2 files)\n")
     }
 
+    /// `check` places a `.strings` key where its reader found it: after a lone CR (old Mac line ends) on its own line,
+    /// not on the line before and past its end as a scan by LF alone did.
+    @Test func keyAfterALoneCRIsOnItsOwnLine() throws {
+        for (language, text) in [("en", "\"a\" = \"A\";\r\"b\" = \"B\";\r"), ("fr", "\"a\" = \"Un\";\r")] {
+            let lproj = folder.appendingPathComponent("T/\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        }
+        let result = try StringBridgeProcess.run(["check", "T", "--rule", "missing-translation"], in: folder)
+        #expect(
+            result.output.split(separator: "\n").first
+                == "T/en.lproj/Localizable.strings:2:1: warning: \"b\" has no fr translation [missing-translation]")
+    }
+
     @Test func usageErrorsExit64() throws {
         #expect(try check(["project", "--rule", "no-such-rule"]).status == 64)
         #expect(try check(["project", "--format", "xml"]).status == 64)
