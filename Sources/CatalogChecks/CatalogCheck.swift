@@ -337,7 +337,8 @@ package struct CatalogCheck: Sendable {
         // Back up to the start of the scalar the difference is in.
         var offset = common
         while offset > 0, offset < bytes.count, bytes[offset] & 0xC0 == 0x80 { offset -= 1 }
-        let position = KeyPositions.catalog(file: path, bytes: bytes).position(atOffset: offset)
+        let (line, column) = SourceLines(path: path, bytes: bytes).lineAndColumn(of: offset)
+        let position = KeyPosition(file: path, line: line, column: column)
         // The rewrite must hold the same content, or it is not offered as a fix.
         // Content: the traits (a final newline) are layout, which the rewrite is meant to change.
         var again = Diagnostics()
@@ -443,15 +444,11 @@ package struct CatalogCheck: Sendable {
                 into: &result)
             if !languages.contains(language) { languages.append(language) }
             if fileOf[language] == nil || !file.isStringsDict { fileOf[language] = file.path }
+            // Each key's place is the reader's (a repeated key's last statement, the one whose value is read).
             var found = positions[language] ?? [:]
-            if file.isStringsDict {
-                for (key, entry) in part.entries where found[key] == nil {
-                    let origin = entry.origin
-                    found[key] = KeyPosition(file: file.path, line: origin?.line ?? 1, column: origin?.column ?? 1)
-                }
-            } else {
-                let scanned = KeyPositions.strings(file: file.path, bytes: source.bytes)
-                for key in part.entries.keys where found[key] == nil { found[key] = scanned.position(of: key) }
+            for (key, entry) in part.entries where found[key] == nil {
+                let origin = entry.origin
+                found[key] = KeyPosition(file: file.path, line: origin?.line ?? 1, column: origin?.column ?? 1)
             }
             positions[language] = found
             var ignored = Diagnostics()

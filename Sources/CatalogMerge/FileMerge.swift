@@ -1,5 +1,6 @@
 import LocalizationCatalog
 import LocalizationConverter
+import StringBridgeSupport
 
 /// What `stringbridge merge` did: the conflicts, each placed at its key in the output.
 package struct FileMergeReport: Sendable {
@@ -161,11 +162,12 @@ package enum FileMerge {
         let format = try Self.format(
             of: [named, ours.path, theirs.path, base.path, output], named: formatName, converter: converter,
             content: ours)
-        guard let reader = format.reader, let writer = format.writer else {
+        guard let reader = format.reader, format.writer != nil else {
             throw ConversionError("\(format.name) files cannot be merged", path: ours.path)
         }
         let language =
-            [named, ours.path, output, theirs.path, base.path].lazy.compactMap { lprojFolderLanguage($0) }.first ?? "en"
+            [named, ours.path, output, theirs.path, base.path].lazy.compactMap { lprojLanguage(ofPath: $0) }.first
+            ?? "en"
         let options = ReadOptions(tableName: tableName(ofPath: named), language: language)
         let sources = [base, ours, theirs]
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
@@ -209,12 +211,23 @@ package enum FileMerge {
             bytes = merged.bytes
             result.conflicts += merged.conflicts
         }
-        var ignored = Diagnostics()
-        let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
-            .locate(result.conflicts.map { $0.key }, in: bytes, path: named, diagnostics: &ignored)
+        let locations = Self.keyLocations(
+            of: result.conflicts.map { $0.key }, in: bytes, path: named, reader: reader, options: options)
         let report = FileMergeReport(
             output: output, name: named, format: format.name, conflicts: result.conflicts, locations: locations)
         return (bytes, report)
+    }
+
+    /// Where the report places each conflict's key: where `reader` finds it in the written file `bytes` (its
+    /// ``CatalogEntry/origin``); line 1, column 1 for a conflict without a key or a key not found.
+    static func keyLocations(
+        of keys: [String?], in bytes: [UInt8], path: String, reader: any CatalogReader, options: ReadOptions
+    ) -> [FileLocation] {
+        let start = FileLocation(path: path, line: 1, column: 1)
+        guard keys.contains(where: { $0 != nil }) else { return keys.map { _ in start } }
+        var ignored = Diagnostics()
+        let table = try? reader.read(SourceFile(path: path, bytes: bytes), options: options, diagnostics: &ignored)
+        return keys.map { key in key.flatMap { table?.entries[$0]?.origin } ?? start }
     }
 
     /// The text outside entries merged into `merged` (the entries' merge written over our side), when the result
@@ -319,103 +332,4 @@ package enum FileMerge {
             return "strings"
         }
     }
-}
-
-/// The `xx` of a path in an `xx.lproj` folder.
-func lprojFolderLanguage(_ path: String) -> String? {
-    let parts = path.split(separator: "/")
-    guard parts.count >= 2 else { return nil }
-    let folder = parts[parts.count - 2]
-    return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
-}
-
-/// Finds the line a key's entry starts at in a written file: the writer writes the entry alone, and the line
-/// that names the key there is looked for in the file.
-struct KeyLocator {
-    let format: String
-    let writer: any CatalogWriter
-    let options: WriteOptions
-    let table: StringTable
-
-    /// How the line that names an entry's key starts in this format.
-    var keyLinePrefix: [UInt8] {
-        switch format {
-        case "xcstrings": return Array("    \"".utf8)
-        case "stringsdict": return Array("\t<key>".utf8)
-        default: return Array("\"".utf8)
-        }
-    }
-
-    /// Whether `line` starts as the line that names an entry's key (and is not more deeply indented).
-    func isKeyLine(_ line: ArraySlice<UInt8>) -> Bool {
-        line.starts(with: keyLinePrefix)
-    }
-
-    /// The lines of `bytes` (without their line feeds), each with its 1-based number, that `isKeyLine` accepts.
-    func keyLines(_ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) -> Void) {
-        var lineNumber = 1
-        var start = 0
-        while start <= bytes.count {
-            let end = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-            let line = bytes[start..<end]
-            if isKeyLine(line) { body(line, lineNumber) }
-            lineNumber += 1
-            start = end + 1
-        }
-    }
-
-    func locate(_ keys: [String?], in bytes: [UInt8], path: String, diagnostics: inout Diagnostics)
-        -> [FileLocation]
-    {
-        var wanted = Set<[UInt8]>()
-        var lineOfKey: [ExactString: [UInt8]] = [:]
-        for key in keys {
-            guard let key, lineOfKey[ExactString(key)] == nil, let entry = table.entries[key] else { continue }
-            var alone = table
-            alone.entries = [key: entry]
-            guard let file = try? writer.write(alone, options: options, diagnostics: &diagnostics).first else {
-                continue
-            }
-            var first: [UInt8]?
-            keyLines(file.bytes) { line, _ in if first == nil { first = Array(line) } }
-            guard let first else { continue }
-            lineOfKey[ExactString(key)] = first
-            wanted.insert(first)
-        }
-        var found: [[UInt8]: FileLocation] = [:]
-        if !wanted.isEmpty {
-            let indent = keyLinePrefix.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
-            keyLines(bytes) { line, number in
-                let whole = Array(line)
-                if found[whole] == nil, wanted.contains(whole) {
-                    found[whole] = FileLocation(path: path, line: number, column: indent + 1)
-                }
-            }
-        }
-        return keys.map { key in
-            guard let key, let line = lineOfKey[ExactString(key)], let location = found[line] else {
-                return FileLocation(path: path, line: 1, column: 1)
-            }
-            return location
-        }
-    }
-}
-
-/// A JSON string literal.
-func jsonString(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case "\u{0}"..."\u{1F}":
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default: result.unicodeScalars.append(scalar)
-        }
-    }
-    return result + "\""
 }

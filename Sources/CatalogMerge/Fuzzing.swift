@@ -29,9 +29,9 @@ import LocalizationCatalog
         of keys: [String?], in bytes: [UInt8], path: String, table: StringTable, format: FormatDescriptor,
         options: WriteOptions
     ) -> [FileLocation] {
-        guard let writer = format.writer else { return [] }
-        var ignored = Diagnostics()
-        return KeyLocator(format: format.name, writer: writer, options: options, table: table)
-            .locate(keys, in: bytes, path: path, diagnostics: &ignored)
+        guard let reader = format.reader else { return [] }
+        return FileMerge.keyLocations(
+            of: keys, in: bytes, path: path, reader: reader,
+            options: ReadOptions(tableName: table.name, language: options.languages?.first))
     }
 }

@@ -46,7 +46,7 @@ package struct GenstringsSwiftReader: CodeReader {
         let bytes = Array(file.text.utf8)
         let tokens = GenstringsSwiftLexer.tokens(of: bytes)
         guard !tokens.isEmpty else { return [] }
-        let lines = LineIndex(path: file.path, bytes: bytes)
+        let lines = SourceLines(path: file.path, bytes: bytes)
         let closers = closers(of: tokens)
         var taken = [Bool](repeating: false, count: tokens.count)
         var calls: [(index: Int, string: ExtractedString)] = []
@@ -115,7 +115,7 @@ package struct GenstringsSwiftReader: CodeReader {
     /// One string as genstrings writes it: a key with two or more format arguments and no value gets the numbered
     /// value.
     private static func extracted(
-        _ key: String, _ value: String?, _ comment: String?, _ table: String, _ offset: Int, _ lines: LineIndex
+        _ key: String, _ value: String?, _ comment: String?, _ table: String, _ offset: Int, _ lines: SourceLines
     ) -> ExtractedString {
         var value = value
         if let numbered = PositionalSpecifiers.numbered(value ?? key) { value = numbered }

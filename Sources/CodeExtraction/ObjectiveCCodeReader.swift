@@ -73,7 +73,7 @@ package struct ObjectiveCCodeReader: CodeReader {
         in file: CodeFile, signatures: [String: Signature], diagnostics: inout Diagnostics
     ) -> [ExtractedString] {
         let bytes = Array(file.text.utf8)
-        let lines = LineIndex(path: file.path, bytes: bytes)
+        let lines = SourceLines(path: file.path, bytes: bytes)
         var lexer = CSourceLexer(
             bytes: bytes, tokenizesComments: includesComments || includesCommentedOutCode,
             tokenizesInactiveBlocks: includesCommentedOutCode)
@@ -236,7 +236,7 @@ package struct ObjectiveCCodeReader: CodeReader {
     /// The literal's bytes as text; bytes that are not UTF-8 (from `\x` or octal escapes) become U+FFFD with a
     /// warning.
     private static func text(
-        _ bytes: [UInt8], _ lines: LineIndex, _ offset: Int, _ diagnostics: inout Diagnostics
+        _ bytes: [UInt8], _ lines: SourceLines, _ offset: Int, _ diagnostics: inout Diagnostics
     ) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
         if text.utf8.elementsEqual(bytes) { return text }

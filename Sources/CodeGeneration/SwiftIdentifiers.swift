@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Names for generated Swift code: Xcode's symbol names for catalog keys, and the checks that keep every name
 /// generated valid Swift.
@@ -182,26 +183,9 @@ package enum SwiftIdentifiers {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
-    /// `text` as a Swift string literal: `"`, `\` and control characters escaped.
+    /// `text` as a Swift string literal: `"`, `\` and control characters escaped (``swiftStringLiteral(_:)``).
     package static func stringLiteral(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value) {
-                    result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        swiftStringLiteral(text)
     }
 
     /// `text` safe inside a `/** … */` comment: Swift block comments nest, so `/*` and `*/` are split by a space.

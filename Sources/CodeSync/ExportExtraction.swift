@@ -86,13 +86,7 @@ package enum ExportExtraction {
     /// Appends what reading code reported: what cannot be read leaves that file's strings out (an error becomes a
     /// warning saying so), and the export goes on.
     static func appendLeavingOut(_ read: Diagnostics, to diagnostics: inout Diagnostics) {
-        for var diagnostic in read.all {
-            if diagnostic.severity == .error {
-                diagnostic.severity = .warning
-                diagnostic.message += "; its strings are not exported"
-            }
-            diagnostics.append(diagnostic)
-        }
+        SyncWorkflow.appendSkipping(read, to: &diagnostics, notWhat: "exported")
     }
 
     /// `workflow` reading Swift as genstrings reads it (``GenstringsSwiftReader``) when `settings` say a build does
@@ -207,20 +201,9 @@ package enum ExportExtraction {
             }
             diagnostics.append(contentsOf: readCatalog)
             // As `SyncWorkflow.plan` syncs one catalog.
-            let key = SyncWorkflow.CacheKey(
-                files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
-            let extracted: [ExtractedString]
-            if let cached = cache[key] {
-                extracted = cached
-            } else {
-                extracted = workflow.extract(
-                    scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
-                    declarationCache: declarationCache, diagnostics: &read)
-                cache[key] = extracted
-            }
-            let strings = SyncWorkflow.applyingBuildSettings(scope.builds, to: extracted).filter {
-                $0.table == scope.table
-            }
+            let extracted = workflow.extractedStrings(
+                for: scope, cache: &cache, declarationCache: declarationCache, diagnostics: &read)
+            let strings = SyncWorkflow.tableStrings(extracted, for: scope)
             result[source.path] = CatalogSync.sync(table, with: strings, options: workflow.options).table
         }
         appendLeavingOut(read, to: &diagnostics)

@@ -49,7 +49,8 @@ package struct SyncWorkflow: Sendable {
         package var result: SyncResult
         /// The bytes to write; `nil` when nothing changes.
         package var bytes: [UInt8]?
-        /// The line of each key in the catalog file as read (for messages about keys that are not in the code).
+        /// The place of each key in the catalog file as read, as its reader found it (for messages about keys that are
+        /// not in the code).
         var keyLocations: OrderedMap<FileLocation>
         /// The catalog read for update (when planned for update and changed): locked until
         /// ``SyncWorkflow/write(_:replacingReadOnlyFiles:)`` has written it, and checked to be unchanged then.
@@ -87,26 +88,16 @@ package struct SyncWorkflow: Sendable {
         var read: [(strings: [ExtractedString], diagnostics: Diagnostics)?] = Array(
             repeating: nil, count: layout.catalogs.count)
         for index in order {
-            let scope = layout.catalogs[index]
-            let key = CacheKey(
-                files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
-            if let cached = cache[key] {
-                read[index] = (cached, Diagnostics())
-            } else {
-                var found = Diagnostics()
-                let strings = extract(
-                    scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
-                    declarationCache: declarationCache, diagnostics: &found)
-                read[index] = (strings, found)
-                cache[key] = strings
-            }
+            var found = Diagnostics()
+            let strings = extractedStrings(
+                for: layout.catalogs[index], cache: &cache, declarationCache: declarationCache, diagnostics: &found)
+            read[index] = (strings, found)
         }
         var work: [(path: String, strings: [ExtractedString])] = []
         for (scope, result) in zip(layout.catalogs, read) {
             guard let result else { continue }
             Self.appendSkipping(result.diagnostics, to: &diagnostics)
-            let built = Self.applyingBuildSettings(scope.builds, to: result.strings)
-            work.append((scope.path, built.filter { $0.table == scope.table }))
+            work.append((scope.path, Self.tableStrings(result.strings, for: scope)))
         }
         // The catalogs side by side (read, merge, write to bytes); results and errors in path order.
         let planned = parallelism.map(work) { item in
@@ -125,6 +116,32 @@ package struct SyncWorkflow: Sendable {
         return Plan(catalogs: catalogs, leftOut: layout.leftOut)
     }
 
+    /// What the code of `scope`'s targets says, read as a build of them reads it (their files, settings and the
+    /// declarations of the modules they depend on); each set of files and settings is read once (`cache`), and
+    /// what reading it reported is appended to `diagnostics` that once.
+    ///
+    /// The per-catalog step of ``plan(root:forUpdate:diagnostics:)``, and of the in-memory sync before an export
+    /// (`ExportExtraction.syncedCatalogs`), with ``tableStrings(_:for:)``.
+    func extractedStrings(
+        for scope: ProjectLayout.CatalogScope, cache: inout [CacheKey: [ExtractedString]],
+        declarationCache: DeclarationCache, diagnostics: inout Diagnostics
+    ) -> [ExtractedString] {
+        let key = CacheKey(files: scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles)
+        if let cached = cache[key] { return cached }
+        let strings = extract(
+            scope.codeFiles, settings: scope.readerSettings, declarations: scope.declarationFiles,
+            declarationCache: declarationCache, diagnostics: &diagnostics)
+        cache[key] = strings
+        return strings
+    }
+
+    /// The strings of `scope`'s table among `extracted` (``extractedStrings(for:cache:declarationCache:diagnostics:)``),
+    /// with its targets' build settings applied (``applyingBuildSettings(_:to:)``): what its catalog is synced with.
+    static func tableStrings(_ extracted: [ExtractedString], for scope: ProjectLayout.CatalogScope) -> [ExtractedString]
+    {
+        applyingBuildSettings(scope.builds, to: extracted).filter { $0.table == scope.table }
+    }
+
     /// Syncs one catalog file with `strings` (those of its table).
     func plan(catalog path: String, strings: [ExtractedString], forUpdate: Bool = true) throws -> PlannedCatalog {
         var transaction = FileTransaction()
@@ -141,7 +158,11 @@ package struct SyncWorkflow: Sendable {
             let written = try writer.write(result.table, options: WriteOptions(), diagnostics: &diagnostics)
             bytes = written.first?.bytes
         }
-        let lines = file.withUnsafeBytes { CatalogKeyLines.locations(in: Array($0), path: path) }
+        // Where the reader found each key (its opening quote), for the messages about keys not in the code.
+        var lines = OrderedMap<FileLocation>()
+        for (key, entry) in table.entries {
+            if let origin = entry.origin { _ = lines.appendNew(origin, forKey: key) }
+        }
         // A catalog that does not change is not written: released at once.
         if bytes == nil { transaction.discard() }
         return PlannedCatalog(path: path, result: result, bytes: bytes, keyLocations: lines, transaction: transaction)
@@ -313,11 +334,13 @@ package struct SyncWorkflow: Sendable {
     /// Appends what reading code reported, a file that cannot be read as a warning: its strings are left out and
     /// the other files are still synced, so the run is not failed by one file (and says no `error:` it then
     /// ignores).
-    static func appendSkipping(_ read: Diagnostics, to diagnostics: inout Diagnostics) {
+    ///
+    /// `export` says its strings are not `exported` instead (`ExportExtraction.appendLeavingOut`).
+    static func appendSkipping(_ read: Diagnostics, to diagnostics: inout Diagnostics, notWhat: String = "extracted") {
         for var diagnostic in read.all {
             if diagnostic.severity == .error {
                 diagnostic.severity = .warning
-                diagnostic.message += "; its strings are not extracted"
+                diagnostic.message += "; its strings are not \(notWhat)"
             }
             diagnostics.append(diagnostic)
         }
@@ -388,77 +411,5 @@ package struct SyncWorkflow: Sendable {
                 ?? FileLocation(path: catalog.path, line: 1, column: 1)
             return Diagnostic(.error, message, at: location)
         }
-    }
-}
-
-/// Where each key of a catalog is written: Xcode writes each key of `strings` on a line of its own, indented by
-/// four spaces (`    "key" : {`).
-enum CatalogKeyLines {
-    static func locations(in bytes: [UInt8], path: String) -> OrderedMap<FileLocation> {
-        var result = OrderedMap<FileLocation>()
-        var line = 1
-        var start = 0
-        while start < bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-            if end - start > 5, bytes[start..<start + 5].elementsEqual("    \"".utf8), bytes[start + 5] != 0x20,
-                let key = unescape(bytes[(start + 5)..<end])
-            {
-                _ = result.appendNew(FileLocation(path: path, line: line, column: 5), forKey: key)
-            }
-            line += 1
-            start = end + 1
-        }
-        return result
-    }
-
-    /// The JSON string at the start of `bytes` (after its opening quote), when a `:` follows it.
-    private static func unescape(_ bytes: ArraySlice<UInt8>) -> String? {
-        var scalars = String.UnicodeScalarView()
-        var utf8: [UInt8] = []
-        var index = bytes.startIndex
-        var pendingHigh: UInt32?
-        func flush() {
-            scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-            utf8.removeAll()
-        }
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                flush()
-                let rest = bytes[(index + 1)...].drop { $0 == 0x20 }
-                return rest.first == UInt8(ascii: ":") ? String(scalars) : nil
-            }
-            if byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex {
-                index += 1
-                switch bytes[index] {
-                case UInt8(ascii: "n"): utf8.append(0x0A)
-                case UInt8(ascii: "t"): utf8.append(0x09)
-                case UInt8(ascii: "r"): utf8.append(0x0D)
-                case UInt8(ascii: "b"): utf8.append(0x08)
-                case UInt8(ascii: "f"): utf8.append(0x0C)
-                case UInt8(ascii: "u"):
-                    guard index + 4 < bytes.endIndex,
-                        let value = UInt32(String(decoding: bytes[(index + 1)...(index + 4)], as: UTF8.self), radix: 16)
-                    else { return nil }
-                    index += 4
-                    flush()
-                    if (0xD800..<0xDC00).contains(value) {
-                        pendingHigh = value
-                    } else if (0xDC00..<0xE000).contains(value), let high = pendingHigh {
-                        let combined = 0x10000 + ((high - 0xD800) << 10) + (value - 0xDC00)
-                        if let scalar = Unicode.Scalar(combined) { scalars.append(scalar) }
-                        pendingHigh = nil
-                    } else if let scalar = Unicode.Scalar(value) {
-                        scalars.append(scalar)
-                    }
-                default: utf8.append(bytes[index])
-                }
-            } else {
-                utf8.append(byte)
-            }
-            index += 1
-        }
-        return nil
     }
 }

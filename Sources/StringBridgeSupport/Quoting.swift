@@ -27,6 +27,16 @@ package func quoted(_ text: String, controls: ControlSpelling = .swift) -> Strin
 
 /// ``quoted(_:controls:)`` with the control characters spelled by `spell`.
 package func quoted(_ text: String, spellingControlsWith spell: (Unicode.Scalar) -> String) -> String {
+    quoted(text, spelling: isControl, as: spell)
+}
+
+/// `text` in double quotes with `"`, `\`, LF, CR and TAB escaped as `\"`, `\\`, `\n`, `\r` and `\t`, and every other
+/// scalar for which `isSpelled` holds written as `spell` writes it: the one rule behind the messages' quoting, the
+/// JSON strings of a merge report (``jsonString(_:)``) and the Swift literals of generated code
+/// (``swiftStringLiteral(_:)``).
+package func quoted(
+    _ text: String, spelling isSpelled: (Unicode.Scalar) -> Bool, as spell: (Unicode.Scalar) -> String
+) -> String {
     var result = "\""
     for scalar in text.unicodeScalars {
         switch scalar {
@@ -35,11 +45,26 @@ package func quoted(_ text: String, spellingControlsWith spell: (Unicode.Scalar)
         case "\n": result += "\\n"
         case "\r": result += "\\r"
         case "\t": result += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}": result += spell(scalar)
+        case _ where isSpelled(scalar): result += spell(scalar)
         default: result.unicodeScalars.append(scalar)
         }
     }
     return result + "\""
+}
+
+/// A JSON string literal: C0 controls as `\u001b` (lower-case digits), everything else as it is.
+package func jsonString(_ text: String) -> String {
+    quoted(
+        text, spelling: { $0.value < 0x20 },
+        as: { "\\u" + Hexadecimal.uppercase($0.value, digits: 4).lowercased() })
+}
+
+/// `text` as a Swift string literal: NUL as `\0`, the other C0 controls, DEL and the line and paragraph separators
+/// (U+2028, U+2029) as `\u{1B}` (upper-case digits).
+package func swiftStringLiteral(_ text: String) -> String {
+    quoted(
+        text, spelling: { $0.value < 0x20 || $0.value == 0x7F || (0x2028...0x2029).contains($0.value) },
+        as: { $0 == "\0" ? "\\0" : "\\u{\(String($0.value, radix: 16, uppercase: true))}" })
 }
 
 /// Whether `scalar` is a control character: C0 (U+0000–U+001F, LF, CR and TAB included), DEL, or C1 (U+0080–U+009F,

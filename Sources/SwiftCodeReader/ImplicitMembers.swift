@@ -115,137 +115,54 @@ final class ContextTypes {
     /// is passed to, the variable it is assigned to, or the array it is appended to.
     func expectedType(of expression: Syntax, depth: Int = 0) -> String? {
         guard depth < InputLimits.typeResolution else { return nil }
-        var node = expression
-        var containers: [ExpectedContainer] = []
-        var steps = 0
-        while let parent = node.parent, steps < Self.maximumSteps {
-            steps += 1
-            if let labeled = parent.as(LabeledExprSyntax.self) {
-                guard let list = labeled.parent?.as(LabeledExprListSyntax.self), let owner = list.parent else {
-                    return nil
-                }
-                let position = list.distance(from: list.startIndex, to: list.index(of: labeled) ?? list.startIndex)
-                if let tuple = owner.as(TupleExprSyntax.self) {
-                    if !(list.count == 1 && labeled.label == nil) { containers.append(.tupleElement(position)) }
-                    node = Syntax(tuple)
-                    continue
-                }
+        return ContainerWalk.walk(from: expression, maximumSteps: Self.maximumSteps) {
+            place, node, containers -> ContainerWalk.Decision<String> in
+            switch place {
+            case .argument(_, let position, let owner):
                 guard let call = owner.as(FunctionCallExprSyntax.self),
                     let type = argumentType(of: call, position: position, depth: depth)
-                else { return nil }
-                return unwrap(type, containers, at: expression)
-            }
-            if parent.is(ArrayElementSyntax.self) {
-                guard let array = parent.parent?.parent, array.is(ArrayExprSyntax.self) else { return nil }
-                containers.append(.arrayElement)
-                node = array
-                continue
-            }
-            if let element = parent.as(DictionaryElementSyntax.self) {
-                guard element.value.id == node.id, let dictionary = parent.parent?.parent,
-                    dictionary.is(DictionaryExprSyntax.self)
-                else { return nil }
-                containers.append(.dictionaryValue)
-                node = dictionary
-                continue
-            }
-            if let initializer = parent.as(InitializerClauseSyntax.self) {
-                if let binding = initializer.parent?.as(PatternBindingSyntax.self), let type = binding.typeAnnotation {
-                    return unwrap(type.type.trimmedDescription, containers, at: expression)
-                }
-                if let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {
-                    return unwrap(parameter.type.trimmedDescription, containers, at: expression)
-                }
-                return nil
-            }
-            if parent.is(ReturnStmtSyntax.self) {
-                return returnType(from: parent, depth: depth).flatMap { unwrap($0, containers, at: expression) }
-            }
-            if let item = parent.as(CodeBlockItemSyntax.self) {
-                guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
-                    let owner = list.parent
-                else { return nil }
-                if owner.is(AccessorBlockSyntax.self) || owner.is(ClosureExprSyntax.self) {
-                    return returnType(from: owner, depth: depth).flatMap { unwrap($0, containers, at: expression) }
-                }
-                if let block = owner.as(CodeBlockSyntax.self), let blockOwner = block.parent {
-                    if blockOwner.is(FunctionDeclSyntax.self) || blockOwner.is(AccessorDeclSyntax.self) {
-                        return returnType(from: Syntax(block), depth: depth).flatMap {
-                            unwrap($0, containers, at: expression)
-                        }
+                else { return .done(nil) }
+                return .done(unwrap(type, containers, at: expression))
+            case .result(let owner):
+                return .done(returnType(from: owner, depth: depth).flatMap { unwrap($0, containers, at: expression) })
+            case .other(let parent):
+                if let initializer = parent.as(InitializerClauseSyntax.self) {
+                    if let binding = initializer.parent?.as(PatternBindingSyntax.self),
+                        let type = binding.typeAnnotation
+                    {
+                        return .done(unwrap(type.type.trimmedDescription, containers, at: expression))
                     }
-                    if var ifExpression = blockOwner.as(IfExprSyntax.self) {
-                        while let outer = ifExpression.parent?.as(IfExprSyntax.self) { ifExpression = outer }
-                        node = Syntax(ifExpression)
-                        continue
+                    if let parameter = initializer.parent?.as(FunctionParameterSyntax.self) {
+                        return .done(unwrap(parameter.type.trimmedDescription, containers, at: expression))
                     }
-                    return nil
+                    return .done(nil)
                 }
-                if let switchCase = owner.as(SwitchCaseSyntax.self),
-                    let switchExpression = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
-                {
-                    node = Syntax(switchExpression)
-                    continue
+                if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
+                    guard let index = node.as(ExprSyntax.self).flatMap({ list.index(of: $0) }),
+                        index != list.startIndex
+                    else { return .done(nil) }
+                    let previous = list[list.index(before: index)]
+                    if previous.is(AssignmentExprSyntax.self) {
+                        guard list.distance(from: list.startIndex, to: index) == 2, let target = list.first,
+                            let type = assignedType(of: target)
+                        else { return .done(nil) }
+                        return .done(unwrap(type, containers, at: expression))
+                    }
+                    let isBranch =
+                        previous.is(UnresolvedTernaryExprSyntax.self)
+                        || list[index].is(UnresolvedTernaryExprSyntax.self)
+                        || previous.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+                    guard isBranch else { return .done(nil) }
+                    return .climb(Syntax(sequence))
                 }
-                return nil
+                return .done(nil)
             }
-            if let ternary = parent.as(UnresolvedTernaryExprSyntax.self) {
-                guard ternary.thenExpression.id == node.id else { return nil }
-                node = parent
-                continue
-            }
-            if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
-                guard let index = node.as(ExprSyntax.self).flatMap({ list.index(of: $0) }),
-                    index != list.startIndex
-                else { return nil }
-                let previous = list[list.index(before: index)]
-                if previous.is(AssignmentExprSyntax.self) {
-                    guard list.distance(from: list.startIndex, to: index) == 2, let target = list.first,
-                        let type = assignedType(of: target)
-                    else { return nil }
-                    return unwrap(type, containers, at: expression)
-                }
-                let isBranch =
-                    previous.is(UnresolvedTernaryExprSyntax.self) || list[index].is(UnresolvedTernaryExprSyntax.self)
-                    || previous.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
-                guard isBranch else { return nil }
-                node = Syntax(sequence)
-                continue
-            }
-            if parent.is(ExpressionStmtSyntax.self) || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self)
-            {
-                node = parent
-                continue
-            }
-            return nil
         }
-        return nil
-    }
-
-    /// Containers between an expression and the place that types it.
-    enum ExpectedContainer {
-        case arrayElement
-        case dictionaryValue
-        case tupleElement(Int)
     }
 
     /// `type` with the containers (innermost first) taken off, `Self` replaced by its type and optionality removed.
-    private func unwrap(_ type: String, _ containers: [ExpectedContainer], at node: Syntax) -> String? {
-        var type = TypeNames.strippingOptional(type)
-        for container in containers.reversed() {
-            switch container {
-            case .arrayElement:
-                guard let element = TypeNames.element(of: type) else { return nil }
-                type = element
-            case .dictionaryValue:
-                guard let value = TypeNames.dictionaryValue(type) else { return nil }
-                type = value
-            case .tupleElement(let position):
-                guard let element = TypeNames.tupleElement(type, at: position) else { return nil }
-                type = element
-            }
-            type = TypeNames.strippingOptional(type)
-        }
+    private func unwrap(_ type: String, _ containers: [ExpressionContainer], at node: Syntax) -> String? {
+        guard let type = ExpressionContainer.unwrap(type, containers, strippingOptionals: true) else { return nil }
         if type == "Self" { return selfType(at: node) }
         return type
     }

@@ -675,7 +675,7 @@ extension StringFinder {
 
     /// The key of `literal` with its interpolations' specifiers, the specifiers of unknown type, and a note at each
     /// of those interpolations; nil when the literal does not parse.
-    func renderKey(_ literal: StringLiteralExprSyntax, lines: LineIndex)
+    func renderKey(_ literal: StringLiteralExprSyntax, lines: SourceLines)
         -> (key: String, unresolved: [ExtractedString.UnresolvedSpecifier], notes: [Diagnostic])?
     {
         var unknown: [Int] = []

@@ -35,7 +35,7 @@ package enum SwiftExtraction: Sendable, Hashable, Comparable {
 /// The second pass over one file: finds the literals Xcode extracts.
 final class StringFinder: SyntaxVisitor {
     private let path: String
-    private let lines: LineIndex
+    private let lines: SourceLines
     private let macroNames: Set<String>
     private let platforms: Set<String>?
     private let extraction: SwiftExtraction
@@ -51,7 +51,7 @@ final class StringFinder: SyntaxVisitor {
         extraction: SwiftExtraction = .compiler, members: MemberTypes = MemberTypes()
     ) {
         self.path = path
-        self.lines = LineIndex(path: path, text: text)
+        self.lines = SourceLines(path: path, text: text)
         self.macroNames = macroNames
         self.platforms = platforms
         self.extraction = extraction
@@ -142,161 +142,87 @@ final class StringFinder: SyntaxVisitor {
 
     // MARK: Context
 
-    private enum Container: Equatable {
-        case array
-        case dictionaryValue
-        /// Element `n` of a tuple (`(title: LocalizedStringKey, count: Int)`).
-        case tupleElement(Int)
-    }
+    private typealias Container = ExpressionContainer
 
     /// Whether `type` is a key type once the containers (innermost first) are unwrapped.
     private func isKeyType(_ type: String, inside containers: [Container]) -> Bool {
-        var type = type
-        for container in containers.reversed() {
-            switch container {
-            case .array:
-                guard let element = TypeNames.element(of: type) else { return false }
-                type = element
-            case .dictionaryValue:
-                guard let value = TypeNames.dictionaryValue(type) else { return false }
-                type = value
-            case .tupleElement(let position):
-                guard let element = TypeNames.tupleElement(type, at: position) else { return false }
-                type = element
-            }
-        }
-        return KnownAPIs.isKeyType(type)
+        ExpressionContainer.unwrap(type, containers, strippingOptionals: false).map(KnownAPIs.isKeyType) ?? false
     }
 
-    /// The context that makes the compiler type `literal` as a key, or nil.
+    /// The context that makes the compiler type `literal` as a key, or nil (``ContainerWalk``).
     private func context(of literal: StringLiteralExprSyntax) -> KeyContext? {
-        var node = Syntax(literal)
-        var containers: [Container] = []
-        while let parent = node.parent {
-            if let labeled = parent.as(LabeledExprSyntax.self) {
-                guard let list = labeled.parent?.as(LabeledExprListSyntax.self), let owner = list.parent else {
-                    return nil
-                }
-                let position = list.distance(from: list.startIndex, to: list.index(of: labeled) ?? list.startIndex)
-                if let tuple = owner.as(TupleExprSyntax.self) {
-                    // Parentheses, or an element of a tuple typed by the tuple's declaration.
-                    if !(list.count == 1 && labeled.label == nil) { containers.append(.tupleElement(position)) }
-                    node = Syntax(tuple)
-                    continue
-                }
+        ContainerWalk.walk(from: Syntax(literal)) { place, node, containers -> ContainerWalk.Decision<KeyContext> in
+            switch place {
+            case .argument(let labeled, let position, let owner):
                 if let call = owner.as(FunctionCallExprSyntax.self) {
-                    return callContext(call, argument: labeled, position: position, containers: containers)
+                    return .done(callContext(call, argument: labeled, position: position, containers: containers))
                 }
                 if let attribute = owner.as(AttributeSyntax.self), containers.isEmpty, let label = labeled.label?.text {
                     let name = attribute.attributeName.trimmedDescription
-                    return KnownAPIs.attributeKeyParameters[name]?.contains(label) == true ? KeyContext() : nil
+                    return .done(KnownAPIs.attributeKeyParameters[name]?.contains(label) == true ? KeyContext() : nil)
                 }
-                return nil
+                return .done(nil)
+            case .result(let owner):
+                return .done(returnContext(from: owner, containers))
+            case .other(let parent):
+                return otherContext(parent, node: node, containers)
             }
-            if parent.is(ArrayElementSyntax.self) {
-                guard let array = parent.parent?.parent, array.is(ArrayExprSyntax.self) else { return nil }
-                containers.append(.array)
-                node = array
-                continue
-            }
-            if let element = parent.as(DictionaryElementSyntax.self) {
-                guard element.value.id == node.id, let dictionary = parent.parent?.parent,
-                    dictionary.is(DictionaryExprSyntax.self)
-                else { return nil }
-                containers.append(.dictionaryValue)
-                node = dictionary
-                continue
-            }
-            if let ternary = parent.as(UnresolvedTernaryExprSyntax.self) {
-                guard ternary.thenExpression.id == node.id else { return nil }
-                node = Syntax(ternary)
-                continue
-            }
-            if let list = parent.as(ExprListSyntax.self), hasStringBranch(list) {
-                return nil  // `name.isEmpty ? "Anonymous" : name` is a `String`
-            }
-            if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
-                // Neighbours by index (constant time): copying the list for each of its literals was quadratic in
-                // a long sequence (`"a" + "b" + …`).
-                guard let index = node.as(ExprSyntax.self).flatMap({ list.index(of: $0) }) else { return nil }
-                let position = list.distance(from: list.startIndex, to: index)
-                func element(_ offset: Int) -> ExprSyntax? {
-                    let target = position + offset
-                    guard target >= 0, target < list.count else { return nil }
-                    return list[list.index(index, offsetBy: offset)]
-                }
-                if let next = element(1), next.is(UnresolvedAsExprSyntax.self),
-                    let type = element(2)?.as(TypeExprSyntax.self)
-                {
-                    return isKeyType(type.type.trimmedDescription, inside: containers) ? KeyContext() : nil
-                }
-                guard position > 0, let previous = element(-1) else { return nil }
-                // A branch of `?:` or the default of `??`: the whole sequence's context, or an assignment in it.
-                if previous.is(AssignmentExprSyntax.self) {
-                    return assignmentContext(target: element(-2), containers)
-                }
-                let isDefault = previous.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
-                if isDefault, let left = element(-2), !isKeyOptional(left) { return nil }
-                let isBranch =
-                    isDefault || previous.is(UnresolvedTernaryExprSyntax.self)
-                    || list[index].is(UnresolvedTernaryExprSyntax.self)
-                guard isBranch else { return nil }
-                if let assignment = lastAssignment(in: list, before: position) {
-                    return assignmentContext(target: assignment.target, containers)
-                }
-                node = Syntax(sequence)
-                continue
-            }
-            if let initializer = parent.as(InitializerClauseSyntax.self) {
-                guard let owner = initializer.parent else { return nil }
-                if let binding = owner.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type {
-                    return isKeyType(type.trimmedDescription, inside: containers) ? KeyContext() : nil
-                }
-                if let parameter = owner.as(FunctionParameterSyntax.self) {
-                    return isKeyType(parameter.type.trimmedDescription, inside: containers) ? KeyContext() : nil
-                }
-                if let element = owner.as(EnumCaseElementSyntax.self), containers.isEmpty {
-                    return Self.keyRawEnum(of: element) != nil ? KeyContext() : nil
-                }
-                return nil
-            }
-            if parent.is(ReturnStmtSyntax.self) {
-                return returnContext(from: parent, containers)
-            }
-            if let item = parent.as(CodeBlockItemSyntax.self) {
-                guard let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
-                    let owner = list.parent
-                else { return nil }
-                if owner.is(AccessorBlockSyntax.self) || owner.is(ClosureExprSyntax.self) {
-                    return returnContext(from: owner, containers)
-                }
-                if let block = owner.as(CodeBlockSyntax.self), let blockOwner = block.parent {
-                    if blockOwner.is(FunctionDeclSyntax.self) || blockOwner.is(AccessorDeclSyntax.self) {
-                        return returnContext(from: Syntax(block), containers)
-                    }
-                    if var ifExpression = blockOwner.as(IfExprSyntax.self) {
-                        while let outer = ifExpression.parent?.as(IfExprSyntax.self) { ifExpression = outer }
-                        node = Syntax(ifExpression)
-                        continue
-                    }
-                    return nil
-                }
-                if let switchCase = owner.as(SwitchCaseSyntax.self),
-                    let switchExpression = switchCase.parent?.parent?.as(SwitchExprSyntax.self)
-                {
-                    node = Syntax(switchExpression)
-                    continue
-                }
-                return nil
-            }
-            if parent.is(ExpressionStmtSyntax.self) || parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self)
-            {
-                node = parent
-                continue
-            }
-            return nil
         }
-        return nil
+    }
+
+    /// The context at a parent of `node` that is not a container: a sequence (`?:`, `??`, `=`, `as`), or an
+    /// initializer clause.
+    private func otherContext(_ parent: Syntax, node: Syntax, _ containers: [Container])
+        -> ContainerWalk.Decision<KeyContext>
+    {
+        if let list = parent.as(ExprListSyntax.self), hasStringBranch(list) {
+            return .done(nil)  // `name.isEmpty ? "Anonymous" : name` is a `String`
+        }
+        if let list = parent.as(ExprListSyntax.self), let sequence = list.parent?.as(SequenceExprSyntax.self) {
+            // Neighbours by index (constant time): copying the list for each of its literals was quadratic in
+            // a long sequence (`"a" + "b" + …`).
+            guard let index = node.as(ExprSyntax.self).flatMap({ list.index(of: $0) }) else { return .done(nil) }
+            let position = list.distance(from: list.startIndex, to: index)
+            func element(_ offset: Int) -> ExprSyntax? {
+                let target = position + offset
+                guard target >= 0, target < list.count else { return nil }
+                return list[list.index(index, offsetBy: offset)]
+            }
+            if let next = element(1), next.is(UnresolvedAsExprSyntax.self),
+                let type = element(2)?.as(TypeExprSyntax.self)
+            {
+                return .done(isKeyType(type.type.trimmedDescription, inside: containers) ? KeyContext() : nil)
+            }
+            guard position > 0, let previous = element(-1) else { return .done(nil) }
+            // A branch of `?:` or the default of `??`: the whole sequence's context, or an assignment in it.
+            if previous.is(AssignmentExprSyntax.self) {
+                return .done(assignmentContext(target: element(-2), containers))
+            }
+            let isDefault = previous.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+            if isDefault, let left = element(-2), !isKeyOptional(left) { return .done(nil) }
+            let isBranch =
+                isDefault || previous.is(UnresolvedTernaryExprSyntax.self)
+                || list[index].is(UnresolvedTernaryExprSyntax.self)
+            guard isBranch else { return .done(nil) }
+            if let assignment = lastAssignment(in: list, before: position) {
+                return .done(assignmentContext(target: assignment.target, containers))
+            }
+            return .climb(Syntax(sequence))
+        }
+        if let initializer = parent.as(InitializerClauseSyntax.self) {
+            guard let owner = initializer.parent else { return .done(nil) }
+            if let binding = owner.as(PatternBindingSyntax.self), let type = binding.typeAnnotation?.type {
+                return .done(isKeyType(type.trimmedDescription, inside: containers) ? KeyContext() : nil)
+            }
+            if let parameter = owner.as(FunctionParameterSyntax.self) {
+                return .done(isKeyType(parameter.type.trimmedDescription, inside: containers) ? KeyContext() : nil)
+            }
+            if let element = owner.as(EnumCaseElementSyntax.self), containers.isEmpty {
+                return .done(Self.keyRawEnum(of: element) != nil ? KeyContext() : nil)
+            }
+            return .done(nil)
+        }
+        return .done(nil)
     }
 
     /// Whether each sequence met has a branch of `?:` that is a `String` (found once per sequence).
@@ -544,7 +470,7 @@ final class StringFinder: SyntaxVisitor {
                 table: plain("tableName"), comment: plain("comment"), value: plain("value"), plainOnly: true,
                 extraction: .localizedStringMacros)
         }
-        if name == "AppShortcut", label == "phrases", containers == [.array] {
+        if name == "AppShortcut", label == "phrases", containers == [.arrayElement] {
             return KeyContext(origin: .appShortcut)
         }
         if containers.isEmpty, let labels = KnownAPIs.keyParameters[name], labels.contains(label),
@@ -560,7 +486,7 @@ final class StringFinder: SyntaxVisitor {
                 extraction: name == "Text" && label == nil ? .textLiterals : .compiler
             )
         }
-        if containers == [.array], let labels = KnownAPIs.keyArrayParameters[name], labels.contains(label) {
+        if containers == [.arrayElement], let labels = KnownAPIs.keyArrayParameters[name], labels.contains(label) {
             return KeyContext()
         }
         guard types.index.signatures[name] != nil, let callee = contextTypes.resolvedCallee(of: call, depth: 0),

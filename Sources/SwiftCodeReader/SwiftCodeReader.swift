@@ -57,13 +57,13 @@ package struct SwiftCodeReader: CodeReader {
         let parsed = parallelism.map(files) { file -> ParsedFile in
             if let refusal = admit(file) { return ParsedFile(refusal: refusal) }
             if let (offset, excess) = SwiftNestingScan.firstExcess(Array(file.text.utf8)) {
-                let location = LineIndex(path: file.path, text: file.text).location(of: offset)
+                let location = SourceLines(path: file.path, text: file.text).location(of: offset)
                 return ParsedFile(refusal: Diagnostic(.warning, excess.message, at: location))
             }
             var parser = Parser(file.text, maximumNestingLevel: InputLimits.swiftParserNesting)
             let tree = SourceFileSyntax.parse(from: &parser)
             if let deep = SyntaxDepth.firstBeyond(InputLimits.swiftTreeDepth, in: tree) {
-                let location = LineIndex(path: file.path, text: file.text)
+                let location = SourceLines(path: file.path, text: file.text)
                     .location(of: deep.positionAfterSkippingLeadingTrivia.utf8Offset)
                 return ParsedFile(
                     refusal: Diagnostic(

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import LocalizationConverter
 import TestSupport
 import Testing
 
@@ -77,6 +78,20 @@ struct CheckCommandTests {
         #expect(findings.map { $0["key"] as? String } == ["ok", "settings.path"])
         let only = try check(["escape", "--rule", "missing-translation"])
         #expect(only.output == "0 errors, 0 warnings, 0 notes in 1 table (2 files)\n")
+    }
+
+    /// `check` places a `.strings` key where its reader found it: after a lone CR (old Mac line ends) on its own line,
+    /// not on the line before and past its end as a scan by LF alone did.
+    @Test func keyAfterALoneCRIsOnItsOwnLine() throws {
+        for (language, text) in [("en", "\"a\" = \"A\";\r\"b\" = \"B\";\r"), ("fr", "\"a\" = \"Un\";\r")] {
+            let lproj = folder.appendingPathComponent("T/\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        }
+        let result = try StringBridgeProcess.run(["check", "T", "--rule", "missing-translation"], in: folder)
+        #expect(
+            result.output.split(separator: "\n").first
+                == "T/en.lproj/Localizable.strings:2:1: warning: \"b\" has no fr translation [missing-translation]")
     }
 
     @Test func usageErrorsExit64() throws {
@@ -253,7 +268,9 @@ struct CatalogChecksUnitTests {
         }
     }
 
-    @Test func catalogKeyPositionsDecodeEscapesAndSkipNestedNames() {
+    /// The place of each key in a String Catalog is its reader's (``CatalogEntry/origin``, the member name's opening
+    /// quote), escapes decoded and nested names not taken for keys: `check` scans no file again.
+    @Test func catalogKeysArePlacedByTheReader() throws {
         let text = """
             {
               "sourceLanguage" : "en",
@@ -267,23 +284,42 @@ struct CatalogChecksUnitTests {
               "version" : "1.0"
             }
             """
-        let positions = KeyPositions.catalog(file: "f", bytes: Array(text.utf8))
-        #expect(positions.position(of: "a\"bé") == KeyPosition(file: "f", line: 4, column: 5))
-        #expect(positions.position(of: "é\n") == KeyPosition(file: "f", line: 8, column: 5))
-        #expect(positions.position(of: "comment") == KeyPosition(file: "f", line: 1, column: 1))
-        #expect(positions.position(of: "sourceLanguage") == KeyPosition(file: "f", line: 1, column: 1))
+        let table = try Self.read(text, path: "f.xcstrings")
+        #expect(table.entries["a\"bé"]?.origin == FileLocation(path: "f.xcstrings", line: 4, column: 5))
+        #expect(table.entries["é\n"]?.origin == FileLocation(path: "f.xcstrings", line: 8, column: 5))
+        #expect(table.entries.keys == ["a\"bé", "é\n"])
     }
 
-    @Test func stringsKeyPositions() {
+    /// The place of each key of a `.strings` file is its reader's: comments skipped, quoted and bare keys, escapes
+    /// decoded, UTF-16 counted as its scalars; a key written twice at its last statement, whose value is read.
+    @Test func stringsKeysArePlacedByTheReader() throws {
+        let path = "en.lproj/s.strings"
         let text = "/* \"fake\" = \"x\"; */\n// \"also\" = \"no\";\nplain = \"v\";\n  \"q\\\"uo\\U00E9\" = \"w\";\n"
-        let positions = KeyPositions.strings(file: "s", bytes: Array(text.utf8))
-        #expect(positions.position(of: "plain") == KeyPosition(file: "s", line: 3, column: 1))
-        #expect(positions.position(of: "q\"uoé") == KeyPosition(file: "s", line: 4, column: 3))
-        #expect(positions.position(of: "fake") == KeyPosition(file: "s", line: 1, column: 1))
+        let table = try Self.read(text, path: path)
+        #expect(table.entries["plain"]?.origin == FileLocation(path: path, line: 3, column: 1))
+        #expect(table.entries["q\"uoé"]?.origin == FileLocation(path: path, line: 4, column: 3))
+        #expect(table.entries["fake"] == nil)
+        let twice = try Self.read("\"k\" = \"1\";\n\"k\" = \"2\";\n", path: path)
+        #expect(twice.entries["k"]?.origin == FileLocation(path: path, line: 2, column: 1))
+        // A lone CR ends a line, as in every diagnostic (a scan by LF alone placed `b` on line 1, past its end).
+        let oldMac = try Self.read("\"a\" = \"1\";\r\"b\" = \"2\";\r\n  \"c\" = \"3\";\r", path: path)
+        #expect(oldMac.entries["b"]?.origin == FileLocation(path: path, line: 2, column: 1))
+        #expect(oldMac.entries["c"]?.origin == FileLocation(path: path, line: 3, column: 3))
         // UTF-16 little-endian with a byte-order mark.
         var utf16: [UInt8] = [0xFF, 0xFE]
         for unit in "\n\"k\" = \"v\";".utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
-        #expect(KeyPositions.strings(file: "u", bytes: utf16).position(of: "k") == KeyPosition(file: "u", line: 2))
+        let wide = try Self.read(bytes: utf16, path: path)
+        #expect(wide.entries["k"]?.origin == FileLocation(path: path, line: 2, column: 1))
+    }
+
+    static func read(_ text: String, path: String) throws -> StringTable {
+        try read(bytes: Array(text.utf8), path: path)
+    }
+
+    static func read(bytes: [UInt8], path: String) throws -> StringTable {
+        let reader = try #require(FormatRegistry.standard.format(forPath: path)?.reader)
+        var diagnostics = Diagnostics()
+        return try reader.read(SourceFile(path: path, bytes: bytes), options: ReadOptions(), diagnostics: &diagnostics)
     }
 
     /// Xcode's export categories come from the one CLDR table, with Xcode's reductions and exceptions; a language

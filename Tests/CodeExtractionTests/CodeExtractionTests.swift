@@ -186,29 +186,3 @@ struct InfoPlistReaderTests {
         #expect(InfoPlistKeys.comment(for: "CFBundleShortVersionString") == nil)
     }
 }
-
-/// Columns count Unicode scalars from the line's start, whatever the distance from a checkpoint.
-@Suite struct LineIndexTests {
-    @Test("every offset's line and column equal a count from the line's start")
-    func columns() {
-        var text = ""
-        for line in 0..<40 {
-            text += String(repeating: "aé€😀", count: line * 3) + (line % 3 == 0 ? "\r\n" : line % 3 == 1 ? "\n" : "\r")
-        }
-        let bytes = Array(text.utf8)
-        let index = LineIndex(path: "p", bytes: bytes)
-        var starts = [0]
-        for offset in bytes.indices
-        where bytes[offset] == 0x0A
-            || (bytes[offset] == 0x0D && (offset + 1 == bytes.count || bytes[offset + 1] != 0x0A))
-        {
-            starts.append(offset + 1)
-        }
-        for offset in 0...bytes.count {
-            let line = starts.lastIndex { $0 <= offset } ?? 0
-            let column = 1 + bytes[starts[line]..<offset].filter { $0 & 0xC0 != 0x80 }.count
-            let location = index.location(of: offset)
-            #expect(location.line == line + 1 && location.column == column, "offset \(offset)")
-        }
-    }
-}

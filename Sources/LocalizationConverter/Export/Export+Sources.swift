@@ -436,12 +436,10 @@ extension Export {
         let project = parentDirectory(of: lproj)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: project) else { return [] }
         return names.sorted().compactMap { name in
-            guard name.hasSuffix(".lproj") else { return nil }
-            let language = String(name.dropLast(6))
             // The development language's table in its older folder (`English.lproj`) is not a translation.
-            guard language != "Base", "\(project)/\(name)" != lproj, fileExists("\(project)/\(name)/\(file)") else {
-                return nil
-            }
+            guard let language = lprojLanguage(ofFolderNamed: name), language != "Base",
+                "\(project)/\(name)" != lproj, fileExists("\(project)/\(name)/\(file)")
+            else { return nil }
             return language
         }
     }

@@ -113,10 +113,10 @@ package enum ProjectPaths {
         return result.sorted()
     }
 
-    /// The language of a file in an `xx.lproj` folder, if it is in one.
+    /// The language of a file in an `xx.lproj` folder, if it is in one (the hub's rule,
+    /// ``LocalizationCatalog/lprojLanguage(ofPath:)``).
     package static func lprojLanguage(of path: String) -> String? {
-        let folder = parentDirectory(of: path).split(separator: "/").last.map(String.init) ?? ""
-        return folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
+        LocalizationCatalog.lprojLanguage(ofPath: path)
     }
 
     /// The same table's file for `language`: `X/en.lproj/T.strings` → `X/fr.lproj/T.strings`.

@@ -175,10 +175,7 @@ extension Import {
         if language == sourceLanguage { return nil }
         if language.lowercased() == sourceLanguage.lowercased() { return sourceLanguage }
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        let languages = entries.compactMap { name -> String? in
-            guard name.hasSuffix(".lproj") else { return nil }
-            return String(name.dropLast(6))
-        }
+        let languages = entries.compactMap { lprojLanguage(ofFolderNamed: $0) }
         return LanguageSelection.sameFolderSpelling(of: language, in: languages)
     }
 

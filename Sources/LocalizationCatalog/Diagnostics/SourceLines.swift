@@ -1,20 +1,24 @@
-import LocalizationCatalog
-
-/// Turns byte offsets of one file into `FileLocation`s without rescanning the file for each one.
+/// One file's lines: turns byte offsets into 1-based lines and columns without rescanning the file for each one,
+/// as swift-syntax's `SourceLocationConverter` does.
+///
+/// The one offset → line:column table of the package: a reader records offsets (a key's, a localization's), and a
+/// consumer asks this table for the line and column when it prints one. LF, CR LF and a lone CR end lines, and
+/// columns count Unicode scalars (bytes that are not UTF-8 continuation bytes), as ``FileLocation`` counts them.
 ///
 /// A location costs a binary search for its line and a count of at most ``checkpointStride`` bytes: the number of
-/// Unicode scalars before every ``checkpointStride``-th byte is kept, so that a column is the difference of two
-/// counts, not a scan from the line's start (100,000 strings on one line made that quadratic).
-package struct LineIndex: Sendable {
-    private let path: String
+/// scalars before every ``checkpointStride``-th byte is kept, so that a column is the difference of two counts, not
+/// a scan from the line's start (100,000 strings on one line made that quadratic).
+package struct SourceLines: Sendable {
+    /// The file's path, for the locations.
+    package let path: String
     private let bytes: [UInt8]
-    /// The offset where each line starts (LF, CR LF and a lone CR end lines, as `FileLocation` counts them).
+    /// The offset where each line starts.
     private let lineStarts: [Int]
-    /// The number of scalars (bytes that are not UTF-8 continuation bytes) before byte `k × checkpointStride`.
+    /// The number of scalars before byte `k × checkpointStride`.
     private let scalarCheckpoints: [Int]
     private static let checkpointStride = 64
 
-    /// The lines of `bytes`, for locations in the file at `path`.
+    /// The lines of the UTF-8 `bytes`, for locations in the file at `path`.
     package init(path: String, bytes: [UInt8]) {
         self.path = path
         self.bytes = bytes
@@ -45,8 +49,13 @@ package struct LineIndex: Sendable {
         self.init(path: path, bytes: Array(text.utf8))
     }
 
-    /// The location of byte `offset`: 1-based line, and column in Unicode scalars.
-    package func location(of offset: Int) -> FileLocation {
+    /// The lines of `file`'s bytes.
+    package init(_ file: SourceFile) {
+        self.init(path: file.path, bytes: file.bytes)
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of byte `offset`, clamped to the file.
+    package func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
         let offset = max(0, min(offset, bytes.count))
         var low = 0
         var high = lineStarts.count - 1
@@ -54,8 +63,13 @@ package struct LineIndex: Sendable {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let column = 1 + scalars(before: offset) - scalars(before: lineStarts[low])
-        return FileLocation(path: path, line: low + 1, column: column)
+        return (low + 1, 1 + scalars(before: offset) - scalars(before: lineStarts[low]))
+    }
+
+    /// The location of byte `offset`: 1-based line, and column in Unicode scalars.
+    package func location(of offset: Int) -> FileLocation {
+        let (line, column) = lineAndColumn(of: offset)
+        return FileLocation(path: path, line: line, column: column)
     }
 
     /// The number of scalars in `bytes[..<offset]`.
