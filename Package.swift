@@ -117,11 +117,15 @@ let package = Package(
             ]
         ),
         .target(
-            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"]
+            name: "CatalogChecks",
+            dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat", "StringBridgeSupport"]
         ),
         .target(
             name: "CatalogMerge",
-            dependencies: ["LocalizationCatalog", "LocalizationConverter", "StringsFormat", "StringsDictFormat"]
+            dependencies: [
+                "LocalizationCatalog", "LocalizationConverter", "StringsFormat", "StringsDictFormat",
+                "StringBridgeSupport",
+            ]
         ),
         // `report` and the CI formats of `check` and `stats` (github, markdown, junit): one self-contained HTML page,
         // no server (docs/report.md).
