@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A NUL in a `.strings` comment survives every command that edits the file in place (issue 31, item 19): `merge`
-/// when the other side changed the entry's comment, `import` when it adds a key with its development-language
-/// comment, in UTF-8 (past the first 64 bytes) and UTF-16. Untouched comments (the header, between entries, at the
-/// end, `//` and `/* */`) keep theirs too.
+/// A NUL in a `.strings` comment survives every command that edits the file in place (issue 31, item 19).
+///
+/// `merge` when the other side changed the entry's comment, `import` when it adds a key with its
+/// development-language comment, in UTF-8 (past the first 64 bytes) and UTF-16. Untouched comments (the header,
+/// between entries, at the end, `//` and `/* */`) keep theirs too.
 @Suite("NUL in .strings comments: in-place writes keep it")
 struct CommentNULTests {
     let folder: URL

@@ -240,7 +240,9 @@ struct MigrateInPlaceTests {
         #expect(!exists("Shortcuts/Localizable.xcstrings"))
     }
 
-    @Test("Every error of a UTF-16 .strings file (unterminated strings and comments too) and of a .stringsdict, in one run")
+    @Test(
+        "Every error of a UTF-16 .strings file (unterminated strings and comments too) and of a .stringsdict, in one run"
+    )
     func everyErrorOfUTF16AndStringsDict() throws {
         // UTF-16 little-endian with a byte-order mark; places in characters, lines as in the file (CR LF too).
         let text = "\"greeting\" = 'Hallo;\r\n\"farewell\" = ;\r\n/* ü never closed\r\n\"ä\" \"Drei\";\r\n"

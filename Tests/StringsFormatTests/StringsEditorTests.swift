@@ -238,10 +238,11 @@ struct StringsEditorPropertyTests {
     }
 }
 
-/// A NUL in a comment is kept by the editor (issue 31, item 19): in a comment the edit does not touch, in a comment
-/// it writes (a changed comment, a key added with its comment) in UTF-16, and in UTF-8 past the first 64 bytes. Only
-/// where it would land among a UTF-8 file's first 64 bytes (Foundation would take the file for UTF-16) is it left out,
-/// with a warning at its place.
+/// A NUL in a comment is kept by the editor (issue 31, item 19).
+///
+/// So in a comment the edit does not touch, and in a comment it writes (a changed comment, a key added with its
+/// comment) in UTF-16, and in UTF-8 past the first 64 bytes. Only where it would land among a UTF-8 file's first 64
+/// bytes (Foundation would take the file for UTF-16) is it left out, with a warning at its place.
 @Suite("Strings editor: NUL in comments")
 struct StringsEditorNULTests {
     @Test func addedKeysCommentLosesTheNULAmongTheFirst64BytesWithAWarning() throws {
