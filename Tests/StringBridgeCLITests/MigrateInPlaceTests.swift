@@ -296,4 +296,23 @@ struct MigrateInPlaceTests {
 
                 """), "\(result.error)")
     }
+
+    @Test("An error's note stays a note, and only the first error says the file is left out")
+    func notesStayNotes() throws {
+        try Data("\"a\" = \"one\n\"b\" = \"2\";\n\"c\" = ;\n".utf8)
+            .write(to: demo.appendingPathComponent("Shortcuts/fr.lproj/Localizable.strings"))
+        let result = try StringBridgeProcess.run(
+            ["migrate", "Shortcuts", "--table", "Localizable", "--keep-legacy-files", "--no-project"], in: demo)
+        #expect(result.status == 0)
+        #expect(
+            result.error.contains(
+                """
+                Shortcuts/fr.lproj/Localizable.strings:2:2: warning: expected ';' after the value of "a", found a \
+                string; this file is left out of the migration
+                Shortcuts/fr.lproj/Localizable.strings:1:7: note: the value starts here and spans 2 lines; is a quote \
+                missing?
+                Shortcuts/fr.lproj/Localizable.strings:3:7: warning: expected a string value for the key "c", found ';'
+
+                """), "\(result.error)")
+    }
 }
