@@ -415,11 +415,16 @@ public struct Migration: Sendable {
                 leftOut.append(LeftOutFile(path: file.path, language: language, reason: "cannot be read"))
                 // The first error says the file is left out; the errors after it are its others.
                 var errors = 0
+                // Errors become warnings; their notes (a value over several lines, more errors follow) stay notes.
                 for diagnostic in error.diagnostics {
-                    if diagnostic.severity == .error { errors += 1 }
                     var warning = diagnostic
-                    warning.severity = .warning
-                    if errors <= 1 { warning.message = "\(diagnostic.message); this file is left out of the migration" }
+                    if diagnostic.severity == .error {
+                        errors += 1
+                        warning.severity = .warning
+                        if errors == 1 {
+                            warning.message = "\(diagnostic.message); this file is left out of the migration"
+                        }
+                    }
                     diagnostics.append(warning)
                 }
             }

@@ -196,4 +196,28 @@ struct EditorServerTests {
                 changes: [.init(key: "Save", language: "ru", path: "", value: "x")], reviewed: [])
         }
     }
+
+    @Test("a key saved into a legacy translation keeps the NUL of its development-language comment (issue 31, 19)")
+    func savedKeyKeepsCommentNUL() async throws {
+        let root = try Self.copy()
+        let english = root + "/Legacy/en.lproj/Main.strings"
+        let text = try String(contentsOfFile: english, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(of: "\"Cancel\" = ", with: "/* Dismisses \u{0} the sheet */\n\"Cancel\" = ").utf8
+        ).write(to: URL(fileURLWithPath: english))
+        let strings = root + "/Legacy/ru.lproj/Main.strings"
+        let original = try String(contentsOfFile: strings, encoding: .utf8)
+        let project = try EditorProject(paths: [root])
+        let legacyID = try #require(await project.tableIDs().first { $0.kind == .legacy }?.id)
+        let legacy =
+            try JSONSerialization.jsonObject(
+                with: Data(try await project.tableJSON(id: legacyID, language: "ru"))) as? [String: Any]
+        let revision = try #require(legacy?["revision"] as? String)
+        _ = try await project.save(
+            id: legacyID, revision: revision,
+            changes: [.init(key: "Cancel", language: "ru", path: "", value: "Отмена")], reviewed: [])
+        #expect(
+            try String(contentsOfFile: strings, encoding: .utf8)
+                == original + "\n/* Dismisses \u{0} the sheet */\n\"Cancel\" = \"Отмена\";\n")
+    }
 }

@@ -8,9 +8,10 @@ import Testing
     import Darwin
 #endif
 
-/// `stringbridge import` without `--root`: the project that holds the XLIFF or the current folder is the root its
-/// `original` paths are resolved against, as export writes them and as Xcode resolves them against the project's
-/// folder (issue 31, item 4). `Fixtures/xliff/import-project`: `project/App.xcodeproj` with
+/// `stringbridge import` without `--root`: the project that holds the XLIFF, else the current folder's, is the root.
+///
+/// The `original` paths are resolved against it, as export writes them and as Xcode resolves them against the
+/// project's folder (issue 31, item 4). `Fixtures/xliff/import-project`: `project/App.xcodeproj` with
 /// `App/Localizable.xcstrings`; `fr.xliff` names it `App/Localizable.xcstrings`.
 @Suite("stringbridge import: the project root")
 struct ImportRootTests {
@@ -59,7 +60,8 @@ struct ImportRootTests {
                 """)
         #expect(text(Self.catalog)?.contains("\"value\" : \"Au revoir\"") == true)
         // The JSON report names the root too.
-        try write(try french().replacingOccurrences(of: "Au revoir", with: "Salut"), to: "project/Localizations/fr.xliff")
+        try write(
+            try french().replacingOccurrences(of: "Au revoir", with: "Salut"), to: "project/Localizations/fr.xliff")
         let json = try StringBridgeProcess.run(
             ["import", "project/Localizations/fr.xliff", "--dry-run", "--report", "json"], in: work)
         #expect(json.status == 0, "\(json.error)")
@@ -81,7 +83,8 @@ struct ImportRootTests {
 
     @Test("Run from a subfolder of the project, an XLIFF outside any project imports into the current folder's project")
     func fromSubfolder() throws {
-        let result = try StringBridgeProcess.run(["import", "../../fr.xliff"], in: work.appendingPathComponent("project/App"))
+        let result = try StringBridgeProcess.run(
+            ["import", "../../fr.xliff"], in: work.appendingPathComponent("project/App"))
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.hasPrefix("project root: .. (App.xcodeproj)\nApp/Localizable.xcstrings [fr] -> ../App/"))
         #expect(result.output.contains("  changed: ../App/Localizable.xcstrings\n"))
@@ -122,7 +125,8 @@ struct ImportRootTests {
         #expect(rooted.output.hasPrefix("App/Localizable.xcstrings [fr] -> project/App/Localizable.xcstrings: 2 units"))
         // Originals relative to the current folder still import (a folder of tables without a project).
         try write(
-            try french().replacingOccurrences(of: "\"App/Localizable.xcstrings\"", with: "\"project/App/Localizable.xcstrings\""),
+            try french().replacingOccurrences(
+                of: "\"App/Localizable.xcstrings\"", with: "\"project/App/Localizable.xcstrings\""),
             to: "here.xliff")
         let here = try StringBridgeProcess.run(["import", "here.xliff"], in: work)
         #expect(here.status == 0, "\(here.error)")
@@ -148,19 +152,41 @@ struct ImportRootTests {
         #expect(text("Other/Localizable.xcstrings") == AddressingTests.catalog)
     }
 
-    @Test("export then import, both run from the folder above the project: the originals are the project's")
+    @Test(
+        "export then import, both run from the folder above the project into its folder: the current folder's originals"
+    )
     func exportThenImport() throws {
         let export = try StringBridgeProcess.run(
-            ["export", "project/App/Localizable.xcstrings", "--language", "fr", "-o", "project/Localizations"], in: work)
+            ["export", "project/App/Localizable.xcstrings", "--language", "fr", "-o", "project/Localizations"], in: work
+        )
         #expect(export.status == 0, "\(export.error)")
         let exported = try #require(text("project/Localizations/fr.xliff"))
-        #expect(exported.contains("<file original=\"App/Localizable.xcstrings\""), "\(exported)")
+        // export writes original relative to the current folder; the document's project (project) holds no such
+        // table, the current folder does: that is the document's root.
+        #expect(exported.contains("<file original=\"project/App/Localizable.xcstrings\""), "\(exported)")
         try write(
             exported.replacingOccurrences(
-                of: "<source>Hello</source>", with: "<source>Hello</source>\n        <target state=\"translated\">Allô</target>"),
+                of: "<source>Hello</source>",
+                with: "<source>Hello</source>\n        <target state=\"translated\">Allô</target>"),
             to: "project/Localizations/fr.xliff")
-        let result = try StringBridgeProcess.run(["import", "project/Localizations/fr.xliff", "--no-project"], in: work)
+        let result = try StringBridgeProcess.run(
+            ["import", "project/Localizations/fr.xliff", "--no-project", "--report", "json"], in: work)
         #expect(result.status == 0, "\(result.error)")
+        #expect(result.error == "")
         #expect(text(Self.catalog)?.contains("\"value\" : \"Allô\"") == true)
+        #expect(
+            result.output.contains(
+                """
+                  "roots" : [
+                    {
+                      "documents" : [
+                        "project/Localizations/fr.xliff"
+                      ],
+                      "found" : true,
+                      "marker" : null,
+                      "path" : "."
+                    }
+                  ],
+                """), "\(result.output)")
     }
 }

@@ -240,7 +240,9 @@ struct MigrateInPlaceTests {
         #expect(!exists("Shortcuts/Localizable.xcstrings"))
     }
 
-    @Test("Every error of a UTF-16 .strings file (unterminated strings and comments too) and of a .stringsdict, in one run")
+    @Test(
+        "Every error of a UTF-16 .strings file (unterminated strings and comments too) and of a .stringsdict, in one run"
+    )
     func everyErrorOfUTF16AndStringsDict() throws {
         // UTF-16 little-endian with a byte-order mark; places in characters, lines as in the file (CR LF too).
         let text = "\"greeting\" = 'Hallo;\r\n\"farewell\" = ;\r\n/* ü never closed\r\n\"ä\" \"Drei\";\r\n"
@@ -291,6 +293,25 @@ struct MigrateInPlaceTests {
                 string, found an integer; this file is left out of the migration
                 Shortcuts/fr.lproj/Localizable.stringsdict:14:4: warning: NSStringFormatSpecTypeKey of variable "n" in \
                 "files" must be a string, found a boolean
+
+                """), "\(result.error)")
+    }
+
+    @Test("An error's note stays a note, and only the first error says the file is left out")
+    func notesStayNotes() throws {
+        try Data("\"a\" = \"one\n\"b\" = \"2\";\n\"c\" = ;\n".utf8)
+            .write(to: demo.appendingPathComponent("Shortcuts/fr.lproj/Localizable.strings"))
+        let result = try StringBridgeProcess.run(
+            ["migrate", "Shortcuts", "--table", "Localizable", "--keep-legacy-files", "--no-project"], in: demo)
+        #expect(result.status == 0)
+        #expect(
+            result.error.contains(
+                """
+                Shortcuts/fr.lproj/Localizable.strings:2:2: warning: expected ';' after the value of "a", found a \
+                string; this file is left out of the migration
+                Shortcuts/fr.lproj/Localizable.strings:1:7: note: the value starts here and spans 2 lines; is a quote \
+                missing?
+                Shortcuts/fr.lproj/Localizable.strings:3:7: warning: expected a string value for the key "c", found ';'
 
                 """), "\(result.error)")
     }

@@ -118,7 +118,8 @@ struct StringsDictDiagnosticsTests {
     @Test("A file with more bad entries than the limit reports the first 100 errors and a note")
     func errorLimit() throws {
         let entries = (1...150).map { "\t<key>k\($0)</key>\n\t<integer>1</integer>\n" }.joined()
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(entries)</dict>\n</plist>\n"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(entries)</dict>\n</plist>\n"
         var diagnostics = Diagnostics()
         do {
             _ = try StringsDictReader().read(

@@ -238,11 +238,14 @@ struct StringsEditorPropertyTests {
     }
 }
 
-/// A NUL in a comment the editor writes (a key added with its source comment) cannot be written: it is left out
-/// with a warning, as the writer does (issue 31, item 19); a NUL in a comment the edit does not touch is kept.
+/// A NUL in a comment is kept by the editor (issue 31, item 19).
+///
+/// So in a comment the edit does not touch, and in a comment it writes (a changed comment, a key added with its
+/// comment) in UTF-16, and in UTF-8 past the first 64 bytes. Only where it would land among a UTF-8 file's first 64
+/// bytes (Foundation would take the file for UTF-16) is it left out, with a warning at its place.
 @Suite("Strings editor: NUL in comments")
 struct StringsEditorNULTests {
-    @Test func addedKeysCommentLosesTheNULWithAWarning() throws {
+    @Test func addedKeysCommentLosesTheNULAmongTheFirst64BytesWithAWarning() throws {
         let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: Array("\"Hello\" = \"Bonjour\";\n".utf8))
         var table = StringTable(name: "Localizable", sourceLanguage: "en")
         table.entries["Hello"] = CatalogEntry(localizations: ["fr": Localization("Bonjour")])
@@ -255,10 +258,46 @@ struct StringsEditorNULTests {
                 == "\"Hello\" = \"Bonjour\";\n\n/* Bye */\n\"Bye\" = \"Au revoir\";\n")
         #expect(
             diagnostics.all.map(\.description) == [
-                "warning: \"Bye\" (fr): the comment holds U+0000, which a .strings comment cannot hold (a comment has "
-                    + "no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out of the "
-                    + "comment"
+                "fr.lproj/Localizable.strings:2:1: warning: \"Bye\" (fr): the comment holds U+0000, which a .strings "
+                    + "comment cannot hold (a comment has no escapes, and a NUL byte makes Foundation take the file for "
+                    + "UTF-16); it was left out of the comment"
             ])
+    }
+
+    /// A file past its first 64 bytes, with the entries `Hello` (its comment `Greeting`) and `Bye`.
+    static let long =
+        "/* A header long enough to take the first sixty-four bytes of the file. */\n\n/* Greeting */\n"
+        + "\"Hello\" = \"Bonjour\";\n\n\"Bye\" = \"Salut\";\n"
+
+    @Test func changedCommentKeepsItsNULPastTheFirst64Bytes() throws {
+        let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: Array(Self.long.utf8))
+        var diagnostics = Diagnostics()
+        var table = try StringsReader().read(file, options: ReadOptions(language: "fr"), diagnostics: &diagnostics)
+        table.entries["Hello"]?.comment = "Greeting\u{0} changed"
+        table.entries["Bye"]?.localizations?["fr"] = Localization("Au revoir")
+        let output = try StringsEditor().edit(
+            file, toMatch: table, options: WriteOptions(languages: ["fr"]), diagnostics: &diagnostics)
+        #expect(
+            output.bytes
+                == Array(
+                    Self.long.replacingOccurrences(of: "Greeting", with: "Greeting\u{0} changed")
+                        .replacingOccurrences(of: "Salut", with: "Au revoir").utf8))
+        #expect(diagnostics.all.isEmpty)
+    }
+
+    @Test func addedKeysCommentKeepsItsNULInUTF16() throws {
+        let text = "\"Hello\" = \"Bonjour\";\n"
+        let utf16 = { (text: String) -> [UInt8] in
+            [0xFF, 0xFE] + Array(text.utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        }
+        let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: utf16(text))
+        var diagnostics = Diagnostics()
+        var table = try StringsReader().read(file, options: ReadOptions(language: "fr"), diagnostics: &diagnostics)
+        table.entries["Bye"] = CatalogEntry(comment: "B\u{0}ye", localizations: ["fr": Localization("Au revoir")])
+        let output = try StringsEditor().edit(
+            file, toMatch: table, options: WriteOptions(languages: ["fr"]), diagnostics: &diagnostics)
+        #expect(output.bytes == utf16(text + "\n/* B\u{0}ye */\n\"Bye\" = \"Au revoir\";\n"))
+        #expect(diagnostics.all.isEmpty)
     }
 
     @Test func untouchedCommentKeepsItsNUL() throws {

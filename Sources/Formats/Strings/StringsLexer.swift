@@ -44,9 +44,13 @@ struct StringsLexer {
     /// The escapes read since the parser last took them.
     private var pendingEscapes: [StringsEscape] = []
 
-    init(bytes: [UInt8], path: String) {
+    /// A lexer of `bytes` from `start`, the first byte of line `line` (the whole text by default).
+    init(bytes: [UInt8], path: String, start: Int = 0, line: Int = 1) {
         self.bytes = bytes
         self.path = path
+        offset = start
+        self.line = line
+        lineStart = start
     }
 
     /// The current position.

@@ -19,8 +19,9 @@ struct StringsParser {
     /// The value's range and the statement's end, of the statement ``parseValue(key:diagnostics:)`` read last.
     private var statementShape: (value: Range<Int>?, escapes: [StringsEscape], end: Int) = (nil, [], 0)
 
-    init(text: [UInt8], path: String) {
-        lexer = StringsLexer(bytes: text, path: path)
+    /// A parser of `text` from `start`, the first byte of line `line` (the whole text by default).
+    init(text: [UInt8], path: String, start: Int = 0, line: Int = 1) {
+        lexer = StringsLexer(bytes: text, path: path, start: start, line: line)
     }
 
     /// Parses the whole text.

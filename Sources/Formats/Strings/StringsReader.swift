@@ -76,36 +76,35 @@ public struct StringsReader: CatalogReader {
     /// go, not one error per run.
     ///
     /// The decoded text (UTF-8, whatever the file's encoding: places are those of the first read) is parsed again
-    /// from the line after each error, every line up to it blanked so that the places after it stay where they are,
-    /// until it parses or an error is not after the previous one; at most ``errorLimit`` errors, a note saying so
-    /// when more are left. Every kind of error recovers so: a missing `=` or `;`, a stray character, an
-    /// unterminated string or comment (read again from the line after its opening quote or `/*`: the quote or the
-    /// `*/` is usually what is missing there). Text in braces (`{ … }`) gives its first error only.
+    /// from the line after each error, with that line's number, so that every place stays right, until it parses or
+    /// an error is not after the previous one; at most ``errorLimit`` errors, a note saying so when more are left.
+    /// Each parse starts where the previous error's line ends and stops at the next error, so the whole is one pass
+    /// over the text. Every kind of error recovers so: a missing `=` or `;`, a stray character, an unterminated
+    /// string or comment (parsed again from the line after its opening quote or `/*`: the quote or the `*/` is
+    /// usually what is missing there). Text in braces (`{ … }`) gives its first error only.
     static func laterErrors(after error: ConversionError, in text: [UInt8], path: String) -> [Diagnostic] {
         var result = error.diagnostics
         guard text.first(where: { !Self.isSpace($0) }) != UInt8(ascii: "{") else { return result }
-        var bytes = text
         var current = error.diagnostics
         var errors = 1
-        var blanked = 0
+        // The start of line `lineNumber`.
+        var start = 0
         var lineNumber = 1
         while true {
             // The error's last line (a missing `;` after a value over several lines is said where the value ends).
             guard let line = current.compactMap(\.line).max(), current.contains(where: { $0.severity == .error })
             else { break }
-            // Blank every byte up to the end of that line, keeping the line breaks (LF, CR LF, CR).
-            while blanked < bytes.count, lineNumber <= line {
-                let byte = bytes[blanked]
+            // The start of the line after it (LF, CR LF and CR end lines, as for the lexer).
+            while start < text.count, lineNumber <= line {
+                let byte = text[start]
                 if byte == 0x0A || byte == 0x0D {
-                    if byte == 0x0D, blanked + 1 < bytes.count, bytes[blanked + 1] == 0x0A { blanked += 1 }
+                    if byte == 0x0D, start + 1 < text.count, text[start + 1] == 0x0A { start += 1 }
                     lineNumber += 1
-                } else {
-                    bytes[blanked] = 0x20
                 }
-                blanked += 1
+                start += 1
             }
-            guard blanked < bytes.count else { break }
-            var parser = StringsParser(text: bytes, path: path)
+            guard start < text.count, lineNumber == line + 1 else { break }
+            var parser = StringsParser(text: text, path: path, start: start, line: lineNumber)
             var ignored = Diagnostics()
             do {
                 _ = try parser.parse(diagnostics: &ignored)

@@ -101,13 +101,14 @@ public struct StringsWriter: CatalogWriter {
     /// warning naming the key. What is left is trimmed as the reader trims a comment (the NUL may have kept
     /// whitespace with a line break from being trimmed when it was read), so that the output is a fixpoint; when
     /// nothing is left, the whole comment goes (`/*  */` reads back as no comment). With `prefersLineComment`,
-    /// a comment without a line break is written `// comment` (as the file being edited wrote it).
+    /// a comment without a line break is written `// comment` (as the file being edited wrote it). With
+    /// `keepsNUL` (a file being edited where a NUL byte is safe: see ``StringsEditor``) it stays.
     func appendComment(
         _ comment: String, key: String, language: String, origin: FileLocation? = nil, prefersLineComment: Bool = false,
-        to text: inout [UInt8], diagnostics: inout Diagnostics
+        keepsNUL: Bool = false, to text: inout [UInt8], diagnostics: inout Diagnostics
     ) {
         var comment = comment
-        if comment.utf8.contains(0) {
+        if comment.utf8.contains(0), !keepsNUL {
             comment.unicodeScalars.removeAll { $0 == "\u{0}" }
             comment = Self.trimmedAsRead(comment)
             if comment.isEmpty {

@@ -59,27 +59,28 @@ struct FormatRuleDecoder {
         var errors: [Diagnostic] = []
         for member in members {
             do throws(ConversionError) {
-            switch member.key {
-            case Self.formatKey:
-                guard case .string(let format) = member.value.value else {
-                    throw ConversionError(
-                        StringsDictMessage.memberNotString(member.key, entry: entry, found: member.value.kind),
-                        at: member.value.location, in: path)
+                switch member.key {
+                case Self.formatKey:
+                    guard case .string(let format) = member.value.value else {
+                        throw ConversionError(
+                            StringsDictMessage.memberNotString(member.key, entry: entry, found: member.value.kind),
+                            at: member.value.location, in: path)
+                    }
+                    unit = StringUnit(format, state: .translated, extraMembers: Self.noMembers)
+                    texts.append((format, member.value.location))
+                case Self.deviceRule:
+                    device = try cases(of: member, diagnostics: &diagnostics)
+                case Self.widthRule:
+                    width = try cases(of: member, diagnostics: &diagnostics)
+                default:
+                    if case .dictionary(let variableMembers) = member.value.value {
+                        substitutions[member.key] = try variable(
+                            member.key, variableMembers, at: member.keyLocation, texts: &texts,
+                            diagnostics: &diagnostics)
+                    } else {
+                        extras[member.key] = try json(member.value, member: member.key)
+                    }
                 }
-                unit = StringUnit(format, state: .translated, extraMembers: Self.noMembers)
-                texts.append((format, member.value.location))
-            case Self.deviceRule:
-                device = try cases(of: member, diagnostics: &diagnostics)
-            case Self.widthRule:
-                width = try cases(of: member, diagnostics: &diagnostics)
-            default:
-                if case .dictionary(let variableMembers) = member.value.value {
-                    substitutions[member.key] = try variable(
-                        member.key, variableMembers, at: member.keyLocation, texts: &texts, diagnostics: &diagnostics)
-                } else {
-                    extras[member.key] = try json(member.value, member: member.key)
-                }
-            }
             } catch {
                 errors += error.diagnostics
             }
@@ -126,10 +127,12 @@ struct FormatRuleDecoder {
                     errors += error.diagnostics
                 }
             default:
-                errors += ConversionError(
-                    StringsDictMessage.caseNotRule(item.key, rule: member.key, entry: entry, found: item.value.kind),
-                    at: item.value.location, in: path
-                ).diagnostics
+                errors +=
+                    ConversionError(
+                        StringsDictMessage.caseNotRule(
+                            item.key, rule: member.key, entry: entry, found: item.value.kind),
+                        at: item.value.location, in: path
+                    ).diagnostics
             }
         }
         if !errors.isEmpty { throw ConversionError(errors) }

@@ -51,6 +51,8 @@ extension Import {
         var diagnostics: Diagnostics
         /// One per `<file>`, in order.
         var targets: [FileTarget]
+        /// Whether the targets were found against the current folder, the document's project holding none of them.
+        var inCurrentFolder = false
     }
 
     /// Parses the documents at `paths` side by side, in the order of `paths`.
@@ -61,23 +63,28 @@ extension Import {
     func parseDocuments(_ paths: [String], options: Options, loader: TableLoader) throws -> [ParsedDocument] {
         // One boundary per root (finding it may ask git).
         var found: [String: WriteBoundary] = [:]
-        for root in paths.map(options.root(of:)) where found[root] == nil {
+        let roots = paths.map(options.root(of:)) + (options.findsProjectRoots ? ["."] : [])
+        for root in roots where found[root] == nil {
             found[root] = WriteBoundary(root: root, extra: options.boundaries)
         }
         let boundaries = found
         let parsed = parallelMap(paths) { path in
-            Swift.Result {
-                let root = options.root(of: path)
-                let boundary = boundaries[root] ?? WriteBoundary(root: root, extra: options.boundaries)
-                return try parseDocument(path, options: options, boundary: boundary, loader: loader)
-            }
+            Swift.Result { try parseDocument(path, options: options, boundaries: boundaries, loader: loader) }
         }
         return try parsed.map { try $0.get() }
     }
 
-    private func parseDocument(_ path: String, options: Options, boundary: WriteBoundary, loader: TableLoader)
-        throws -> ParsedDocument
-    {
+    /// Parses one document and finds its tables against its root (``Options/root(of:)``).
+    ///
+    /// A root that was found (``Options/findsProjectRoots``) and holds none of the document's tables gives way to the
+    /// current folder when that holds some: `export` without `--root` writes `original` relative to the folder it is
+    /// run in.
+    private func parseDocument(
+        _ path: String, options: Options, boundaries: [String: WriteBoundary], loader: TableLoader
+    ) throws -> ParsedDocument {
+        func boundary(_ root: String) -> WriteBoundary {
+            boundaries[root] ?? WriteBoundary(root: root, extra: options.boundaries)
+        }
         var local = Diagnostics()
         let file = try readSourceFile(path)
         // Notes are read only where an import uses them: a legacy table's (or Interface Builder file's) units
@@ -85,9 +92,27 @@ extension Import {
         var reader = XLIFFDocumentReader(keepsNotes: false)
         reader.keepsNotesOutsideCatalogs = true
         let document = try reader.read(file, diagnostics: &local)
-        let targets = document.files.map { target(of: $0, in: path, options: options, boundary: boundary) }
+        let root = options.root(of: path)
+        var targets = document.files.map { target(of: $0, in: path, options: options, boundary: boundary(root)) }
+        var inCurrentFolder = false
+        func unknown(_ target: FileTarget) -> Bool {
+            if case .skip(.unknownTable) = target { return true }
+            return false
+        }
+        if options.findsProjectRoots, ProjectPaths.normalized(root) != ".", !targets.isEmpty,
+            targets.allSatisfy(unknown)
+        {
+            var here = options
+            here.documentRoots[path] = "."
+            let retry = document.files.map { target(of: $0, in: path, options: here, boundary: boundary(".")) }
+            if retry.contains(where: { if case .table = $0 { true } else { false } }) {
+                targets = retry
+                inCurrentFolder = true
+            }
+        }
         for case .table(let request) in targets { loader.load(request, using: self) }
-        return ParsedDocument(path: path, document: document, diagnostics: local, targets: targets)
+        return ParsedDocument(
+            path: path, document: document, diagnostics: local, targets: targets, inCurrentFolder: inCurrentFolder)
     }
 
     /// Ends the import, before any table is written, when a file names a language that is no identifier or a

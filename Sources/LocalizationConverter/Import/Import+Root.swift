@@ -20,8 +20,10 @@ extension Import {
     }
 
     /// A note for each root of `result` that is the current folder for want of a project, when none of the tables
-    /// its documents name exists there: the `original` paths may be relative to a project the import did not find,
-    /// and `--root` names it. At the first unit not applied for its table.
+    /// its documents name exists there.
+    ///
+    /// The `original` paths may then be relative to a project the import did not find, and `--root` names it. The
+    /// note is at the first unit not applied for its table.
     static func noProjectNotes(_ result: Result) -> [Diagnostic] {
         var notes: [Diagnostic] = []
         guard result.rootsFound else { return notes }

@@ -15,9 +15,10 @@ public struct Import: Sendable {
     public struct Options: Sendable {
         /// The project root that `original` paths are relative to.
         package var root: String
-        /// Whether each document's root is found instead (``Import/projectRoot(of:)``): the project that holds the
-        /// document, else the project that holds the current folder, else the current folder (`import` without
-        /// `--root`). ``root`` is then unused.
+        /// Whether each document's root is found instead of ``root`` (`import` without `--root`).
+        ///
+        /// The root found (``Import/projectRoot(of:)``) is the project that holds the document, else the project
+        /// that holds the current folder, else the current folder. ``root`` is then unused.
         package var findsProjectRoots = false
         /// The root of each document (by the path ``Import/documents(for:)`` gives it) when it is not ``root``.
         package var documentRoots: [String: String] = [:]
@@ -135,25 +136,37 @@ public struct Import: Sendable {
         let paths = try documents(for: inputs)
         try Self.checkLanguage(options.sourceLanguage, as: "--source-language")
         var options = options
-        var result = Result()
+        var projects: [String: ProjectRoot] = [:]
         if options.findsProjectRoots {
             for path in paths {
                 let root = Self.projectRoot(of: path)
+                projects[path] = root
                 options.documentRoots[path] = root.path
+            }
+        }
+
+        // Read: the documents side by side, each table as soon as a document names it.
+        let loader = TableLoader(lockTimeout: options.lockTimeout)
+        let parsed = try parseDocuments(paths, options: options, loader: loader)
+        var result = Result()
+        result.rootsFound = options.findsProjectRoots
+        if options.findsProjectRoots {
+            for read in parsed {
+                // A document none of whose tables its project holds, read against the current folder (export's
+                // originals without --root).
+                let root =
+                    read.inCurrentFolder
+                    ? ProjectRoot(path: ".", marker: nil) : projects[read.path] ?? ProjectRoot(path: ".", marker: nil)
+                options.documentRoots[read.path] = root.path
                 if let index = result.roots.firstIndex(where: { $0.root == root }) {
-                    result.roots[index].documents.append(path)
+                    result.roots[index].documents.append(read.path)
                 } else {
-                    result.roots.append((root, [path]))
+                    result.roots.append((root, [read.path]))
                 }
             }
         } else {
             result.roots = [(ProjectRoot(path: options.root, marker: nil), paths)]
         }
-        result.rootsFound = options.findsProjectRoots
-
-        // Read: the documents side by side, each table as soon as a document names it.
-        let loader = TableLoader(lockTimeout: options.lockTimeout)
-        let parsed = try parseDocuments(paths, options: options, loader: loader)
         // Languages that are no identifiers and tables outside the boundary fail the import before anything is
         // written.
         try refuseForbiddenFiles(in: parsed, diagnostics: &diagnostics)

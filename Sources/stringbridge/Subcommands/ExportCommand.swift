@@ -12,8 +12,7 @@ struct ExportCommand: ParsableCommand {
             SOURCES are String Catalogs, legacy .strings/.stringsdict files (the table is exported from its \
             source-language file together with the target language's file next to it), or folders holding them. \
             One OUTDIR/L.xliff is written per language, with one <file> per table whose original is the table's \
-            path relative to the project root (--root, else the project that holds the sources, as Xcode writes it \
-            relative to the project's folder and as import resolves it; else the current folder); with --xcloc an OUTDIR/L.xcloc bundle (contents.json, Localized Contents/L.xliff, \
+            path relative to --root; with --xcloc an OUTDIR/L.xcloc bundle (contents.json, Localized Contents/L.xliff, \
             Source Contents/ with the source-language copies, Notes/). Exporting the development language gives \
             targets equal to the sources, as in Xcode.
 
@@ -67,8 +66,7 @@ struct ExportCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The project root: XLIFF original paths are relative to it, and no code outside it is read (default: "
-                + "the project that holds the sources, else the current folder, for original paths; the project "
-                + "that holds each source for its code).",
+                + "the current folder for original paths; the project that holds each source for its code).",
             valueName: "dir"))
     var root: String?
 
@@ -124,9 +122,8 @@ struct ExportCommand: ParsableCommand {
         let export = Export()
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            // Original paths: relative to --root, else to the project that holds the sources, as Xcode writes them
-            // relative to the project's folder and as import resolves them (else the current folder).
-            let originals = root ?? Self.originalsRoot(of: sources)
+            // Original paths: relative to --root, else to the current folder (as import resolves them).
+            let originals = root ?? "."
             let found = try export.sources(
                 for: sources, root: originals, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
                 interfaceBuilderTables: extract, diagnostics: &diagnostics)
@@ -171,13 +168,6 @@ struct ExportCommand: ParsableCommand {
             }
             if diagnostics.hasErrors { throw ExitCode(1) }
         }
-    }
-
-    /// The folder `original` paths are relative to without `--root`: the one project that holds every source
-    /// (``ProjectPaths/projectRoot(holding:fallback:)``), else the current folder.
-    static func originalsRoot(of sources: [String]) -> String {
-        let project = ProjectPaths.projectRoot(holding: sources)
-        return project.marker != nil ? project.path : "."
     }
 
     /// The sources grouped by the project whose code they get (``ProjectPaths/projectRoot(holding:fallback:)``),

@@ -29,7 +29,9 @@ struct ImportCommand: ParsableCommand {
             The project root is --root, else the project that holds the XLIFF file or .xcloc bundle (the nearest \
             folder at or above it with an .xcodeproj, .xcworkspace, Package.swift, Tuist Project.swift or .git; \
             never the home folder or /), else the project that holds the current folder, as Xcode resolves \
-            originals against the project's folder; the summary names it when it is not the current folder. Where \
+            originals against the project's folder; the summary names it when it is not the current folder. A \
+            document none of whose tables its project holds is read against the current folder when that holds \
+            some (export writes originals relative to the folder it is run in). Where \
             no project is found the current folder is the root, and a document none of whose tables is there gets \
             a note saying to pass --root.
 

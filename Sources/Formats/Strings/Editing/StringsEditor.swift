@@ -68,9 +68,15 @@ public struct StringsEditor: CatalogEditor {
                 "the file cannot be edited in place (\(error.diagnostics.first?.message ?? "unreadable")); "
                     + "it is written whole", severity: .warning)
         }
+        let encoding = options.encoding ?? text.encoding
         var edit = StringsEdit(
             layout: StringsLayout(text: text.utf8, syntax: parser.syntax), parsed: parsed, language: language,
             path: original.path)
+        // A NUL in a comment the edit writes is kept, as the file's own comments keep theirs: UTF-16 holds it, and
+        // UTF-8 only refuses one among the first 64 bytes (Foundation takes such a file for UTF-16), which the
+        // result is checked for below.
+        edit.keepsNUL = true
+        let editBefore = edit
         let wanted = edit.wanted(table, diagnostics: &diagnostics)
         if !wanted.isEmpty, edit.layout.statements.isEmpty, edit.layout.text.allSatisfy(Self.isSpace) {
             // Nothing to keep but whitespace: the file is written as new, in its encoding.
@@ -82,7 +88,18 @@ public struct StringsEditor: CatalogEditor {
             else { throw ConversionError("nothing to write", path: original.path) }
             return file
         }
-        let edited = edit.apply(wanted, diagnostics: &diagnostics)
+        var applying = Diagnostics()
+        var edited = edit.apply(wanted, diagnostics: &applying)
+        if let result = edited, encoding == .utf8 || encoding == .utf8WithBOM,
+            result.prefix(64).contains(0), !text.utf8.prefix(64).contains(0)
+        {
+            // A NUL kept would land among the first 64 bytes: it goes, with a warning at its place.
+            edit = editBefore
+            edit.keepsNUL = false
+            applying = Diagnostics()
+            edited = edit.apply(wanted, diagnostics: &applying)
+        }
+        diagnostics.append(contentsOf: applying)
         guard let edited else {
             return try whole("the edits overlap; the file is written whole", severity: .warning)
         }
@@ -90,7 +107,6 @@ public struct StringsEditor: CatalogEditor {
             return try whole(
                 "the file cannot be edited in place (\(difference)); it is written whole", severity: .warning)
         }
-        let encoding = options.encoding ?? text.encoding
         if edited == text.utf8, encoding == text.encoding {
             return OutputFile(relativePath: relativePath, bytes: bytes)
         }
@@ -109,6 +125,8 @@ struct StringsEdit {
     let writer = StringsWriter()
     /// Keys whose comment the file keeps although the table has another (a comment not attached to the key).
     private(set) var keptComments = Set<[UInt8]>()
+    /// Whether a NUL in a comment written is kept (``StringsWriter/appendComment(_:key:language:origin:prefersLineComment:keepsNUL:to:diagnostics:)``).
+    var keepsNUL = false
 
     init(layout: StringsLayout, parsed: ParsedEntries, language: String, path: String) {
         self.layout = layout
@@ -274,10 +292,16 @@ struct StringsEdit {
     }
 
     /// The comment as the writer writes it, without its final line break (empty when nothing of it is written).
-    func commentText(_ comment: String, key: String, lineStyle: Bool, diagnostics: inout Diagnostics) -> [UInt8] {
+    ///
+    /// `offset` is where it goes in the file, the place of a warning about it.
+    func commentText(_ comment: String, key: String, lineStyle: Bool, at offset: Int, diagnostics: inout Diagnostics)
+        -> [UInt8]
+    {
         var bytes: [UInt8] = []
         writer.appendComment(
-            comment, key: key, language: language, prefersLineComment: lineStyle, to: &bytes, diagnostics: &diagnostics)
+            comment, key: key, language: language,
+            origin: FileLocation(path: path, bytes: layout.text, offset: min(offset, layout.text.count)),
+            prefersLineComment: lineStyle, keepsNUL: keepsNUL, to: &bytes, diagnostics: &diagnostics)
         if bytes.last == 0x0A { bytes.removeLast() }
         return bytes
     }
@@ -376,7 +400,11 @@ struct StringsEdit {
         let attached = layout.attachedComments(of: index)
         let lineStyle = attached.last.map(isLineComment) ?? false
         var text: [UInt8] = []
-        if let comment { text = commentText(comment, key: key, lineStyle: lineStyle, diagnostics: &diagnostics) }
+        if let comment {
+            text = commentText(
+                comment, key: key, lineStyle: lineStyle, at: attached.last?.lowerBound ?? statement.keyRange.lowerBound,
+                diagnostics: &diagnostics)
+        }
         if let last = attached.last {
             if !text.isEmpty {
                 splice.replace(last, with: text)
@@ -430,7 +458,8 @@ struct StringsEdit {
             if separated { text += lineBreak }
             text += indentation
             if let comment = item.comment {
-                let line = commentText(comment, key: item.key, lineStyle: lineStyle, diagnostics: &diagnostics)
+                let line = commentText(
+                    comment, key: item.key, lineStyle: lineStyle, at: offset, diagnostics: &diagnostics)
                 if !line.isEmpty { text += line + lineBreak + indentation }
             }
             text += statementText(item, like: index)
@@ -476,7 +505,7 @@ struct StringsEdit {
         for item in items {
             if offset > 0 || !text.isEmpty { text += lineBreak }
             if let comment = item.comment {
-                let line = commentText(comment, key: item.key, lineStyle: false, diagnostics: &diagnostics)
+                let line = commentText(comment, key: item.key, lineStyle: false, at: offset, diagnostics: &diagnostics)
                 if !line.isEmpty { text += line + lineBreak }
             }
             text += token(item.key, like: nil) + Array(" = ".utf8) + token(item.value, like: nil) + [UInt8(ascii: ";")]
