@@ -284,11 +284,13 @@ package actor EditorProject {
     }
 
     /// Saves the changes and "mark as reviewed" of one table, if its files are still those of `revision`.
-    /// - Returns: the new revision and the files written.
+    /// - Returns: the new revision, the files written and what the writers warned about (a comment's NUL that a
+    ///   UTF-8 file cannot keep, …: `path:line:column: warning: message`), which the page shows: nothing is dropped
+    ///   without a message.
     /// - Throws: ``Failure`` 409 when a file changed on disk since (nothing is written), 400/404 for a request that
     ///   names no table, language or key the table has, 500 when a file cannot be written.
     package func save(id: String, revision: String, changes: [Change], reviewed: [(key: String, language: String)])
-        throws -> (revision: String, files: [String])
+        throws -> (revision: String, files: [String], warnings: [String])
     {
         let held = try table(id)
         let project = held.report.project
@@ -302,22 +304,24 @@ package actor EditorProject {
         }
         var transaction = FileTransaction()
         transaction.lockTimeout = 10
+        var warnings = Diagnostics()
         do {
             let written: [String]
             switch project.kind {
             case .catalog:
                 written = try saveCatalog(
-                    project, revision: revision, changes: changes, reviewed: reviewed, transaction: &transaction)
+                    project, revision: revision, changes: changes, reviewed: reviewed, transaction: &transaction,
+                    warnings: &warnings)
             case .legacy:
                 written = try saveLegacy(
-                    project, revision: revision, changes: changes, transaction: &transaction)
+                    project, revision: revision, changes: changes, transaction: &transaction, warnings: &warnings)
             case .xliff:
                 written = []
             }
             try transaction.commit()
             let fresh = try reread(id)
             overviewIsStale = true
-            return (fresh.revision, written)
+            return (fresh.revision, written, warnings.filter { $0.severity != .note }.map(\.description))
         } catch let failure as Failure {
             transaction.discard()
             throw failure
@@ -344,7 +348,7 @@ package actor EditorProject {
 
     private func saveCatalog(
         _ project: ProjectTable, revision: String, changes: [Change], reviewed: [(key: String, language: String)],
-        transaction: inout FileTransaction
+        transaction: inout FileTransaction, warnings: inout Diagnostics
     ) throws -> [String] {
         let path = project.file
         let source = try transaction.readForUpdate(path)
@@ -354,9 +358,12 @@ package actor EditorProject {
         var diagnostics = Diagnostics()
         var table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
         try apply(changes, reviewed: reviewed, to: &table, keyIsSourceText: true)
-        guard let output = try writer.write(table, options: WriteOptions(), diagnostics: &diagnostics).first else {
+        // What the reader said was shown when the page loaded the table; what the writer says is new.
+        var written = Diagnostics()
+        guard let output = try writer.write(table, options: WriteOptions(), diagnostics: &written).first else {
             throw Failure(status: 500, message: "the catalog could not be written")
         }
+        warnings.append(contentsOf: written)
         if output.bytes != source.bytes { transaction.stage(output.bytes, at: path) }
         return [path]
     }
@@ -394,7 +401,8 @@ package actor EditorProject {
     }
 
     private func saveLegacy(
-        _ project: ProjectTable, revision: String, changes: [Change], transaction: inout FileTransaction
+        _ project: ProjectTable, revision: String, changes: [Change], transaction: inout FileTransaction,
+        warnings: inout Diagnostics
     ) throws -> [String] {
         let sourceLanguage = project.table.sourceLanguage
         // Every file of the table is compared with the revision; those written are read for update.
@@ -479,6 +487,7 @@ package actor EditorProject {
                 if file.bytes != sources[path]?.bytes {
                     transaction.stage(file.bytes, at: path)
                     written.append(path)
+                    warnings.append(contentsOf: diagnostics)
                 }
             }
         }

@@ -165,6 +165,11 @@ final class Handler: HTTPHandler, Sendable {
                 if index > 0 { out.raw(",") }
                 out.string(file)
             }
+            out.raw("],\"warnings\":[")
+            for (index, warning) in saved.warnings.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.string(warning)
+            }
             out.raw("]}")
             return Self.json(200, out.bytes)
         case (.POST, "/api/reload"):

@@ -496,6 +496,7 @@ kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; font-si
     }
     if (!bodies.length) return;
     status('Saving…');
+    const warnings = [];
     for (const body of bodies) {
       const r = await api('/api/save', body);
       if (r.status === 409) {
@@ -510,11 +511,13 @@ kbd { border: 1px solid var(--line); border-radius: 3px; padding: 0 4px; font-si
       pending.delete(body.table);
       revisions.set(body.table, r.json.revision);
       status('Saved ' + r.json.files.join(', '));
+      warnings.push(...(r.json.warnings || []));
       window.__sbSaved = (window.__sbSaved || 0) + 1;
     }
     updateSave();
     if (view) await openTable(view.data.table, view.data.language, true);
-    status('Saved');
+    // What a writer could not keep is said, never dropped silently (the server lists it by path:line:column).
+    status(warnings.length ? 'Saved, with warnings: ' + warnings.join('; ') : 'Saved', warnings.length > 0);
   }
 
   async function reload() {

@@ -220,4 +220,32 @@ struct EditorServerTests {
             try String(contentsOfFile: strings, encoding: .utf8)
                 == original + "\n/* Dismisses \u{0} the sheet */\n\"Cancel\" = \"Отмена\";\n")
     }
+
+    @Test("a save says what the writer could not keep: a NUL that would land in a UTF-8 file's first 64 bytes")
+    func saveReturnsWriterWarnings() async throws {
+        let root = try Self.copy()
+        let english = root + "/Legacy/en.lproj/Main.strings"
+        let text = try String(contentsOfFile: english, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(of: "\"Cancel\" = ", with: "/* Dismisses \u{0} the sheet */\n\"Cancel\" = ").utf8
+        ).write(to: URL(fileURLWithPath: english))
+        let strings = root + "/Legacy/ru.lproj/Main.strings"
+        try Data("\"Save\" = \"Сохранить\";\n".utf8).write(to: URL(fileURLWithPath: strings))
+        let project = try EditorProject(paths: [root])
+        let legacyID = try #require(await project.tableIDs().first { $0.kind == .legacy }?.id)
+        let legacy =
+            try JSONSerialization.jsonObject(
+                with: Data(try await project.tableJSON(id: legacyID, language: "ru"))) as? [String: Any]
+        let revision = try #require(legacy?["revision"] as? String)
+        let saved = try await project.save(
+            id: legacyID, revision: revision,
+            changes: [.init(key: "Cancel", language: "ru", path: "", value: "Отмена")], reviewed: [])
+        #expect(
+            try String(contentsOfFile: strings, encoding: .utf8)
+                == "\"Save\" = \"Сохранить\";\n\n/* Dismisses  the sheet */\n\"Cancel\" = \"Отмена\";\n")
+        #expect(saved.warnings.count == 1, "\(saved.warnings)")
+        #expect(saved.warnings.first?.hasPrefix(strings + ":") == true, "\(saved.warnings)")
+        #expect(
+            saved.warnings.first?.contains(": warning: NUL byte (U+0000) in a UTF-8 file") == true, "\(saved.warnings)")
+    }
 }
