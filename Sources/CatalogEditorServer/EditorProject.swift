@@ -321,7 +321,7 @@ package actor EditorProject {
             try transaction.commit()
             let fresh = try reread(id)
             overviewIsStale = true
-            return (fresh.revision, written, warnings.filter { $0.severity != .note }.map(\.description))
+            return (fresh.revision, written, warnings.all.filter { $0.severity != .note }.map(\.description))
         } catch let failure as Failure {
             transaction.discard()
             throw failure
