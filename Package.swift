@@ -115,7 +115,8 @@ let package = Package(
             ]
         ),
         .target(
-            name: "CatalogChecks", dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat"]
+            name: "CatalogChecks",
+            dependencies: ["LocalizationCatalog", "LocalizationConverter", "XCStringsFormat", "XLIFFFormat"]
         ),
         .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
         .executableTarget(

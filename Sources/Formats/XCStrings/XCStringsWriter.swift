@@ -58,6 +58,42 @@ public struct XCStringsWriter: CatalogWriter {
         warn(dropped, in: table, &diagnostics)
     }
 
+    /// The offset of the first byte where `table`'s encoding differs from `bytes`, or `nil` when they are the same
+    /// bytes: ``encode(_:diagnostics:)`` compared piece by piece as it is made, so that neither the output nor a
+    /// copy of `bytes` is held (a check of a catalog's layout costs the encoding, not twice the file in memory).
+    ///
+    /// When one is a prefix of the other, the difference is at the shorter one's end. `compared` is told, after
+    /// each piece, how many bytes of `bytes` are compared (a mapped file's caller lets their memory go).
+    package func firstDifference(
+        of table: StringTable, from bytes: UnsafeBufferPointer<UInt8>, diagnostics: inout Diagnostics,
+        compared: (Int) -> Void = { _ in }
+    ) -> Int? {
+        var offset = 0
+        var difference: Int?
+        encode(table, diagnostics: &diagnostics) { piece in
+            guard difference == nil else {
+                offset += piece.byteCount
+                return
+            }
+            piece.withUnsafeBytes { piece in
+                let common = min(piece.count, max(0, bytes.count - offset))
+                if common > 0, let mine = piece.baseAddress, let theirs = bytes.baseAddress,
+                    memcmp(mine, theirs + offset, common) != 0
+                {
+                    var index = 0
+                    while piece[index] == bytes[offset + index] { index += 1 }
+                    difference = offset + index
+                } else if common < piece.count {
+                    difference = offset + common
+                }
+            }
+            offset += piece.byteCount
+            compared(min(offset, bytes.count))
+        }
+        if difference == nil, offset != bytes.count { difference = min(offset, bytes.count) }
+        return difference
+    }
+
     /// One warning per key and language whose width variations were left out, at the key's place in the input.
     private func warn(
         _ dropped: [(key: String, language: String)], in table: StringTable, _ diagnostics: inout Diagnostics

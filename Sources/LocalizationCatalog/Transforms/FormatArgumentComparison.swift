@@ -178,7 +178,10 @@ package enum FormatArgumentComparison {
     ) -> [Mismatch] {
         // Most strings have no specifier at all.
         let percent = UInt8(ascii: "%")
-        guard source.utf8.contains(percent) || translation.utf8.contains(percent) else { return [] }
+        func hasPercent(_ text: String) -> Bool {
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? text.utf8.contains(percent)
+        }
+        guard hasPercent(source) || hasPercent(translation) else { return [] }
         // Most translations have the source's placeholders, in the same order: then nothing differs.
         if sameSpecifierTexts(source, translation) { return [] }
         let expected = arguments(in: source, substitutionSpecifier: substitutionSpecifier)
