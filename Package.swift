@@ -26,11 +26,13 @@ let package = Package(
         // Compiles a target's `.xcstrings` and `.lproj` tables at build time for StringBridgeRuntime.
         .plugin(name: "StringBridgeGenerate", targets: ["StringBridgeGenerate"]),
     ],
-    // Tested with swift-argument-parser 1.8.2 and swift-syntax 603.0.1 (README, "Install"). Package.resolved is not
-    // committed: each clone resolves these requirements anew.
+    // Tested with swift-argument-parser 1.8.2, swift-syntax 603.0.1 and FlyingFox 0.27.1 (README, "Install").
+    // Package.resolved is not committed: each clone resolves these requirements anew.
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", "603.0.1"..<"604.0.0"),
+        // The HTTP server of `stringbridge edit` (docs/editor.md): no dependencies of its own.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C boundary: the only place libxml2 is named. Only XMLSupport imports it.
@@ -118,12 +120,31 @@ let package = Package(
             name: "CatalogChecks",
             dependencies: ["LocalizationCatalog", "LocalizationConverter", "XCStringsFormat", "XLIFFFormat"]
         ),
-        .target(name: "CatalogMerge", dependencies: ["LocalizationCatalog", "LocalizationConverter"]),
+        .target(
+            name: "CatalogMerge",
+            dependencies: ["LocalizationCatalog", "LocalizationConverter", "StringsFormat", "StringsDictFormat"]
+        ),
+        // `report` and the CI formats of `check` and `stats` (github, markdown, junit): one self-contained HTML page,
+        // no server (docs/report.md).
+        .target(
+            name: "CatalogReport",
+            dependencies: [
+                "CatalogChecks", "LocalizationCatalog", "LocalizationConverter", "CLDRSupport", "StringBridgeSupport",
+            ]
+        ),
+        // `edit`: the report's page served on 127.0.0.1 with editing (docs/editor.md). The CLI alone links it.
+        .target(
+            name: "CatalogEditorServer",
+            dependencies: [
+                "CatalogReport", "CatalogChecks", "LocalizationCatalog", "LocalizationConverter", "CLDRSupport",
+                "StringBridgeSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+            ]
+        ),
         .executableTarget(
             name: "stringbridge",
             dependencies: [
                 "LocalizationConverter", "CodeSync", "CatalogChecks", "CatalogMerge", "StringBridgeSupport",
-                "CodeGeneration",
+                "CodeGeneration", "CatalogReport", "CatalogEditorServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -179,6 +200,17 @@ let package = Package(
         ),
         .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "StringBridgeSupport", "TestSupport"]),
         .testTarget(name: "CatalogChecksTests", dependencies: ["CatalogChecks", "TestSupport"]),
+        .testTarget(
+            name: "CatalogReportTests",
+            dependencies: ["CatalogReport", "CatalogChecks", "LocalizationCatalog", "stringbridge", "TestSupport"]
+        ),
+        .testTarget(
+            name: "CatalogEditorServerTests",
+            dependencies: [
+                "CatalogEditorServer", "CatalogReport", "CatalogChecks", "LocalizationCatalog", "LocalizationConverter",
+                "stringbridge", "TestSupport",
+            ]
+        ),
         .testTarget(name: "CatalogMergeTests", dependencies: ["CatalogMerge", "stringbridge", "TestSupport"]),
         .testTarget(
             name: "StringBridgeCLITests",

@@ -98,6 +98,7 @@ def main():
                     tables.append(full)
     counts = {"xcode": [0, 0], "xcode-package": [0, 0], "runtime": [0, 0], "legacy": [0, 0]}
     failed_generation = 0
+    no_manual_keys = 0
     warnings = 0
     symbols = 0
 
@@ -125,6 +126,10 @@ def main():
             print("generate failed: %s: %s" % (catalog, outcome[0] if outcome else ""))
             continue
         warnings += outcome
+        if not files:
+            # No manual keys: generate writes no file and says so (a note).
+            no_manual_keys += 1
+            continue
         with open(files[0], encoding="utf-8") as f:
             symbols += sum(1 for line in f if line.lstrip().startswith(("static var ", "static func ")))
         for kind, extra in (("xcode", []), ("xcode-package", ["-D", "SWIFT_PACKAGE"])):
@@ -157,8 +162,8 @@ def main():
             print("legacy does not compile: %s: %s" % (table, error))
     if golds:
         print("gold pairs identical: %d of %d" % (identical, len(golds)))
-    print("catalogs: %d (%d failed to generate), symbols %d, keys skipped with a warning %d"
-          % (len(catalogs), failed_generation, symbols, warnings))
+    print("catalogs: %d (%d failed to generate, %d without manual keys: no file), symbols %d, keys skipped with a warning %d"
+          % (len(catalogs), failed_generation, no_manual_keys, symbols, warnings))
     for kind, (total, good) in counts.items():
         if total:
             print("%s flavour: %d of %d outputs compile" % (kind, good, total))

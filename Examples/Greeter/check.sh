@@ -14,6 +14,8 @@ if grep -qE "Compiling (SwiftSyntax|SwiftParser|XMLSupport|PropertyListSupport|S
     echo "error: the example's build compiled swift-syntax or XMLSupport" >&2
     exit 1
 fi
+# Nor the editor's server (FlyingFox) or the report: the CLI alone links them.
+if grep -qE "Compiling (FlyingFox|FlyingSocks|CatalogEditorServer|CatalogReport)" "$log"; then echo "error: the example's build compiled the editor's server or report" >&2; exit 1; fi
 for language in en ru ar ja; do
     STRINGBRIDGE_LANGUAGES=$language swift run --skip-build Greeter > "$output"
     if ! diff -u "expected/$language.txt" "$output"; then

@@ -1,13 +1,11 @@
-/// Apple's rules for choosing a localization from a list of preferred languages.
+/// Language identifiers and the localizations a reader's languages lead to.
 ///
-/// - Identifiers compare without regard to case, and `_` is the same as `-` (`pt_br`, `pt-BR`).
-/// - A language falls back by dropping its last subtag: `pt-BR` → `pt`, `zh-Hant-TW` → `zh-Hant` → `zh`. Chinese
-///   with a region and no script gets the script the region implies first (`zh-TW` → `zh-Hant`, `zh-CN` →
-///   `zh-Hans`), as Apple's bundles do.
-/// - The first preferred language that matches a localization wins, with its own fallbacks after it; a preferred
-///   language that matches no localization is skipped. A preferred `en` or `en-US` also matches an `en-GB`
-///   localization when neither `en-US` nor `en` exists.
-/// - Last comes the development language, so a key missing everywhere else still has its source text.
+/// - ``canonical(_:)`` and ``chain(of:)`` spell identifiers and their truncation fallbacks (`zh-Hant-TW` →
+///   `zh-Hant` → `zh`; Chinese with a region and no script gets the script the region implies first): plural
+///   rules are found along them.
+/// - ``lookupOrder(preferred:available:developmentLanguage:)`` is Apple's choice of localizations
+///   (``LanguageMatching``), then the development language: the runtime looks a key up in them in that order, so a
+///   key missing everywhere else still has its source text (that last step is stringbridge's choice).
 public enum LanguageFallback {
     /// `identifier` in its canonical spelling (`ZH_hant_tw` → `zh-Hant-TW`).
     ///
@@ -48,40 +46,18 @@ public enum LanguageFallback {
 
     /// The localizations to look in, in order, for a reader who prefers `preferred` (most wanted first).
     ///
-    /// They are the first preferred language that matches one of `available` and its available fallbacks, then
-    /// `developmentLanguage` when it is available. Each result is spelled as in `available`.
+    /// They are the localizations Apple chooses (``LanguageMatching/localizationsToUse(preferred:available:)``:
+    /// the best match of the first preferred language that matches any, then the available ones on its parent
+    /// chain), then `developmentLanguage` when it is available. Each result is spelled as in `available`.
     public static func lookupOrder(
         preferred: [String], available: [String], developmentLanguage: String
     ) -> [String] {
-        var byCanonical: [String: String] = [:]
-        for language in available where byCanonical[canonical(language)] == nil {
-            byCanonical[canonical(language)] = language
-        }
-        var order: [String] = []
-        func add(_ language: String) {
-            if !order.contains(language) { order.append(language) }
-        }
-        for wanted in preferred {
-            let chain = chain(of: wanted)
-            // An identifier with no subtag (``, `-`, `_`) names no language: skipped.
-            guard let head = chain.first else { continue }
-            let found = chain.compactMap { byCanonical[$0] }
-            if !found.isEmpty {
-                found.forEach(add)
-                break
-            }
-            // Another localization of the wanted language: a more specific one first (`en` → `en-GB`), then a
-            // sibling (`en-US` → `en-GB`), in the order of `available`.
-            let prefixes = [head + "-", (chain.last ?? head) + "-"]
-            if let other = prefixes.lazy.compactMap({ prefix in
-                available.first { canonical($0).hasPrefix(prefix) }
-            }).first {
-                add(other)
-                break
-            }
-        }
-        if let development = byCanonical[canonical(developmentLanguage)] {
-            add(development)
+        var order = LanguageMatching.localizationsToUse(preferred: preferred, available: available)
+        let development = canonical(developmentLanguage)
+        if !development.isEmpty, let found = available.first(where: { canonical($0) == development }),
+            !order.contains(found)
+        {
+            order.append(found)
         }
         return order
     }

@@ -31,6 +31,12 @@ package struct CatalogCheck: Sendable {
         package var minimumSeverity = CheckSeverity.note
         /// How long to wait, in seconds, for another process writing a catalog that `fix` would rewrite.
         package var lockTimeout: Double = 120
+        /// The keys the code uses for legacy tables, read as `sync` reads it; nil: code is not read.
+        ///
+        /// The command-line tool's reading is `CodeSync`'s; this module reads no code. Called once per folder
+        /// checked, with that folder and the development-language file of each of its legacy tables; returns the
+        /// keys of each file whose code is there. Without it `orphan-key` goes by the tables alone.
+        package var codeKeys: (@Sendable (_ root: String, _ files: [String]) -> [String: Set<String>])?
 
         package init() {}
     }
@@ -55,11 +61,26 @@ package struct CatalogCheck: Sendable {
     ///   update (another process held it past `lockTimeout`): no fix is written then.
     package func run(_ paths: [String], options: Options) throws -> CheckReport {
         var units: [Unit] = []
+        var codeKeys: [String: Set<String>] = [:]
         for path in paths {
             guard fileExists(path) else { throw ConversionError("no such file or folder", path: path) }
-            units += discover(path, sourceLanguage: options.sourceLanguage)
+            let found = discover(path, sourceLanguage: options.sourceLanguage)
+            units += found
+            if let provider = options.codeKeys, isDirectory(path) {
+                let files = found.compactMap { Self.developmentFile(of: $0, sourceLanguage: options.sourceLanguage) }
+                if !files.isEmpty {
+                    codeKeys.merge(provider(path, files)) { $0.union($1) }
+                }
+            }
         }
-        let results = parallelMap(units) { unit in check(unit, options: options) }
+        let usedKeys = codeKeys
+        let results = parallelMap(units) { unit in
+            check(
+                unit, options: options,
+                codeKeys: Self.developmentFile(of: unit, sourceLanguage: options.sourceLanguage).flatMap {
+                    usedKeys[$0]
+                })
+        }
         let updateErrors = results.flatMap(\.updateErrors)
         if !updateErrors.isEmpty { throw ConversionError(updateErrors) }
         var report = CheckReport()
@@ -81,15 +102,33 @@ package struct CatalogCheck: Sendable {
         }
         // Reader findings (duplicate-key, invalid-file) are made before the rules are known to apply.
         report.findings.removeAll { !options.rules.contains($0.rule) }
+        // A pseudo-language (en-XA) is no language the app is translated into: checked only when named.
+        report.findings.removeAll {
+            LanguageIdentifier.isPseudoLanguage($0.language) && !Self.names($0.language, in: options.languages)
+        }
         for index in report.findings.indices {
             let rule = report.findings[index].rule
             if let severity = options.severities[rule], report.findings[index].severity == rule.severity {
                 report.findings[index].severity = severity
+            } else if rule == .missingTranslation, report.findings[index].severity == rule.severity,
+                Self.names(report.findings[index].language, in: options.languages)
+            {
+                // A language that must be complete (`--language`, the configuration's `languages`): what it lacks
+                // fails the gate; the other languages' missing translations stay warnings.
+                report.findings[index].severity = .error
             }
         }
         report.findings.removeAll { $0.severity > options.minimumSeverity }
         report.sort()
         return report
+    }
+
+    /// Whether `languages` names `language` (case and `_`/`-` aside, as languages are compared on the command line).
+    static func names(_ language: String, in languages: [String]) -> Bool {
+        guard !language.isEmpty else { return false }
+        let spelled = { (name: String) in name.lowercased().replacingOccurrences(of: "_", with: "-") }
+        let wanted = spelled(language)
+        return languages.contains { spelled($0) == wanted }
     }
 
     func discover(_ path: String, sourceLanguage: String) -> [Unit] {
@@ -158,7 +197,18 @@ package struct CatalogCheck: Sendable {
         var tables = 0
     }
 
-    private func check(_ unit: Unit, options: Options) -> UnitResult {
+    /// The development-language file of a legacy table (its `Base.lproj` or development-language `.strings` file,
+    /// else `.stringsdict`), which code keys are asked for; nil for other units.
+    static func developmentFile(of unit: Unit, sourceLanguage: String) -> String? {
+        guard case .legacy(_, let files) = unit else { return nil }
+        let own = files.filter { $0.lprojLanguage == "Base" || $0.lprojLanguage == sourceLanguage }
+        // A table whose development language lives only in code (no file of its own): asked for by a translation.
+        return
+            (own.first { !$0.isStringsDict && $0.lprojLanguage == "Base" } ?? own.first { !$0.isStringsDict }
+            ?? own.first ?? files.first { !$0.isStringsDict } ?? files.first)?.path
+    }
+
+    private func check(_ unit: Unit, options: Options, codeKeys: Set<String>? = nil) -> UnitResult {
         var result = UnitResult()
         switch unit {
         case .catalog(let path): checkCatalog(path, options: options, into: &result)
@@ -166,7 +216,7 @@ package struct CatalogCheck: Sendable {
             let inputs = files.map {
                 LegacyInput(path: $0.path, lprojLanguage: $0.lprojLanguage, isStringsDict: $0.isStringsDict)
             }
-            checkLegacy(name: name, files: inputs, options: options, into: &result)
+            checkLegacy(name: name, files: inputs, options: options, codeKeys: codeKeys, into: &result)
         case .single(let path):
             let language = ProjectPaths.lprojLanguage(of: path) ?? options.sourceLanguage
             let file = LegacyInput(
@@ -186,39 +236,14 @@ package struct CatalogCheck: Sendable {
     ) {
         let diagnostics = (error as? ConversionError)?.diagnostics ?? [Diagnostic(.error, "\(error)", path: path)]
         for diagnostic in diagnostics where diagnostic.severity == .error {
-            let rule: CheckRule = diagnostic.message.hasPrefix("duplicate key") ? .duplicateKey : .invalidFile
+            let duplicate = diagnostic.id == .duplicateKey
             let position = KeyPosition(
                 file: diagnostic.path ?? path, line: diagnostic.line ?? 1, column: diagnostic.column ?? 1)
             result.findings.append(
                 Finding(
-                    rule, at: position, table: table, key: quotedKey(diagnostic.message), language: language,
-                    message: diagnostic.message))
+                    duplicate ? .duplicateKey : .invalidFile, at: position, table: table,
+                    key: duplicate ? diagnostic.key ?? "" : "", language: language, message: diagnostic.message))
         }
-    }
-
-    /// The key a reader's `duplicate key "…"` message names (`Diagnostic.quoted`), or `""`.
-    static func quotedKey(_ message: String) -> String {
-        guard message.hasPrefix("duplicate key \"") else { return "" }
-        var key = ""
-        var escaped = false
-        for character in message.dropFirst("duplicate key \"".count) {
-            if escaped {
-                switch character {
-                case "n": key.append("\n")
-                case "r": key.append("\r")
-                case "t": key.append("\t")
-                default: key.append(character)
-                }
-                escaped = false
-            } else if character == "\\" {
-                escaped = true
-            } else if character == "\"" {
-                return key
-            } else {
-                key.append(character)
-            }
-        }
-        return ""
     }
 
     /// Reader warnings that are findings: duplicate keys (`duplicate-key`) and `.strings` strings holding `\u`
@@ -231,10 +256,10 @@ package struct CatalogCheck: Sendable {
         for diagnostic in diagnostics.all {
             let rule: CheckRule
             let key: String
-            if diagnostic.message.hasPrefix("duplicate key") {
+            if diagnostic.id == .duplicateKey {
                 rule = .duplicateKey
-                key = quotedKey(diagnostic.message)
-            } else if diagnostic.message.hasPrefix(lowercaseUnicodeEscapeWarning) {
+                key = diagnostic.key ?? ""
+            } else if diagnostic.id == .lowercaseUnicodeEscape {
                 rule = .lowercaseUnicodeEscape
                 key = read.map { keyBefore(diagnostic, in: $0) } ?? ""
             } else {
@@ -262,9 +287,6 @@ package struct CatalogCheck: Sendable {
         }
         return found
     }
-
-    /// How the `.strings` reader's warning about `\u` starts (`StringsMessage.lowercaseUnicodeEscapePrefix`).
-    static let lowercaseUnicodeEscapeWarning = "\\u is not an escape in .strings files"
 
     // MARK: - Catalogs
 
@@ -415,7 +437,7 @@ package struct CatalogCheck: Sendable {
 
     private func checkLegacy(
         name: String, files: [LegacyInput], options: Options, languagesAreKnown: Bool = true,
-        into result: inout UnitResult
+        codeKeys: Set<String>? = nil, into result: inout UnitResult
     ) {
         let sourceLanguage = options.sourceLanguage
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
@@ -483,6 +505,7 @@ package struct CatalogCheck: Sendable {
             languages: languages, keyIsSourceText: false)
         subject.languagesAreKnown = languagesAreKnown
         subject.reportsOrphans = languagesAreKnown && fileOf[sourceLanguage] != nil
+        subject.codeKeys = languagesAreKnown ? codeKeys : nil
         subject.isInterfaceBuilder = Self.isInterfaceBuilderTable(name: name, files: files.map(\.path))
         TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
     }

@@ -13,6 +13,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
     case whitespaceMismatch = "whitespace-mismatch"
     case widthVariation = "width-variation"
     case orphanKey = "orphan-key"
+    case unusedKey = "unused-key"
     case lowercaseUnicodeEscape = "lowercase-unicode-escape"
 
     package static func < (lhs: CheckRule, rhs: CheckRule) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -24,7 +25,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .pluralExtraCategory, .missingTranslation, .notXcodeFormatted, .controlCharacter, .whitespaceMismatch,
             .orphanKey, .lowercaseUnicodeEscape:
             .warning
-        case .untranslatedState, .staleKey, .widthVariation: .note
+        case .untranslatedState, .staleKey, .widthVariation, .unusedKey: .note
         }
     }
 
@@ -44,6 +45,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .whitespaceMismatch: "Leading or trailing whitespace differs from the source."
         case .widthVariation: "A .stringsdict width variation, which String Catalogs cannot hold."
         case .orphanKey: "A key some translations have and the development language does not."
+        case .unusedKey: "A key of a legacy table that the code no longer uses."
         case .lowercaseUnicodeEscape: "A .strings string holds \\u and hexadecimal digits, which is no escape."
         }
     }
@@ -84,7 +86,11 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
                 + "to a String Catalog."
         case .orphanKey:
             "Code looks a key up in the development language first; a key only translations have is usually left "
-                + "over from a removed string, or its development-language entry was lost."
+                + "over from a removed string, or its development-language entry was lost. Where the code is there, a "
+                + "key the code uses is no orphan: its development-language text is the code's."
+        case .unusedKey:
+            "A key the code of the table's targets no longer uses is probably left over, as Xcode marks a catalog's "
+                + "key stale."
         case .lowercaseUnicodeEscape:
             "Foundation knows only \\U (capital) as a Unicode escape in .strings files: \\u203A reads as the text "
                 + "u203A, so users see 'Settings u203A' instead of the character."
@@ -107,6 +113,7 @@ package enum CheckRule: String, Sendable, CaseIterable, Comparable {
         case .whitespaceMismatch: "Give the translation the source's leading and trailing whitespace."
         case .widthVariation: "Replace width variations before migrating, or keep the table as .stringsdict."
         case .orphanKey: "Add the key to the development language's file, or remove it from the translations."
+        case .unusedKey: "Remove the key if it is unused."
         case .lowercaseUnicodeEscape: "Write \\U (capital U) and up to four hexadecimal digits: \\U203A."
         }
     }

@@ -4,7 +4,8 @@ import LocalizationCatalog
 /// mirroring can be tested without translators.
 ///
 /// Every format specifier (`%lld`, `%2$@`, `%.1f`), substitution reference (`%#@name@`, `%1$#@name@`), `%%` and
-/// `%arg` is kept byte for byte, and so is every variation and substitution: only the text between them changes.
+/// `%arg` is kept byte for byte, and so is every parameter the system fills in intent and App Shortcuts strings
+/// (`${content}`), every variation and substitution: only the text between them changes.
 /// A pseudo-language table therefore has the same placeholders as its source, which `check` verifies.
 package enum Pseudolocalization {
     /// How the text is changed.
@@ -142,13 +143,21 @@ package enum Pseudolocalization {
     }
 
     /// `value` cut into text and placeholders: specifiers and substitution references as ``FormatSpecifiers``
-    /// reads them, plus `%%` and `%arg`.
+    /// reads them, `%%`, `%arg`, and the parameters the system fills (`${content}`, ``SystemParameters``).
     static func split(_ value: String) -> [Piece] {
         let bytes = Array(value.utf8)
         var kept: [Range<Int>] =
             FormatSpecifiers.specifiers(in: value).map(\.range)
             + FormatSpecifiers.substitutionReferences(in: value).map(\.range)
+            + SystemParameters.parameters(in: value).map(\.range)
         kept.sort { $0.lowerBound < $1.lowerBound }
+        // A range that starts inside the one before it is no placeholder of its own.
+        var end = 0
+        kept = kept.filter { range in
+            guard range.lowerBound >= end else { return false }
+            end = range.upperBound
+            return true
+        }
         var pieces: [Piece] = []
         var text: [UInt8] = []
         func flushText() {

@@ -24,6 +24,12 @@ struct TableUnderCheck {
     /// Whether a key the source language lacks is an `orphan-key` (legacy tables whose development language has a
     /// file); otherwise such a key is its own source (catalogs) or the table has no development-language file.
     var reportsOrphans = false
+    /// The keys the code of the table's targets uses for it; nil when not known.
+    ///
+    /// Known for legacy tables whose code is there (`check` reading it as `sync` does). A key the code uses is no
+    /// orphan, and a language lacking it misses a translation; a key of the development language the code does not
+    /// use is an `unused-key`.
+    var codeKeys: Set<String>?
 }
 
 /// One string of a localization: its variation path and unit.
@@ -63,6 +69,19 @@ struct TableRules {
             for (language, counts) in run.states {
                 states[language, default: (0, 0)].new += counts.new
                 states[language, default: (0, 0)].review += counts.review
+            }
+        }
+        // A key the code uses that no file of the table has: every language misses it.
+        if rules.contains(.missingTranslation), let codeKeys = subject.codeKeys {
+            for key in codeKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            where table.entries[key] == nil && !key.isEmpty {
+                for language in languages {
+                    findings.append(
+                        Finding(
+                            .missingTranslation, at: KeyPosition(file: subject.files[language] ?? subject.mainFile),
+                            table: table.name, key: key, language: language,
+                            message: "\(Diagnostic.quoted(key)) has no \(language) translation (the code uses it)"))
+                }
             }
         }
         guard rules.contains(.untranslatedState) else { return }
@@ -130,7 +149,14 @@ struct TableRules {
             let sourceLocalization = entry.localizations?[source]
             // A key only translations have is an orphan, not a translation missing in the other languages; what is
             // wrong with the translations themselves (plural categories, control characters) is still said.
-            let isOrphan = subject.reportsOrphans && sourceLocalization == nil
+            let usedByCode = subject.codeKeys?.contains(key) == true
+            let isOrphan = subject.reportsOrphans && sourceLocalization == nil && !usedByCode
+            if sourceLocalization != nil, let codeKeys = subject.codeKeys, !codeKeys.contains(key) {
+                add(
+                    .unusedKey, "", "",
+                    "\(Diagnostic.quoted(key)) is not used by the code of the table's targets (it is probably left over)",
+                    severity: .note)
+            }
             if isOrphan {
                 let languages = (entry.localizations?.keys).map { Array($0) } ?? []
                 add(
@@ -188,8 +214,7 @@ struct TableRules {
                 }
                 if subject.languagesAreKnown, localization.hasMoreThanStringUnit {
                     checkPlurals(localization, path: "", check: pluralCheck(language)) {
-                        path, message in
-                        let rule: CheckRule = message.hasPrefix("lacks") ? .pluralMissingCategory : .pluralExtraCategory
+                        rule, path, message in
                         add(
                             rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)"
                         )
@@ -213,8 +238,11 @@ struct TableRules {
                             source: placeholderSource, translation: leaf.value, leaf: leaf,
                             localization: localization, sourceLocalization: sourceRoot, pluralCategory: category)
                         if !mismatches.isEmpty {
-                            // A source without any specifier may not be a format string at all.
-                            let sourceReadsNothing = FormatArgumentComparison.arguments(in: placeholderSource).isEmpty
+                            // A source without any specifier may not be a format string at all; a parameter the
+                            // system fills (`${content}`) is one whatever the string is.
+                            let sourceReadsNothing =
+                                FormatArgumentComparison.arguments(in: placeholderSource).isEmpty
+                                && !mismatches.contains(where: \.isSystemParameter)
                             add(
                                 .placeholderMismatch, language, leaf.path,
                                 "\(language) value of \(Diagnostic.quoted(key)): "
@@ -311,11 +339,7 @@ struct TableRules {
     /// The language whose plural rules a localization follows: a pseudo-language (`en-XA`, `ar-XB`: region `XA` or
     /// `XB`) is the source text made to look foreign, with the source language's plural categories.
     static func pluralLanguage(_ language: String, source: String) -> String {
-        let parts = language.replacingOccurrences(of: "_", with: "-").split(separator: "-")
-        guard parts.count >= 2, let region = parts.last?.uppercased(), region == "XA" || region == "XB" else {
-            return language
-        }
-        return source
+        LanguageIdentifier.isPseudoLanguage(language) ? source : language
     }
 
     /// The source string a translation's leaf at `path` is compared with.
@@ -521,12 +545,14 @@ struct TableRules {
         }
     }
 
-    func checkPlurals(_ localization: Localization, path: String, language: String, report: (String, String) -> Void) {
+    func checkPlurals(
+        _ localization: Localization, path: String, language: String, report: (CheckRule, String, String) -> Void
+    ) {
         checkPlurals(localization, path: path, check: PluralCheck(language: language), report: report)
     }
 
     func checkPlurals(
-        _ localization: Localization, path: String, check: PluralCheck, report: (String, String) -> Void
+        _ localization: Localization, path: String, check: PluralCheck, report: (CheckRule, String, String) -> Void
     ) {
         guard localization.hasMoreThanStringUnit else { return }
         if let variations = localization.variations { checkPlurals(variations, path: path, check: check, report) }
@@ -538,7 +564,7 @@ struct TableRules {
     }
 
     private func checkPlurals(
-        _ variations: Variations, path: String, check: PluralCheck, _ report: (String, String) -> Void
+        _ variations: Variations, path: String, check: PluralCheck, _ report: (CheckRule, String, String) -> Void
     ) {
         let language = check.language
         if let plural = variations.plural, let rules = check.rules {
@@ -549,10 +575,12 @@ struct TableRules {
                 let cldr = "CLDR \(XcodePluralCategories.cldrVersion): \(XcodePluralCategories.listed(language))"
                 let here = Self.join(path, "plural")
                 if !missing.isEmpty {
-                    report(here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
+                    report(.pluralMissingCategory, here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
                 }
                 for category in extra {
-                    report(Self.join(here, category), "has \(category), which \(language) does not use (\(cldr))")
+                    report(
+                        .pluralExtraCategory, Self.join(here, category),
+                        "has \(category), which \(language) does not use (\(cldr))")
                 }
             }
         }

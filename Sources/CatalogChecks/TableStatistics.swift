@@ -53,10 +53,12 @@ package struct TableStatistics: Sendable {
 
     package init() {}
 
-    /// Finds the tables under `paths` and counts them.
+    /// Finds the tables under `paths` and counts them: with `languages`, only those (and each table's development
+    /// language); without, every language but pseudo-languages (`en-XA`, ``LanguageIdentifier/isPseudoLanguage(_:)``).
     /// - Throws: ``ConversionError`` when a path does not exist.
     package static func collect(
-        _ paths: [String], sourceLanguage: String = "en", registry: FormatRegistry = .standard
+        _ paths: [String], sourceLanguage: String = "en", languages: [String] = [],
+        registry: FormatRegistry = .standard
     ) throws -> TableStatistics {
         let check = CatalogCheck(registry: registry)
         var units: [CatalogCheck.Unit] = []
@@ -69,7 +71,7 @@ package struct TableStatistics: Sendable {
         }
         var statistics = TableStatistics()
         for (found, problems) in read {
-            statistics.tables += found.map { Self.count($0.table, file: $0.file) }
+            statistics.tables += found.map { Self.count($0.table, file: $0.file, languages: languages) }
             statistics.unreadable += problems
         }
         return statistics
@@ -136,8 +138,18 @@ package struct TableStatistics: Sendable {
     }
 
     /// The figures of one table.
-    static func count(_ table: StringTable, file: String) -> Table {
-        let languages = [table.sourceLanguage] + table.languages.filter { $0 != table.sourceLanguage }.sorted()
+    static func count(_ table: StringTable, file: String, languages named: [String] = []) -> Table {
+        let others = table.languages.filter { $0 != table.sourceLanguage }
+        // A language named is counted even where the table lacks it (all missing), spelled as the table spells it.
+        let counted =
+            named.isEmpty
+            ? others.filter { !LanguageIdentifier.isPseudoLanguage($0) }
+            : named.compactMap { language in
+                CatalogCheck.names(language, in: [table.sourceLanguage])
+                    ? nil : others.first { CatalogCheck.names($0, in: [language]) } ?? language
+            }
+        var languages = [table.sourceLanguage]
+        for language in counted.sorted() where !languages.contains(language) { languages.append(language) }
         var rows = languages.map { Row(language: $0) }
         for (key, entry) in table.entries where entry.shouldTranslate != false {
             // A key Xcode no longer finds in code is no work to do: it counts as stale alone.

@@ -85,7 +85,8 @@ struct XLIFFRules {
                     add(
                         .placeholderMismatch, language,
                         "\(language) target of \(key): " + mismatches.map(\.description).joined(separator: "; "),
-                        severity: FormatArgumentComparison.arguments(in: general).isEmpty ? .warning : nil)
+                        severity: FormatArgumentComparison.arguments(in: general).isEmpty
+                            && !mismatches.contains(where: \.isSystemParameter) ? .warning : nil)
                 }
                 if !source.isEmpty {
                     let (sourceLeading, sourceTrailing) = TableRules.edges(source)

@@ -55,7 +55,9 @@ extension MergeConflict {
         var text = key.map { "key " + Diagnostic.quoted($0) } ?? "the table"
         if let language { text += " (\(language))" }
         if !path.isEmpty { text += " " + path }
-        return text + ": ours \(ours), theirs \(theirs), base \(base)"
+        text += ": ours \(ours), theirs \(theirs), base \(base)"
+        if let note { text += "; " + note }
+        return text
     }
 }
 
@@ -80,7 +82,7 @@ package enum FileMerge {
     package static func merge(
         base: String, ours: String, theirs: String, output: String, name: String? = nil, format: String? = nil,
         replacesReadOnlyFiles: Bool = false, lockTimeout: Double = 120, dryRun: Bool = false,
-        diagnostics: inout Diagnostics
+        allowsMassDeletion: Bool = false, diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {
         // The inputs first: the one that is the output under its lock.
         var transaction = FileTransaction()
@@ -106,7 +108,7 @@ package enum FileMerge {
         do {
             planned = try plan(
                 base: sources[0], ours: sources[1], theirs: sources[2], output: output, name: name, format: format,
-                diagnostics: &diagnostics)
+                allowsMassDeletion: allowsMassDeletion, diagnostics: &diagnostics)
         } catch {
             transaction.discard()
             throw error
@@ -126,22 +128,36 @@ package enum FileMerge {
     /// - Throws: ``ConversionError`` when a version cannot be read.
     package static func conflicts(
         base: SourceFile, ours: SourceFile, theirs: SourceFile, name: String, format: String? = nil,
-        diagnostics: inout Diagnostics
+        allowsMassDeletion: Bool = false, diagnostics: inout Diagnostics
     ) throws -> FileMergeReport {
         try plan(
             base: base, ours: ours, theirs: theirs, output: name, name: name, format: format,
-            diagnostics: &diagnostics
+            allowsMassDeletion: allowsMassDeletion, diagnostics: &diagnostics
         ).report
     }
 
     /// The merged file's bytes and the report, without writing.
     static func plan(
-        base: SourceFile, ours: SourceFile, theirs: SourceFile, output: String, name: String?,
-        format formatName: String?,
+        base: SourceFile, ours originalOurs: SourceFile, theirs originalTheirs: SourceFile, output: String,
+        name: String?, format formatName: String?, allowsMassDeletion: Bool = false,
         diagnostics: inout Diagnostics
     ) throws -> (bytes: [UInt8], report: FileMergeReport) {
         let converter = Converter()
         let named = name ?? output
+        // A side that emptied the file while the other changed it: a conflict, and the merge made as if that side
+        // had left the file as the base has it (docs/merge.md, "Mass deletions").
+        var ours = originalOurs
+        var theirs = originalTheirs
+        var emptied: [MergeConflict] = []
+        if !allowsMassDeletion, !isBlank(base.bytes) {
+            if isBlank(ours.bytes), !isBlank(theirs.bytes), theirs.bytes != base.bytes {
+                ours = SourceFile(path: ours.path, bytes: base.bytes)
+                emptied.append(emptiedConflict(side: "ours"))
+            } else if isBlank(theirs.bytes), !isBlank(ours.bytes), ours.bytes != base.bytes {
+                theirs = SourceFile(path: theirs.path, bytes: base.bytes)
+                emptied.append(emptiedConflict(side: "theirs"))
+            }
+        }
         let format = try Self.format(
             of: [named, ours.path, theirs.path, base.path, output], named: formatName, converter: converter,
             content: ours)
@@ -153,19 +169,114 @@ package enum FileMerge {
         let options = ReadOptions(tableName: tableName(ofPath: named), language: language)
         let sources = [base, ours, theirs]
         let tables = try sources.map { try reader.read($0, options: options, diagnostics: &diagnostics) }
-        let result = TableMerge.merge(base: tables[0], ours: tables[1], theirs: tables[2])
+        func merge(_ tables: [StringTable]) -> TableMergeResult {
+            var result = TableMerge.merge(
+                base: tables[0], ours: tables[1], theirs: tables[2], allowsMassDeletion: allowsMassDeletion)
+            result.conflicts.insert(contentsOf: emptied, at: 0)
+            return result
+        }
+        // The text outside entries of a legacy file is merged on its own, by the entries it precedes; a `.strings`
+        // key's comment is then only the one directly above it.
+        var layouts = sources.compactMap { EntryLayout($0, format: format.name) }
+        let mergesText = layouts.count == 3
+        var result = merge(mergesText ? zip(layouts, tables).map { $0.ownComments(of: $1) } : tables)
+        if mergesText {
+            // A side whose deletion of every key was not taken has its text merged as the base's: what it did to the
+            // text is part of the deletion.
+            for (index, side) in [(1, "ours"), (2, "theirs")]
+            where layouts[index].keys.isEmpty && result.massDeletions.contains(side) {
+                layouts[index] = layouts[0]
+            }
+        }
         var table = result.table
         table.name = options.tableName ?? table.name
         let writeOptions = WriteOptions(languages: format.name == "xcstrings" ? nil : [language])
         // Our side is edited into the merge, as `git merge-file` would: what the merge leaves alone keeps our bytes.
         let file = try TableOutput.file(
             for: table, format: format, options: writeOptions, over: ours, path: named, diagnostics: &diagnostics)
+        var bytes = file.bytes
+        if mergesText {
+            // Keys only their side has, merged as they have them, are written in their bytes.
+            let sides = zip(layouts, tables).map { $0.ownComments(of: $1) }
+            var theirBlocks = Set<ExactString>()
+            for (key, entry) in result.table.entries
+            where sides[1].entries[key] == nil && sides[2].entries[key] == entry {
+                theirBlocks.insert(ExactString(key))
+            }
+            let merged = mergeText(
+                layouts, into: SourceFile(path: named, bytes: bytes), table: table, format: format.name,
+                theirBlocks: theirBlocks, reader: reader, options: options, diagnostics: &diagnostics)
+            bytes = merged.bytes
+            result.conflicts += merged.conflicts
+        }
         var ignored = Diagnostics()
         let locations = KeyLocator(format: format.name, writer: writer, options: writeOptions, table: table)
-            .locate(result.conflicts.map { $0.key }, in: file.bytes, path: named, diagnostics: &ignored)
+            .locate(result.conflicts.map { $0.key }, in: bytes, path: named, diagnostics: &ignored)
         let report = FileMergeReport(
             output: output, name: named, format: format.name, conflicts: result.conflicts, locations: locations)
-        return (file.bytes, report)
+        return (bytes, report)
+    }
+
+    /// The text outside entries merged into `merged` (the entries' merge written over our side), when the result
+    /// reads back as `merged` does; else `merged` as it is, with a warning.
+    static func mergeText(
+        _ layouts: [EntryLayout], into merged: SourceFile, table: StringTable, format: String,
+        theirBlocks: Set<ExactString>, reader: any CatalogReader, options: ReadOptions,
+        diagnostics: inout Diagnostics
+    ) -> (bytes: [UInt8], conflicts: [MergeConflict]) {
+        let unchanged = (merged.bytes, [MergeConflict]())
+        guard let layout = EntryLayout(merged, format: format) else { return unchanged }
+        let inFile = Set(layout.keys.map(ExactString.init))
+        let order = table.entries.keys.filter { inFile.contains(ExactString($0)) }
+        let text = TextOutsideEntries(base: layouts[0], ours: layouts[1], theirs: layouts[2])
+        guard let result = text.merge(into: layout, order: order, theirBlocks: theirBlocks) else { return unchanged }
+        let bytes = layout.encode(result.bytes)
+        if bytes == merged.bytes { return (bytes, result.conflicts) }
+        // The same entries, comments and values as the file the entries' merge wrote.
+        var ignored = Diagnostics()
+        let candidate = SourceFile(path: merged.path, bytes: bytes)
+        guard let read = try? reader.read(candidate, options: options, diagnostics: &ignored),
+            let expected = try? reader.read(merged, options: options, diagnostics: &ignored),
+            let readLayout = EntryLayout(candidate, format: format),
+            sameEntries(readLayout.ownComments(of: read), layout.ownComments(of: expected))
+        else {
+            diagnostics.append(
+                Diagnostic(
+                    .warning,
+                    "the text outside entries (a header, comments after a blank line) could not be merged; the "
+                        + "file keeps our side's", path: merged.path))
+            return unchanged
+        }
+        return (bytes, result.conflicts)
+    }
+
+    /// Whether two tables hold the same keys with the same content (positions aside).
+    static func sameEntries(_ left: StringTable, _ right: StringTable) -> Bool {
+        guard left.entries.count == right.entries.count else { return false }
+        for (key, entry) in left.entries {
+            guard let other = right.entries[key], other == entry else { return false }
+        }
+        return true
+    }
+
+    /// Whether a file holds nothing but white space (and a byte-order mark): an emptied file, in UTF-8 or UTF-16.
+    static func isBlank(_ bytes: [UInt8]) -> Bool {
+        var rest = bytes[...]
+        for mark: [UInt8] in [[0xEF, 0xBB, 0xBF], [0xFF, 0xFE], [0xFE, 0xFF]] where rest.starts(with: mark) {
+            rest = rest.dropFirst(mark.count)
+            break
+        }
+        return rest.allSatisfy { [0x00, 0x09, 0x0A, 0x0D, 0x20].contains($0) }
+    }
+
+    /// The conflict of a side that emptied the file.
+    static func emptiedConflict(side: String) -> MergeConflict {
+        let other = side == "ours" ? "theirs" : "ours"
+        return MergeConflict(
+            key: nil, language: nil, path: "content", ours: side == "ours" ? "(emptied)" : "(changed)",
+            theirs: side == "ours" ? "(changed)" : "(emptied)", base: "(present)",
+            note: "the file is merged as if \(side) had not emptied it (it holds \(other)' changes); to empty it, "
+                + "merge again with --allow-mass-deletion")
     }
 
     /// The format of the files: named, or told by the first path with a known extension, or by `content` (ours).

@@ -15,6 +15,8 @@ package struct MergeConflict: Sendable, Equatable {
     package var theirs: String
     /// The base.
     package var base: String
+    /// What the merged table keeps and how to change it, for a conflict that needs saying so (a mass deletion).
+    package var note: String? = nil
 }
 
 /// The result of a three-way merge of tables.
@@ -23,6 +25,8 @@ package struct TableMergeResult: Sendable {
     package var table: StringTable
     /// The conflicts, in the merged table's entry order.
     package var conflicts: [MergeConflict]
+    /// The sides (`ours`, `theirs`) whose mass deletion was not taken (``MassDeletion``).
+    package var massDeletions: Set<String> = []
 }
 
 /// Three-way merge of string tables at the level of entries, localizations, variation cases and members.
@@ -30,8 +34,30 @@ package struct TableMergeResult: Sendable {
 /// The rules are documented in `docs/merge.md`.
 package enum TableMerge {
     /// Merges the changes from `base` to `ours` and from `base` to `theirs`.
-    package static func merge(base: StringTable, ours: StringTable, theirs: StringTable) -> TableMergeResult {
+    ///
+    /// A side that deletes every key of the base, or more than half of them and at least
+    /// ``MassDeletion/minimumKeys``, that the other side kept, while the other side changed the table, is a
+    /// conflict (``MassDeletion``): the merge is made as if that side had kept those keys, unless
+    /// `allowsMassDeletion`.
+    package static func merge(
+        base: StringTable, ours: StringTable, theirs: StringTable, allowsMassDeletion: Bool = false
+    ) -> TableMergeResult {
         var merger = Merger()
+        var ours = ours
+        var theirs = theirs
+        var massDeletions: Set<String> = []
+        if !allowsMassDeletion {
+            if let deletion = MassDeletion(base: base, side: ours, other: theirs, sideName: "ours") {
+                merger.conflicts.append(deletion.conflict())
+                ours.entries = deletion.restored
+                massDeletions.insert("ours")
+            }
+            if let deletion = MassDeletion(base: base, side: theirs, other: ours, sideName: "theirs") {
+                merger.conflicts.append(deletion.conflict())
+                theirs.entries = deletion.restored
+                massDeletions.insert("theirs")
+            }
+        }
         var table = ours
         table.sourceLanguage =
             merger.leaf(
@@ -41,7 +67,7 @@ package enum TableMerge {
         table.extraMembers = merger.members(
             base.extraMembers, ours.extraMembers, theirs.extraMembers, key: nil, language: nil, prefix: "")
         table.entries = merger.entries(base.entries, ours.entries, theirs.entries)
-        return TableMergeResult(table: table, conflicts: merger.conflicts)
+        return TableMergeResult(table: table, conflicts: merger.conflicts, massDeletions: massDeletions)
     }
 
     /// The later of two versions when both sides have one (`1.1` over `1.0`, compared number by number); a side
@@ -61,13 +87,91 @@ package enum TableMerge {
     }
 }
 
+/// One side's deletion of many keys of the base that the other side kept or changed.
+///
+/// It is a conflict, not a clean deletion (docs/merge.md, "Mass deletions"). A botched resolution (an emptied
+/// file, a truncated one, another table's content) deletes all or most of a table; a wanted deletion (a feature
+/// removed, unused keys cleaned up) rarely deletes most of it in one branch, and saying so once costs less than a
+/// silent loss.
+struct MassDeletion {
+    /// The least number of deleted keys that makes a partial deletion (more than half of the base's keys) a
+    /// conflict; deleting every key is one whatever their number.
+    static let minimumKeys = 10
+
+    /// The base's keys the side deleted and the other side kept: unchanged, changed, in base order.
+    var unchanged: Int
+    var changed: Int
+    /// The number of the base's keys.
+    var baseCount: Int
+    /// Whether the side kept none of the base's keys.
+    var deletesEveryKey: Bool
+    /// The side's entries with the deleted keys back, as the base has them (each after the key it follows in the
+    /// base), so that the other side's changes to them are merged.
+    var restored: OrderedMap<CatalogEntry>
+    /// `ours` or `theirs`.
+    var sideName: String
+
+    var deleted: Int { unchanged + changed }
+
+    /// The mass deletion `side` makes, or `nil` when it makes none: when the other side did not change the table
+    /// (git takes `side` without merging then, and so does the merge), when too few keys are deleted, and when the
+    /// other side has them only as `stale` (deleting a stale key is the cleanup Xcode suggests).
+    init?(base: StringTable, side: StringTable, other: StringTable, sideName: String) {
+        guard other != base, !base.entries.isEmpty else { return nil }
+        var unchanged = 0
+        var changed = 0
+        var kept = 0
+        var keeping = Set<ExactString>()
+        for (key, entry) in base.entries {
+            if side.entries[key] != nil {
+                kept += 1
+                keeping.insert(ExactString(key))
+                continue
+            }
+            guard let kept = other.entries[key], kept.extractionState != .stale else { continue }
+            if kept == entry { unchanged += 1 } else { changed += 1 }
+            keeping.insert(ExactString(key))
+        }
+        let deleted = unchanged + changed
+        let deletesEveryKey = kept == 0
+        guard deleted > 0, deletesEveryKey || (deleted * 2 > base.entries.count && deleted >= Self.minimumKeys)
+        else { return nil }
+        for key in side.entries.keys { keeping.insert(ExactString(key)) }
+        var restored = OrderedMap<CatalogEntry>(minimumCapacity: keeping.count)
+        for key in Merger.order(side.entries, base.entries, keeping: keeping) {
+            if let entry = side.entries[key] ?? base.entries[key] { _ = restored.appendNew(entry, forKey: key) }
+        }
+        self.unchanged = unchanged
+        self.changed = changed
+        self.baseCount = base.entries.count
+        self.deletesEveryKey = deletesEveryKey
+        self.restored = restored
+        self.sideName = sideName
+    }
+
+    /// The conflict about the table, at its first line.
+    func conflict() -> MergeConflict {
+        let keys = { (count: Int) in count == 1 ? "1 key" : "\(count) keys" }
+        var other: [String] = []
+        if unchanged > 0 { other.append("\(unchanged) kept") }
+        if changed > 0 { other.append("\(changed) changed") }
+        let side = "(\(deleted) of \(keys(baseCount)) deleted)"
+        let otherSide = "(" + other.joined(separator: ", ") + ")"
+        return MergeConflict(
+            key: nil, language: nil, path: "keys", ours: sideName == "ours" ? side : otherSide,
+            theirs: sideName == "ours" ? otherSide : side, base: "(\(keys(baseCount)))",
+            note: "the file keeps the \(keys(deleted)) \(sideName) deleted; to delete them, merge again with "
+                + "--allow-mass-deletion")
+    }
+}
+
 /// A value as conflicts show it.
 func quotedText(_ text: String?) -> String {
     guard let text else { return "(absent)" }
     return Diagnostic.quoted(text)
 }
 
-private struct Merger {
+struct Merger {
     var conflicts: [MergeConflict] = []
 
     /// The three-way choice for one value: an unchanged side takes the other's change; both changed alike, one;

@@ -90,14 +90,15 @@ package struct InterfaceBuilderReader: CodeReader {
     }
 
     /// Whether ibtool leaves out `attribute` of `element`: a pop-up button cell's own `title` (it is the selected
-    /// menu item's, whose title is a key of its own), the title of a table column's `dataCell` (a view-based table
-    /// never shows it) and IB's placeholder `Table View Cell` of a table cell view's text field (both replaced at
-    /// run time; docs/extraction.md, "Interface Builder").
+    /// menu item's, whose title is a key of its own), IB's default title `Text Cell` of a table column's `dataCell`
+    /// (a title the developer typed there is a key) and IB's placeholder `Table View Cell` of a table cell view's
+    /// text field (both replaced at run time; docs/extraction.md, "Interface Builder").
     static func isLeftOut(_ attribute: String, of element: XMLElementNode, value: String) -> Bool {
         guard attribute == "title" else { return false }
         switch element.name {
         case "popUpButtonCell": return true
-        case "textFieldCell": return element.attribute("key") == "dataCell" || value == "Table View Cell"
+        case "textFieldCell":
+            return (element.attribute("key") == "dataCell" && value == "Text Cell") || value == "Table View Cell"
         default: return false
         }
     }
@@ -118,7 +119,11 @@ package struct InterfaceBuilderReader: CodeReader {
                 collect(object: element, objectID: objectID, note: ownNote ?? controlNote)
             }
             for child in element.childElements where child.name != "attributedString" {
-                visit(child, controlNote: child.attribute("key") == "cell" ? ownNote : nil)
+                // A control's note is its cell's too; a menu item's note is its submenu's (and so the submenu's title).
+                let inherits =
+                    child.attribute("key") == "cell"
+                    || (element.name == "menuItem" && child.attribute("key") == "submenu")
+                visit(child, controlNote: inherits ? ownNote : nil)
             }
         }
 
@@ -216,9 +221,10 @@ package struct InterfaceBuilderReader: CodeReader {
             for fragment in comments.childElements(named: "fragment") {
                 if let content = fragment.attribute("content") {
                     text += content
-                } else if let string = fragment.childElements(named: "string").first(where: {
-                    $0.attribute("key") == "content"
+                } else if let string = fragment.childElements.first(where: {
+                    ($0.name == "string" || $0.name == "mutableString") && $0.attribute("key") == "content"
                 }) {
+                    // A note of several lines is a `<mutableString key="content">`.
                     text += string.textContent
                 }
             }

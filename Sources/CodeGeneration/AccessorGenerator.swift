@@ -62,6 +62,12 @@ package struct AccessorGenerator: Sendable {
         try XCStringsReader().read(source, options: ReadOptions(), diagnostics: &diagnostics)
     }
 
+    /// Reads a String Catalog as Xcode's build reads it: as ``readCatalog(_:diagnostics:)``, except that a key the
+    /// JSON holds twice is a warning and the last definition wins (``LastDefinitionWins``).
+    package static func readCatalogAsXcode(_ source: SourceFile, diagnostics: inout Diagnostics) throws -> StringTable {
+        try LastDefinitionWins.read(source, diagnostics: &diagnostics)
+    }
+
     /// The table name of a catalog path: its file name without `.xcstrings`.
     package static func tableName(ofPath path: String) -> String {
         var name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
@@ -85,17 +91,27 @@ package struct AccessorGenerator: Sendable {
         return true
     }
 
+    /// Whether `table` has a key Xcode generates a symbol for (``generatesSymbol(_:)``).
+    package static func hasSymbolKeys(_ table: StringTable) -> Bool {
+        table.entries.values.contains(where: generatesSymbol)
+    }
+
     /// The symbols of `table` in Xcode's order (keys by Unicode scalar values), each key that gets none reported
-    /// as a warning at its place (its name is not an identifier, its arguments have no type, or an earlier key has
-    /// the name).
-    func symbols(of table: StringTable, path: String, diagnostics: inout Diagnostics) -> [Symbol] {
+    /// as a warning at its place (its name is not an identifier or its arguments have no type).
+    ///
+    /// Keys whose names are equal are Swift overloads when their parameters' labels or types differ
+    /// (`f(_ arg1: Int32)` beside `f(_ arg1: Int)`); two that would make the same declaration are an error naming
+    /// both, as Xcode's build fails ("This string key would generate the same symbol as …").
+    func symbols(of table: StringTable, path: String, diagnostics: inout Diagnostics) throws -> [Symbol] {
         var candidates: [(key: String, entry: CatalogEntry, index: Int)] = []
         for index in table.entries.indices {
             let (key, entry) = table.entries[index]
             if Self.generatesSymbol(entry) { candidates.append((key, entry, index)) }
         }
         candidates.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
-        var taken: [String: String] = [:]
+        /// The key of each declaration made: name and parameters.
+        var taken: [String: (key: String, entry: CatalogEntry)] = [:]
+        var collisions: [(index: Int, diagnostic: Diagnostic)] = []
         var result: [Symbol] = []
         // Warnings in the catalog's order, whatever the symbols' order.
         var warnings: [(index: Int, diagnostic: Diagnostic)] = []
@@ -121,10 +137,6 @@ package struct AccessorGenerator: Sendable {
                 skip("its name \(name) is the preamble's")
                 continue
             }
-            if let first = taken[name] {
-                skip("its name \(name) is the name of key \(Diagnostic.quoted(first))")
-                continue
-            }
             let signature: AccessorSignature
             do {
                 signature = try AccessorSignature(
@@ -133,10 +145,31 @@ package struct AccessorGenerator: Sendable {
                 skip(error.message)
                 continue
             }
-            taken[name] = key
+            let declaration = name + (signature.overloadKey(type: AccessorSignature.symbolType) ?? "")
+            if let first = taken[declaration] {
+                var message =
+                    "key \(Diagnostic.quoted(key)) would generate the same symbol as key "
+                    + Diagnostic.quoted(first.key)
+                if let origin = first.entry.origin { message += " (line \(origin.line), column \(origin.column))" }
+                message += ": \(Self.declarationText(name: name, signature: signature)); rename one of the keys or set "
+                message += "\"generatesSymbol\" : false on one"
+                collisions.append((index, Diagnostic(.error, message, at: entry.origin, orPath: path)))
+                continue
+            }
+            taken[declaration] = (key, entry)
             result.append(Symbol(key: key, entry: entry, name: name, signature: signature))
         }
+        if !collisions.isEmpty {
+            throw ConversionError(collisions.sorted { $0.index < $1.index }.map(\.diagnostic))
+        }
         return result
+    }
+
+    /// `static var name` or `static func name(_:count:)`, for messages.
+    static func declarationText(name: String, signature: AccessorSignature) -> String {
+        guard !signature.arguments.isEmpty else { return "static var \(name)" }
+        let labels = signature.labels.map { ($0 ?? "_") + ":" }.joined()
+        return "static func \(name)(\(labels))"
     }
 
     /// The accessors file for `table`, read from `path`: `GeneratedStringSymbols_<Table>.swift`.
@@ -154,7 +187,7 @@ package struct AccessorGenerator: Sendable {
                 "table name \(Diagnostic.quoted(tableName)) is not a Swift identifier; rename the catalog",
                 at: FileLocation(path: path, line: 1, column: 1))
         }
-        let symbols = symbols(of: table, path: path, diagnostics: &diagnostics)
+        let symbols = try symbols(of: table, path: path, diagnostics: &diagnostics)
         let text =
             switch flavor {
             case .xcode, .legacy: xcodeFile(tableName: tableName, symbols: symbols)
@@ -230,11 +263,13 @@ package struct AccessorGenerator: Sendable {
         return text
     }
 
-    /// `_ arg1: String, _ arg2: Int`; an argument a substitution takes is labelled with its name (`count: Int`).
+    /// `_ arg1: String, _ arg2: Int`; an argument a substitution takes or a named placeholder prints is labelled
+    /// with its name (`count: Int`, `name: String`).
     static func parameters(_ signature: AccessorSignature) -> String {
-        zip(signature.arguments, signature.parameterNames).map { argument, name in
+        zip(signature.arguments, signature.labels).enumerated().map { index, element in
+            let (argument, label) = element
             let type = AccessorSignature.symbolType(of: argument.spec) ?? "Never"
-            return name == argument.substitution ? "\(name): \(type)" : "_ \(name): \(type)"
+            return label.map { "\($0): \(type)" } ?? "_ arg\(index + 1): \(type)"
         }.joined(separator: ", ")
     }
 

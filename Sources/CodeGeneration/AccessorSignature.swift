@@ -12,6 +12,11 @@ package struct AccessorSignature: Sendable, Equatable {
         package var specifier: String
         /// The name of the substitution that takes the argument, if one does (`%#@count@` → `count`).
         package var substitution: String? = nil
+        /// The name of the named placeholder that prints the argument, if one does (`%(name)@` → `name`).
+        package var placeholder: String? = nil
+
+        /// The name Xcode labels the parameter with: the substitution's, else the placeholder's.
+        var label: String? { substitution ?? placeholder }
     }
 
     /// Why a key gets no accessor.
@@ -40,20 +45,37 @@ package struct AccessorSignature: Sendable, Equatable {
     /// The arguments, by position (the first is argument 1).
     package var arguments: [Argument]
 
-    /// The parameter name of each argument: the name of the substitution that takes it, when that is an identifier
-    /// and no keyword (`%#@count@` → `count`), else `argN`; every argument is `argN` when two names would be equal.
+    /// The parameter name of each argument: the name of the substitution that takes it or of the named
+    /// placeholder that prints it, when that is an identifier and no keyword (`%#@count@` → `count`,
+    /// `%(name)@` → `name`), else `argN`; every argument is `argN` when two names would be equal.
     package var parameterNames: [String] {
-        var names: [String] = []
-        for (index, argument) in arguments.enumerated() {
-            if let name = argument.substitution, SwiftIdentifiers.isValidIdentifier(name),
+        labels.enumerated().map { index, label in label ?? "arg\(index + 1)" }
+    }
+
+    /// The label of each parameter (`count` of `count: Int`), or `nil` for an unlabelled one (`_ arg1: Int`).
+    package var labels: [String?] {
+        var labels: [String?] = []
+        for argument in arguments {
+            if let name = argument.label, SwiftIdentifiers.isValidIdentifier(name),
                 !SwiftIdentifiers.keywords.contains(name)
             {
-                names.append(name)
+                labels.append(name)
             } else {
-                names.append("arg\(index + 1)")
+                labels.append(nil)
             }
         }
-        return Set(names).count == names.count ? names : arguments.indices.map { "arg\($0 + 1)" }
+        let names = labels.enumerated().map { index, label in label ?? "arg\(index + 1)" }
+        return Set(names).count == names.count ? labels : arguments.map { _ in nil }
+    }
+
+    /// What makes two accessors of one name the same declaration to Swift: the labels and types of the parameters
+    /// (`(_:Int32,_:Int32)`; `nil` for a `static var`).
+    package func overloadKey(type: (String) -> String?) -> String? {
+        guard !arguments.isEmpty else { return nil }
+        let parts = zip(arguments, labels).map { argument, label in
+            "\(label ?? "_"):\(type(argument.spec) ?? "?")"
+        }
+        return "(" + parts.joined(separator: ",") + ")"
     }
 
     /// The signature for `entry` of key `key`.
@@ -82,21 +104,26 @@ package struct AccessorSignature: Sendable, Equatable {
     private struct Collector {
         let type: (String) -> String?
         var slots: [Int: Argument] = [:]
+        /// The position of each named placeholder's name, once seen: the name prints that argument again.
+        var namedPositions: [String: Int] = [:]
 
         mutating func record(
-            _ position: Int, spec: String, specifier: String, substitution: String? = nil
+            _ position: Int, spec: String, specifier: String, substitution: String? = nil, placeholder: String? = nil
         ) throws(Problem) {
             guard !specifier.contains("*"), let newType = type(spec) else {
                 throw .unsupported(specifier: specifier)
             }
+            if let placeholder, namedPositions[placeholder] == nil { namedPositions[placeholder] = position }
             if let existing = slots[position] {
                 if type(existing.spec) != newType {
                     throw .conflicting(position: position, first: existing.specifier, second: specifier)
                 }
                 if existing.substitution == nil, let substitution { slots[position]?.substitution = substitution }
+                if existing.placeholder == nil, let placeholder { slots[position]?.placeholder = placeholder }
                 return
             }
-            slots[position] = Argument(spec: spec, specifier: specifier, substitution: substitution)
+            slots[position] = Argument(
+                spec: spec, specifier: specifier, substitution: substitution, placeholder: placeholder)
         }
 
         mutating func collect(_ localization: Localization, substitutions: OrderedMap<Substitution>?) throws(Problem) {
@@ -108,7 +135,9 @@ package struct AccessorSignature: Sendable, Equatable {
             }
         }
 
-        mutating func collect(text: String, substitutions: OrderedMap<Substitution>?) throws(Problem) {
+        mutating func collect(text original: String, substitutions: OrderedMap<Substitution>?) throws(Problem) {
+            let named = NamedSpecifiers.strip(original)
+            let text = named.text
             let bytes = Array(text.utf8)
             enum Item {
                 case specifier(FormatSpecifiers.Specifier)
@@ -125,14 +154,20 @@ package struct AccessorSignature: Sendable, Equatable {
             for (_, item) in items {
                 switch item {
                 case .specifier(let specifier):
+                    let placeholder = named.names[specifier.range.lowerBound]
                     let position: Int
                     if let explicit = specifier.position {
                         position = explicit
+                    } else if let placeholder, let known = namedPositions[placeholder] {
+                        // A name printed again is the same argument.
+                        position = known
                     } else {
                         sequential += 1
                         position = sequential
                     }
-                    try record(position, spec: specifier.spec, specifier: Self.printed(specifier, in: bytes))
+                    try record(
+                        position, spec: specifier.spec, specifier: Self.printed(specifier, in: bytes),
+                        placeholder: placeholder)
                 case .reference(let name, let explicit):
                     var position: Int
                     if let explicit {
@@ -192,19 +227,31 @@ package struct AccessorSignature: Sendable, Equatable {
         }
     }
 
-    /// The argument type of the Xcode and runtime flavours for a spec.
+    /// The argument type of the Xcode and runtime flavours for a spec: the Swift integer of the C type the length
+    /// modifier names, as Xcode 26 types them.
     ///
-    /// `@` → `String`; `d`, `i`, `D` with any
-    /// integer length modifier → `Int`; `u`, `x`, `X`, `o`, `U`, `O` → `UInt`; `f`, `e`, `E`, `g`, `G`, `a`, `A` →
-    /// `Double`. Others (`c`, `C`, `s`, `S`, `p`, the `L` modifier) have none.
+    /// Seen in Xcode 26.1's files: `%d` → `Int32`, `%lld` → `Int`, `%llu` → `UInt`, `%@` → `String`. By the same
+    /// rule: `%i`, `%D` → `Int32`, `%ld`, `%qd`, `%zd`, `%td`, `%jd` → `Int`, `%hd` → `Int16`, `%hhd` → `Int8`;
+    /// `%u`, `%x`, `%X`, `%o`, `%U`, `%O` → `UInt32`, with `l`, `ll`, `q`, `z`, `t`, `j` → `UInt`, `h` →
+    /// `UInt16`, `hh` → `UInt8` (CoreFoundation reads `%D`, `%U`, `%O` as 32 bits). `%f`, `%e`, `%E`, `%g`, `%G`,
+    /// `%a`, `%A` (and `%lf`) → `Double` (unverified). Others (`c`, `C`, `s`, `S`, `p`, the `L` modifier) have none.
     package static func symbolType(of spec: String) -> String? {
         guard let conversion = spec.last else { return nil }
         let modifier = spec.dropLast()
-        let integerModifiers: Set<Substring> = ["", "h", "hh", "l", "ll", "q", "z", "t", "j"]
+        let width: String
+        switch modifier {
+        case "": width = "32"
+        case "h": width = "16"
+        case "hh": width = "8"
+        case "l", "ll", "q", "z", "t", "j": width = ""
+        default: width = "?"
+        }
         switch conversion {
         case "@": return modifier.isEmpty ? "String" : nil
-        case "d", "i", "D": return integerModifiers.contains(modifier) ? "Int" : nil
-        case "u", "x", "X", "o", "U", "O": return integerModifiers.contains(modifier) ? "UInt" : nil
+        case "d", "i": return width == "?" ? nil : "Int" + width
+        case "u", "x", "X", "o": return width == "?" ? nil : "UInt" + width
+        case "D": return modifier.isEmpty ? "Int32" : nil
+        case "U", "O": return modifier.isEmpty ? "UInt32" : nil
         case "f", "e", "E", "g", "G", "a", "A": return modifier.isEmpty || modifier == "l" ? "Double" : nil
         default: return nil
         }

@@ -76,7 +76,7 @@ package struct AccessorsInvocation: Sendable, Equatable {
     /// The accessors file for the catalog whose bytes are `bytes`, with the warnings; a ``ConversionError`` when
     /// the catalog is invalid.
     package func generate(_ bytes: [UInt8], diagnostics: inout Diagnostics) throws -> AccessorGenerator.GeneratedFile {
-        let table = try AccessorGenerator.readCatalog(
+        let table = try AccessorGenerator.readCatalogAsXcode(
             SourceFile(path: catalog, bytes: bytes), diagnostics: &diagnostics)
         return try AccessorGenerator(flavor: flavor, preamble: preamble)
             .generate(table, path: catalog, diagnostics: &diagnostics)

@@ -27,7 +27,8 @@ import StringBridgeRuntime
 
     /// The accessors file of `table`, read from `path`, in `flavor`, and the warnings.
     ///
-    /// - Throws: ``ConversionError`` as the generators do (a table name that names no Swift type).
+    /// - Throws: ``ConversionError`` as the generators do (a table name that names no Swift type, two keys that
+    ///   make the same declaration).
     @_spi(Fuzzing) public static func accessors(_ table: StringTable, path: String, flavor: String) throws -> (
         name: String, bytes: [UInt8], diagnostics: [Diagnostic]
     ) {

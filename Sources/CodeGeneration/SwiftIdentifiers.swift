@@ -22,11 +22,41 @@ package enum SwiftIdentifiers {
     /// `cardCount` → `cardCount`, `CFBundleDisplayName` → `cfbundleDisplayName`, `%lld MiB` → `miB`,
     /// `Evaluate JavaScript with ${content}` → `evaluateJavaScriptWith$Content`.
     package static func symbolName(forKey key: String) -> String {
-        camelCase(words(in: removingFormatDirectives(key)))
+        camelCase(words(in: removingFormatDirectives(key)).flatMap(splittingDigits))
     }
 
-    /// `text` without the byte ranges of its format specifiers and substitution references.
-    package static func removingFormatDirectives(_ text: String) -> String {
+    /// `word` split where a run of letters meets a run of digits (`3days` → `3`, `days`; `mp3` → `mp`, `3`).
+    ///
+    /// Xcode 26 splits the words of a symbol name so (`share.expiry.3days` → `shareExpiry3Days`). `$` goes with
+    /// the letters.
+    package static func splittingDigits(_ word: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        var currentIsDigits = false
+        for character in word {
+            let isDigit = isDigitCharacter(character)
+            if !current.isEmpty, isDigit != currentIsDigits {
+                result.append(current)
+                current = ""
+            }
+            currentIsDigits = isDigit
+            current.append(character)
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+
+    /// Whether `character` is a decimal digit (any script's).
+    static func isDigitCharacter(_ character: Character) -> Bool {
+        guard let first = character.unicodeScalars.first else { return false }
+        if character.isASCII { return ("0"..."9").contains(first) }
+        return first.properties.numericType == .decimal
+    }
+
+    /// `text` without the byte ranges of its format specifiers (named ones too: `%(name)@`, `%1$(age)llu`) and
+    /// substitution references.
+    package static func removingFormatDirectives(_ original: String) -> String {
+        let text = NamedSpecifiers.strip(original).text
         var ranges = FormatSpecifiers.specifiers(in: text).map(\.range)
         ranges += FormatSpecifiers.substitutionReferences(in: text).map(\.range)
         guard !ranges.isEmpty else { return text }

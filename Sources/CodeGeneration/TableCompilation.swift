@@ -60,7 +60,8 @@ package enum TableCompilation {
                         continue
                     }
                     do {
-                        catalogs[name] = try XCStringsReader().read(
+                        // As Xcode's build reads it: a key written twice is a warning, the last one wins.
+                        catalogs[name] = try LastDefinitionWins.read(
                             SourceFile(path: file, bytes: bytes), options: ReadOptions(tableName: name),
                             diagnostics: &diagnostics)
                         catalogPaths[name] = file

@@ -134,8 +134,18 @@ struct ReaderSettings: Hashable, Sendable {
     /// Which Swift key positions are read: the compiler's, as a build's sync reads them; an export reads what
     /// ``exportExtraction(_:)`` says.
     var swiftExtraction = SwiftExtraction.compiler
+    /// Whether a target is built for a system older than `LocalizedStringResource` (macOS 13, iOS and tvOS 16,
+    /// watchOS 9, by the deployment target of each platform it builds for): the SDK's overloads taking one are not
+    /// there, and the compiler takes the `String` ones (`UndoManager.setActionName(_:)`).
+    var predatesResources = false
 
     init() {}
+
+    /// The first system version with `LocalizedStringResource`, by the deployment-target setting of each platform.
+    static let resourceVersions: [String: (setting: String, major: Int)] = [
+        "macOS": ("MACOSX_DEPLOYMENT_TARGET", 13), "iOS": ("IPHONEOS_DEPLOYMENT_TARGET", 16),
+        "tvOS": ("TVOS_DEPLOYMENT_TARGET", 16), "watchOS": ("WATCHOS_DEPLOYMENT_TARGET", 9),
+    ]
 
     /// What a localization export reads of Swift code built by `builds` (Xcode targets; none for a package or a
     /// folder, whose code is read as the compiler reads it): the compiler's key positions when one target sets
@@ -164,6 +174,13 @@ struct ReaderSettings: Hashable, Sendable {
             }
             if let own = BuildSettings.platforms(build.settings) {
                 platforms.formUnion(own)
+                for platform in own {
+                    guard let (setting, major) = Self.resourceVersions[platform],
+                        let version = build.settings[setting],
+                        let first = Int(version.trimmingCharacters(in: " ").prefix { $0 != "." })
+                    else { continue }
+                    if first < major { predatesResources = true }
+                }
             } else {
                 known = false
             }

@@ -17,15 +17,19 @@ package enum ExportExtraction {
     ///
     /// Problems reading code are warnings (that file's strings are left out); a source outside `root` gets no
     /// strings from code, with a warning.
+    ///
+    /// With `requiringCode`, a source whose targets (or folder) hold no code file gets no entry, rather than an empty
+    /// one (`check`: no code is there).
     package static func codeStrings(
         for sources: [Export.Source], root: String, sourceLanguage: String,
-        readers: [any CodeReader] = SyncWorkflow.standardReaders(), diagnostics: inout Diagnostics
+        readers: [any CodeReader] = SyncWorkflow.standardReaders(), requiringCode: Bool = false,
+        diagnostics: inout Diagnostics
     ) -> [String: Export.CodeStrings] {
         let legacy = sources.filter { $0.kind != .catalog }
         guard !legacy.isEmpty else { return [:] }
         let interfaceBuilder = readers.filter { $0 is InterfaceBuilderReader }
         let workflow = SyncWorkflow(readers: readers.filter { !($0 is InterfaceBuilderReader) })
-        let absolute = legacy.contains { $0.path.hasPrefix("/") }
+        let absolute = legacy.contains { $0.path.hasPrefix("/") } || isAbove(root)
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         var layout: ProjectLayout?
         var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]
@@ -48,7 +52,9 @@ package enum ExportExtraction {
                 let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
                 layout = ProjectLayout(root: walkRoot, codeExtensions: extensions, diagnostics: &read)
             }
-            guard let layout, case .code(let files, _) = layout.scope(of: path) else { continue }
+            guard let layout, case .code(let files, _) = layout.scope(of: path), !requiringCode || !files.isEmpty else {
+                continue
+            }
             // As a build of the table's targets reads the code: their platforms and macro names, Info.plist values
             // with settings expanded, and the Info.plist keys Xcode generates (sync.md, "Build settings").
             let build = layout.buildContext(of: path)
@@ -156,7 +162,7 @@ package enum ExportExtraction {
     ) -> [String: StringTable] {
         let catalogs = sources.filter { $0.kind == .catalog }
         guard !catalogs.isEmpty else { return [:] }
-        let absolute = catalogs.contains { $0.path.hasPrefix("/") }
+        let absolute = catalogs.contains { $0.path.hasPrefix("/") } || isAbove(root)
         let walkRoot = absolute ? absolutePath(root) : ProjectWalk.normalized(root)
         let extensions = workflow.readers.reduce(into: Set<String>()) { $0.formUnion($1.fileExtensions) }
         let sourceCodeExtensions = workflow.readers.reduce(into: Set<String>()) { result, reader in
@@ -219,6 +225,13 @@ package enum ExportExtraction {
         }
         appendLeavingOut(read, to: &diagnostics)
         return result
+    }
+
+    /// Whether `root` is absolute or above the current folder (`..`): relative paths below the current folder are
+    /// then compared with it, and walked, as absolute paths.
+    static func isAbove(_ root: String) -> Bool {
+        let root = ProjectWalk.normalized(root)
+        return root.hasPrefix("/") || root == ".." || root.hasPrefix("../")
     }
 
     /// `path` made absolute against the current folder, normalized.

@@ -23,7 +23,8 @@ package enum MigrationExtraction {
         guard !tables.isEmpty else { return [:] }
         let interfaceBuilder = readers.filter { $0 is InterfaceBuilderReader }
         let workflow = SyncWorkflow(readers: readers.filter { !($0 is InterfaceBuilderReader) })
-        let absolute = tables.contains { $0.files.contains { $0.path.hasPrefix("/") } }
+        let absolute =
+            tables.contains { $0.files.contains { $0.path.hasPrefix("/") } } || ExportExtraction.isAbove(root)
         let walkRoot = absolute ? ExportExtraction.absolutePath(root) : ProjectWalk.normalized(root)
         var layout: ProjectLayout?
         var cache: [SyncWorkflow.CacheKey: [ExtractedString]] = [:]

@@ -1,3 +1,4 @@
+import CodeExtraction
 import Foundation
 import LocalizationCatalog
 import StringBridgeSupport
@@ -112,17 +113,19 @@ package struct ProjectLayout: Sendable {
     /// The code files of each target folder, found once however many catalogs share the folder.
     private var codeInFolder: [String: [String]]
     /// The targets found: who owns them, their files, synchronized folders and the files those leave out.
-    private var units: [Unit]
+    var units: [Unit]
     /// The folders of the Xcode projects and packages found.
     private var projectFolders: [String]
+    /// The folders of Tuist manifests with targets that could not be read by syntax.
+    private var partialFolders: [String] = []
     /// The root folder.
     private var root: String
     /// Whether a path is code for the readers given.
-    private let codeExtensions: Set<String>
+    let codeExtensions: Set<String>
 
     /// A target found: who owns it, its files, synchronized folders, the files those leave out, and for an Xcode
     /// target its build settings.
-    private struct Unit {
+    struct Unit {
         var owner: String
         var files: Set<String>
         var folders: [String]
@@ -170,7 +173,7 @@ package struct ProjectLayout: Sendable {
     }
 
     /// The code files of one target.
-    private func code(of unit: Unit, isCode: (String) -> Bool) -> Set<String> {
+    func code(of unit: Unit, isCode: (String) -> Bool) -> Set<String> {
         var code = Set<String>()
         // A property list is read as the target's Info.plist only when it is one (`INFOPLIST_FILE`); other plists a
         // target copies are resources, and packages have none.
@@ -179,6 +182,10 @@ package struct ProjectLayout: Sendable {
         // Files a target lists are its own even when an exception set leaves them out of its folder (Xcode lists the
         // Info.plist of a synchronized folder there).
         code.formUnion(unit.files.filter { isCode($0) && isRead($0) })
+        // A Core Data model in a build phase is its `.xcdatamodeld` folder: the versions' `contents` below it.
+        for model in unit.files where ProjectWalk.fileExtension(model) == "xcdatamodeld" {
+            code.formUnion(Self.files(below: model, in: codeFiles).filter(CoreDataModel.isModelContents))
+        }
         for folder in unit.folders {
             let inside = codeInFolder[folder] ?? codeFiles.filter { ProjectWalk.isInside($0, folder) }
             code.formUnion(inside.lazy.filter { !Self.isExcluded($0, unit.excluded) && isRead($0) })
@@ -219,7 +226,10 @@ package struct ProjectLayout: Sendable {
             for unit in owning { code.formUnion(self.code(of: unit, isCode: isCode)) }
             return .code(files: code.sorted(), owners: owning.map(\.owner))
         }
-        if projectFolders.contains(where: { ProjectWalk.isInside(resource, $0) }) {
+        // A Tuist project with targets not read: its catalogs that no read target contains take their folder's code.
+        let partial = partialFolders.filter { ProjectWalk.isInside(resource, $0) }.max { $0.count < $1.count }
+        let enclosing = projectFolders.filter { ProjectWalk.isInside(resource, $0) }.max { $0.count < $1.count }
+        if let enclosing, partial != enclosing {
             return .leftOut(reason: "no target of the enclosing Xcode project or package contains it")
         }
         // No project: the nearest enclosing folder that holds code, without the projects nested in it.
@@ -230,7 +240,7 @@ package struct ProjectLayout: Sendable {
                 (!Self.isPropertyList(path) || Self.isInfoPlistName(path))
                     && ProjectWalk.isInside(path, folder)
                     && !projectFolders.contains {
-                        ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
+                        $0 != partial && ProjectWalk.isInside(path, $0) && ProjectWalk.isInside($0, folder)
                     }
             }
             if !code.isEmpty || folder == ProjectWalk.normalized(root) || folder == "." || folder == "/" { break }
@@ -383,6 +393,7 @@ package struct ProjectLayout: Sendable {
         // nested ones, star-heavy globs).
         var budget = Glob.maximumSteps
         var isExhausted = false
+        var partialFolders: [String] = []
         for path in files where ProjectWalk.name(of: path) == "Project.swift" {
             let folder = ProjectWalk.parent(of: path)
             guard !xcodeFolders.contains(folder) else { continue }
@@ -396,14 +407,26 @@ package struct ProjectLayout: Sendable {
                 continue
             }
             guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
-            let (targets, problem) = TuistManifest.read(text)
-            if let problem {
+            let reading = TuistManifest.readAll(text)
+            let targets = reading.targets
+            if let problem = reading.problem {
                 diagnostics.append(
                     Diagnostic(
                         .warning, problem + "; its targets are not used",
                         at: FileLocation(path: path, line: 1, column: 1)))
             }
             guard !targets.isEmpty else { continue }
+            if reading.unreadable > 0 {
+                // A target the manifest makes in a way syntax cannot follow: a catalog no read target contains takes
+                // the code of its folder, as without a project.
+                partialFolders.append(folder)
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "\(reading.unreadable) of the project's targets cannot be read without running the manifest; "
+                            + "a catalog that no other target contains takes the code of its folder",
+                        at: FileLocation(path: path, line: 1, column: 1)))
+            }
             projectFolders.append(folder)
             let below = Self.files(below: folder, in: files)
             for target in targets {
@@ -463,7 +486,11 @@ package struct ProjectLayout: Sendable {
             }
         }
         Self.resolveDependencies(&units, packageLinks: packageLinks)
-        let codeFiles = files.filter { codeExtensions.contains(ProjectWalk.fileExtension($0)) }
+        // A Core Data model's `contents` is code for the Swift reader: the classes Xcode generates from it.
+        let readsModels = codeExtensions.contains("swift")
+        let codeFiles = files.filter {
+            codeExtensions.contains(ProjectWalk.fileExtension($0)) || (readsModels && CoreDataModel.isModelContents($0))
+        }
         var codeInFolder: [String: [String]] = [:]
         for unit in units {
             for folder in unit.folders where codeInFolder[folder] == nil {
@@ -474,6 +501,7 @@ package struct ProjectLayout: Sendable {
         self.codeInFolder = codeInFolder
         self.units = units
         self.projectFolders = projectFolders
+        self.partialFolders = partialFolders
         self.root = root
         self.catalogs = []
         self.leftOut = []

@@ -217,6 +217,7 @@ package struct SyncWorkflow: Sendable {
                 if swift.platforms == nil { swift.platforms = settings.platforms }
                 swift.localizedStringMacroNames.formUnion(settings.macroNames)
                 swift.extraction = min(swift.extraction, settings.swiftExtraction)
+                if settings.predatesResources { swift.resourceOverloads = false }
                 reader = swift
             } else if var objectiveC = reader as? ObjectiveCCodeReader {
                 for name in settings.macroNames.sorted() where !objectiveC.macroBaseNames.contains(name) {
@@ -256,6 +257,15 @@ package struct SyncWorkflow: Sendable {
                         diagnostic.severity = .warning
                         diagnostics.append(diagnostic)
                     }
+                }
+            }
+            // The classes Xcode generates from the Core Data models among the files, as Swift declarations.
+            if reader is SwiftCodeReader {
+                for path in paths where CoreDataModel.isModelContents(path) {
+                    guard let bytes = try? readSourceFile(path).bytes,
+                        let text = CoreDataModel.swiftDeclarations(of: bytes, path: path)
+                    else { continue }
+                    files.append(CodeFile(path: path, text: text))
                 }
             }
             if !files.isEmpty {

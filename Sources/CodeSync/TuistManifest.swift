@@ -1,4 +1,5 @@
 import StringBridgeSupport
+import SwiftCodeReader
 
 /// The tokens of a Swift manifest (`Project.swift`, `Package.swift`), as far as reading it by syntax needs.
 ///
@@ -209,12 +210,56 @@ enum TuistManifest {
     /// The targets of the manifest `text`, and why it was not read (nesting beyond ``InputLimits/nesting``, a
     /// glob beyond ``Glob``'s bounds).
     static func read(_ text: String) -> (targets: [Target], problem: String?) {
+        let result = readAll(text)
+        return (result.targets, result.problem)
+    }
+
+    /// What reading a manifest gives: its targets, why it was not read, and how many elements of its project's
+    /// `targets:` could not be read by syntax (a helper of another file, a value only running the manifest gives).
+    struct Reading {
+        var targets: [Target]
+        var problem: String?
+        var unreadable = 0
+    }
+
+    /// The targets of the manifest `text`: those of its `Project(targets:)` evaluated by syntax
+    /// (``ManifestEvaluation``: the manifest's functions and `let`s, literal arguments, `?:`, `if`, interpolation,
+    /// arrays and `+`), else, when no `Project(…)` call is found at its top level, every target call written in it.
+    static func readAll(_ text: String) -> Reading {
         // A file named `Project.swift` that is not a manifest (a model of an app) is not read.
-        guard text.contains("import ProjectDescription") else { return ([], nil) }
+        guard text.contains("import ProjectDescription") else { return Reading(targets: []) }
         let scan = ManifestTokens(text)
         if scan.isTooDeep {
-            return ([], "the manifest nests brackets deeper than \(InputLimits.nesting) levels; it is not read")
+            return Reading(
+                targets: [],
+                problem: "the manifest nests brackets deeper than \(InputLimits.nesting) levels; it is not read")
         }
+        if let elements = ManifestEvaluation.projectTargets(in: text) {
+            var result = Reading(targets: [])
+            for element in elements {
+                guard let target = target(from: element) else {
+                    result.unreadable += 1
+                    continue
+                }
+                if let pattern = (target.patterns + target.exclusions).first(where: { Glob($0) == nil && !$0.isEmpty })
+                {
+                    return Reading(targets: [], problem: globProblem(pattern, target.name))
+                }
+                result.targets.append(target)
+            }
+            return result
+        }
+        return tokenRead(scan)
+    }
+
+    /// The problem of a glob beyond ``Glob``'s bounds.
+    private static func globProblem(_ pattern: String, _ name: String) -> String {
+        "the glob \(quoted(pattern)) of target \(quoted(name)) is longer than \(Glob.maximumLength) bytes "
+            + "or has more than \(Glob.maximumAlternatives) alternatives; the manifest is not read"
+    }
+
+    /// Every target call written in the manifest, read from its tokens.
+    private static func tokenRead(_ scan: ManifestTokens) -> Reading {
         let tokens = scan.tokens
         var result: [Target] = []
         var index = 0
@@ -261,17 +306,111 @@ enum TuistManifest {
                 }
             }
             if let pattern = (target.patterns + target.exclusions).first(where: { Glob($0) == nil && !$0.isEmpty }) {
-                return (
-                    [],
-                    "the glob \(quoted(pattern)) of target \(quoted(name)) is longer than \(Glob.maximumLength) bytes "
-                        + "or has more than \(Glob.maximumAlternatives) alternatives; the manifest is not read"
-                )
+                return Reading(targets: [], problem: globProblem(pattern, name))
             }
             result.append(target)
             // The call is read: its arguments hold no other target.
             index = max(tokens[open].match, open + 1)
         }
-        return (result, nil)
+        return Reading(targets: result)
+    }
+
+    /// The target a value of the manifest stands for: a call `.target(…)`/`Target(…)` with a `name:` that is a
+    /// string and a label only a target has; nil for anything else (its catalog then takes its folder's code).
+    static func target(from value: ManifestValue) -> Target? {
+        guard case .call(let callee, let arguments) = value, callee == "target" || callee == "Target",
+            arguments.contains(where: { targetLabels.contains($0.label ?? "") }),
+            case .string(let name)? = arguments.first(where: { $0.label == "name" })?.value
+        else { return nil }
+        var target = Target(name: name)
+        for argument in arguments {
+            switch argument.label {
+            case "sources", "resources":
+                var included: [String] = []
+                var excluded: [String] = []
+                collectStrings(argument.value, excluding: false, &included, &excluded)
+                target.patterns += included
+                target.exclusions += excluded
+            case "buildableFolders":
+                var included: [String] = []
+                var excluded: [String] = []
+                collectStrings(argument.value, excluding: false, &included, &excluded)
+                target.folders += included
+            case "infoPlist":
+                switch argument.value {
+                case .string(let path):
+                    target.infoPlist = path
+                case .call("file", let file):
+                    if case .string(let path)? = file.first?.value { target.infoPlist = path }
+                case .call("default", _):
+                    target.generatedInfoPlist = []
+                case .call("extendingDefault", let extending):
+                    var entries: [(key: String, value: String)] = []
+                    if case .dictionary(let pairs)? = extending.first(where: { $0.label == "with" })?.value {
+                        for pair in pairs {
+                            guard case .string(let key) = pair.key else { continue }
+                            if case .string(let text) = pair.value {
+                                entries.append((key, text))
+                            } else if case .call("string", let inner) = pair.value, inner.count == 1,
+                                case .string(let text) = inner[0].value
+                            {
+                                entries.append((key, text))
+                            }
+                        }
+                    }
+                    target.generatedInfoPlist = entries
+                default:
+                    break
+                }
+            case "productName":
+                if case .string(let text) = argument.value { target.productName = text }
+            case "dependencies":
+                guard case .array(let elements) = argument.value else { continue }
+                for case .call(let kind, let details) in elements {
+                    func string(_ label: String?) -> String? {
+                        guard case .string(let text)? = details.first(where: { $0.label == label })?.value else {
+                            return nil
+                        }
+                        return text
+                    }
+                    switch kind {
+                    case "target":
+                        if let name = string("name") ?? string(nil) {
+                            target.dependencies.append(ModuleDependency(name: name, path: ""))
+                        }
+                    case "project":
+                        if let name = string("target"), let path = string("path") {
+                            target.dependencies.append(ModuleDependency(name: name, path: path))
+                        }
+                    case "package":
+                        if let name = string("product") { target.dependencies.append(ModuleDependency(name: name)) }
+                    default: break
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        return target
+    }
+
+    /// The strings of a value, those under an `excluding:` label apart.
+    private static func collectStrings(
+        _ value: ManifestValue, excluding: Bool, _ included: inout [String], _ excluded: inout [String]
+    ) {
+        switch value {
+        case .string(let text):
+            if excluding { excluded.append(text) } else { included.append(text) }
+        case .array(let elements):
+            for element in elements { collectStrings(element, excluding: excluding, &included, &excluded) }
+        case .call(_, let arguments):
+            for argument in arguments {
+                collectStrings(
+                    argument.value, excluding: excluding || argument.label == "excluding", &included, &excluded)
+            }
+        case .dictionary, .bool, .unknown:
+            break
+        }
     }
 
     /// The entries `"Key": "value"` and `"Key": .string("value")` of the dictionary after `with:`.

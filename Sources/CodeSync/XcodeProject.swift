@@ -61,6 +61,13 @@ struct XcodeProject {
                     (folder, (exception["membershipExceptions"]?.array ?? []).compactMap(\.string)))
             }
         }
+        // The product of each target (`productReference`): a target whose Frameworks phase links it depends on it.
+        var productTargets: [String: String] = [:]
+        for object in objects.objects where object.isa == "PBXNativeTarget" {
+            if let product = object["productReference"]?.string, let name = object["name"]?.string {
+                productTargets[product] = name
+            }
+        }
         var targets: [Target] = []
         for object in objects.objects.sorted(by: { $0.id < $1.id }) where object.isa == "PBXNativeTarget" {
             let targetID = object.id
@@ -136,6 +143,20 @@ struct XcodeProject {
             var dependencies = (object["dependencies"]?.array ?? []).compactMap {
                 $0.string.flatMap(objects.object)?["target"]?.string.flatMap(objects.object)?["name"]?.string
             }.map { ModuleDependency(name: $0, path: "") }
+            // Implicit dependencies: a library target of this project linked in the Frameworks phase only (Xcode's
+            // "Find Implicit Dependencies"); its declarations are seen as an explicit dependency's are.
+            for phaseID in object["buildPhases"]?.array ?? [] {
+                guard let phase = phaseID.string.flatMap(objects.object),
+                    phase["isa"]?.string == "PBXFrameworksBuildPhase"
+                else { continue }
+                for buildFileID in phase["files"]?.array ?? [] {
+                    guard let reference = buildFileID.string.flatMap(objects.object)?["fileRef"]?.string,
+                        let linked = productTargets[reference], linked != name,
+                        !dependencies.contains(where: { $0.name == linked && $0.path == "" })
+                    else { continue }
+                    dependencies.append(ModuleDependency(name: linked, path: ""))
+                }
+            }
             for productID in object["packageProductDependencies"]?.array ?? [] {
                 guard let product = productID.string.flatMap(objects.object),
                     let name = product["productName"]?.string

@@ -60,6 +60,34 @@ extension Migration {
         return edits
     }
 
+    /// The legacy files (absolute paths) that the variant group of a storyboard or xib holds.
+    ///
+    /// The Xcode projects looked at are those in, below or above `directories`. Xcode migrates their tables as
+    /// Interface Builder tables (`mul.lproj/<Name>.xcstrings` in that variant group), whether or not the storyboard is
+    /// on disk. A project that cannot be read gives none (editing it reports why).
+    package static func interfaceBuilderStrings(around directories: [String]) -> Set<String> {
+        var result = Set<String>()
+        for path in candidateProjects(around: directories) {
+            guard let source = try? readSourceFile(path),
+                let file = try? ProjectFile(path: path, bytes: Array(source.bytes))
+            else { continue }
+            var tree = ProjectGroupTree(file: file)
+            for group in file.objects where group.isa == "PBXVariantGroup" {
+                let children = (group["children"]?.strings ?? []).compactMap { child in
+                    tree.path(of: child).map(ProjectPaths.absolute)
+                }
+                guard children.contains(where: isInterfaceBuilderPath) else { continue }
+                for child in children where child.lowercased().hasSuffix(".strings") { result.insert(child) }
+            }
+        }
+        return result
+    }
+
+    private static func isInterfaceBuilderPath(_ path: String) -> Bool {
+        let name = ProjectPath.name(of: path).lowercased()
+        return name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
+    }
+
     /// The `project.pbxproj` files below the folders and in the folders above them, sorted, each once.
     static func candidateProjects(around directories: [String]) -> [String] {
         var result: [String] = []
@@ -125,6 +153,8 @@ extension Migration {
         }
         var tree = ProjectGroupTree(file: file)
         var found: [FoundGroup] = []
+        // Every group that cannot be edited is reported, in one run.
+        var refusals: [(error: Diagnostic, table: String)] = []
         for group in file.objects where group.isa == "PBXVariantGroup" {
             var matched: [String] = []
             var others: [(id: String, path: String?)] = []
@@ -139,28 +169,53 @@ extension Migration {
                 }
             }
             guard let plan = tables.first else { continue }
+            let table = plans[plan].table.name
             guard tables.count == 1 else {
-                throw unsafe("the variant group \(quoted(group)) holds files of several migrated tables", group, file)
+                refusals.append(
+                    (
+                        refusal(
+                            "the variant group \(quoted(group)) holds files of several migrated tables", group, file),
+                        table
+                    ))
+                continue
             }
-            if let left = others.lazy.compactMap({ $0.path.flatMap { leftOut[$0] } }).first {
-                throw unsafe(
-                    "the variant group \(quoted(group)) holds \(left), which is left out of the "
-                        + "migration; the group cannot be replaced by the catalog without losing it", group, file)
+            let left = Self.distinct(others.compactMap { $0.path.flatMap { leftOut[$0] } })
+            if !left.isEmpty {
+                refusals.append(
+                    (
+                        refusal(
+                            "the variant group \(quoted(group)) holds \(left.joined(separator: ", ")), which "
+                                + "\(left.count == 1 ? "is" : "are") left out of the migration; the group cannot be "
+                                + "replaced by the catalog without losing \(left.count == 1 ? "it" : "them")", group,
+                            file),
+                        table
+                    ))
+                continue
             }
             let change: GroupChange
             if others.isEmpty {
                 change = .removed
-            } else if others.allSatisfy({ other in
-                let name = other.path.map(ProjectPath.name) ?? ""
-                return name.hasSuffix(".storyboard") || name.hasSuffix(".xib")
-            }) {
+            } else if others.allSatisfy({ $0.path.map(Self.isInterfaceBuilderPath) ?? false }) {
                 change = .interfaceBuilder
             } else {
-                throw unsafe(
-                    "the variant group \(quoted(group)) holds files that are not the migrated table's "
-                        + others.map { $0.path.map(ProjectPath.name) ?? $0.id }.joined(separator: ", "), group, file)
+                // Each file once, by its path in the project's folder.
+                let names = Self.distinct(
+                    others.map { other in
+                        other.path.map { ProjectPath.relative($0, to: ProjectPaths.absolute(tree.directory)) }
+                            ?? other.id
+                    })
+                let files = names.count == 1 ? "a file that is" : "files that are"
+                let message =
+                    "the variant group \(quoted(group)) holds \(files) not the migrated table's "
+                    + "(\(names.joined(separator: ", ")))"
+                refusals.append((refusal(message, group, file), table))
+                continue
             }
             found.append(FoundGroup(group: group, plan: plan, migratedChildren: matched, change: change))
+        }
+        if !refusals.isEmpty {
+            transaction.discard()
+            throw Self.refused(refusals, plans: plans, file: file)
         }
         guard !found.isEmpty else { return nil }
         var editor = ProjectFileEditor(file: file)
@@ -442,6 +497,40 @@ extension Migration {
 
     private func quoted(_ group: ProjectObject) -> String {
         Diagnostic.quoted(group["name"]?.string ?? group.id)
+    }
+
+    /// The names, each once, in their order.
+    private static func distinct(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
+    }
+
+    /// The error of a variant group that cannot be edited (``unsafe(_:_:_:)``'s first diagnostic).
+    private func refusal(_ message: String, _ object: ProjectObject, _ file: ProjectFile) -> Diagnostic {
+        Diagnostic(
+            .error, message + "; the project cannot be edited safely", at: file.location(object.range.lowerBound))
+    }
+
+    /// The errors of the variant groups that cannot be edited, and a note saying what to do: migrate the other
+    /// tables by name (`--table`), or leave the project alone.
+    private static func refused(
+        _ refusals: [(error: Diagnostic, table: String)], plans: [PlannedCatalog], file: ProjectFile
+    ) -> ConversionError {
+        let blocked = distinct(refusals.map(\.table))
+        let others = distinct(plans.map(\.table.name)).filter { !blocked.contains($0) }
+        let quotedBlocked = blocked.map { Diagnostic.quoted($0) }.joined(separator: ", ")
+        let advice =
+            others.isEmpty
+            ? ""
+            : "; to migrate the other tables and leave \(quotedBlocked) as \(blocked.count == 1 ? "it is" : "they are"), "
+                + "name them: " + others.map { "--table \($0)" }.joined(separator: " ")
+        return ConversionError(
+            refusals.map(\.error) + [
+                Diagnostic(
+                    .note,
+                    "nothing is written\(advice); or pass --no-project to migrate without editing the project",
+                    path: file.path)
+            ])
     }
 
     private func unsafe(_ message: String, _ object: ProjectObject, _ file: ProjectFile) -> ConversionError {

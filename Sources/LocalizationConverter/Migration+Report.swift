@@ -4,8 +4,9 @@ import XCStringsFormat
 extension Migration {
     /// The report of a migration as JSON, for machines, as UTF-8: whether it was a dry run, the totals, and per
     /// catalog its destination, what it was made from, its keys and languages (sorted), whether it merged into a
-    /// catalog that existed (and what that added), and the legacy files left out.
-    package static func json(_ plans: [PlannedCatalog], dryRun: Bool) -> [UInt8] {
+    /// catalog that existed (and what that added), the legacy files left out and the legacy files deleted (or to
+    /// be deleted, in a dry run); and the `.lproj` folders the deletions leave empty, removed.
+    package static func json(_ plans: [PlannedCatalog], dryRun: Bool, removedFolders: [String] = []) -> [UInt8] {
         func number(_ value: Int) -> JSONValue { .number(String(value)) }
         let catalogs: [JSONValue] = plans.map { plan in
             var object: OrderedMap<JSONValue> = [
@@ -31,11 +32,13 @@ extension Migration {
                         "path": .string($0.path), "language": .string($0.language), "reason": .string($0.reason),
                     ])
                 })
+            object["deleted"] = .array(plan.deletions.map { .string($0.path) })
             return .object(object)
         }
         let report: OrderedMap<JSONValue> = [
             "dryRun": .bool(dryRun), "keys": number(plans.reduce(0) { $0 + $1.table.entries.count }),
             "catalogs": .array(catalogs),
+            "removedFolders": .array(removedFolders.map(JSONValue.string)),
         ]
         return AppleJSON.encode(.object(report))
     }

@@ -30,6 +30,15 @@ public struct Migration: Sendable {
         /// `MigrationExtraction`. A key listed takes the code's comment, whatever the legacy files say; the others
         /// keep the development language's. Empty migrates from the legacy files alone.
         package var codeComments = OrderedMap<OrderedMap<String>>()
+        /// The tables to migrate, by name (`--table`); `nil` migrates every table found.
+        package var tables: Set<String>?
+        /// The legacy files (absolute paths) that an Xcode project's storyboard or xib variant group holds: their
+        /// tables are Interface Builder tables even when the storyboard is not on disk
+        /// (``interfaceBuilderStrings(around:)``).
+        package var interfaceBuilderStrings = Set<String>()
+        /// Whether the legacy files migrated are deleted when the catalogs are written, as Xcode does (only
+        /// when the catalogs are written in place, without ``outputDirectory``).
+        package var deletesLegacyFiles = false
 
         /// Creates options.
         public init(
@@ -61,6 +70,9 @@ public struct Migration: Sendable {
         /// The keys whose comment comes from code (``Options/codeComments``), and how many of them had another
         /// comment in the legacy files (or none), which the code's replaces.
         package var commentsFromCode = (keys: 0, replaced: 0)
+        /// The legacy files deleted when the catalog is written (the sources, with ``Options/deletesLegacyFiles``),
+        /// with the fingerprints of the bytes migrated: a file changed since is not deleted, and nothing is written.
+        package var deletions: [(path: String, fingerprint: UInt64)] = []
     }
 
     /// A legacy file left out of the migration.
@@ -128,19 +140,23 @@ public struct Migration: Sendable {
             diagnostics.warn("no .lproj/*.strings or .stringsdict files found", path: directory)
         }
         var plans: [PlannedCatalog] = []
-        for (tableName, ordered) in tables(in: files, sourceLanguage: options.sourceLanguage) {
+        for (tableName, ordered) in tables(in: files, sourceLanguage: options.sourceLanguage)
+        where options.tables?.contains(tableName) ?? true {
             var leftOut: [LeftOutFile] = []
             let parts = try read(
                 ordered, tableName: tableName, options: options, leftOut: &leftOut, diagnostics: &diagnostics)
+            let interfaceBuilder = isInterfaceBuilderTable(tableName, files: ordered, options: options)
             var table = catalog(
                 named: tableName, parts: parts, sourceLanguage: options.sourceLanguage,
-                interfaceBuilder: interfaceBuilderFile(for: tableName, files: ordered) != nil,
+                interfaceBuilder: interfaceBuilder, takesTranslationComments: false,
                 codeComments: options.codeComments[tableName] ?? [:], diagnostics: &diagnostics)
             let commentsFromCode = Self.commentsFromCode(
                 options.codeComments[tableName] ?? [:], in: table, legacy: parts)
             let destination =
                 options.outputDirectory.map { "\($0)/\(tableName).xcstrings" }
-                ?? defaultDestination(for: tableName, files: ordered, sourceLanguage: options.sourceLanguage)
+                ?? defaultDestination(
+                    for: tableName, files: ordered, sourceLanguage: options.sourceLanguage,
+                    interfaceBuilder: interfaceBuilder)
             var existing: ExistingCatalog?
             var transaction = FileTransaction()
             transaction.lockTimeout = options.lockTimeout
@@ -152,10 +168,13 @@ public struct Migration: Sendable {
                 (table, existing) = Self.merge(
                     written, into: catalog, destination: destination, diagnostics: &diagnostics)
             }
-            plans.append(
-                PlannedCatalog(
-                    destination: destination, sources: parts.map(\.file.path), table: table, existing: existing,
-                    leftOut: leftOut, transaction: transaction, commentsFromCode: commentsFromCode))
+            var plan = PlannedCatalog(
+                destination: destination, sources: parts.map(\.file.path), table: table, existing: existing,
+                leftOut: leftOut, transaction: transaction, commentsFromCode: commentsFromCode)
+            if options.deletesLegacyFiles, options.outputDirectory == nil {
+                plan.deletions = parts.map { ($0.file.path, $0.fingerprint) }
+            }
+            plans.append(plan)
         }
         var seen = Set<String>()
         for plan in plans where !seen.insert(plan.destination).inserted {
@@ -341,6 +360,18 @@ public struct Migration: Sendable {
         package var language: String
         /// Its entries, in the faithful legacy shape.
         package var table: StringTable
+        /// A hash of the file's bytes as read (``Migration/fingerprint(_:)``).
+        package var fingerprint: UInt64 = 0
+    }
+
+    /// A 64-bit FNV-1a hash of a file's bytes: what tells a legacy file from one changed after it was migrated.
+    package static func fingerprint(_ bytes: some Collection<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
     }
 
     /// Reads a table's files side by side; a malformed file is left out with a warning unless `options.strict`.
@@ -358,7 +389,7 @@ public struct Migration: Sendable {
     ) throws -> [LegacyPart] {
         let registry = self.registry
         let sourceLanguage = options.sourceLanguage
-        let results = parallelMap(files) { file -> Result<(StringTable, Diagnostics)?, any Error> in
+        let results = parallelMap(files) { file -> Result<(StringTable, Diagnostics, UInt64)?, any Error> in
             let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
             guard let format = registry.format(forPath: file.path), let reader = format.reader else {
                 return .success(nil)
@@ -366,25 +397,34 @@ public struct Migration: Sendable {
             let readOptions = ReadOptions(tableName: tableName, language: language, sourceLanguage: sourceLanguage)
             var diagnostics = Diagnostics()
             return Result {
-                let part = try reader.read(
-                    try readSourceFile(file.path), options: readOptions, diagnostics: &diagnostics)
-                return (part, diagnostics)
+                let source = try readSourceFile(file.path)
+                do {
+                    let part = try reader.read(source, options: readOptions, diagnostics: &diagnostics)
+                    return (part, diagnostics, Self.fingerprint(source.bytes))
+                } catch let error as ConversionError {
+                    // Every error of the file, in one run.
+                    throw ConversionError(
+                        Self.laterErrors(after: error, in: source, reader: reader, options: readOptions))
+                }
             }
         }
         var parts: [LegacyPart] = []
         for (file, result) in zip(files, results) {
             do {
-                guard let (table, readDiagnostics) = try result.get() else { continue }
+                guard let (table, readDiagnostics, fingerprint) = try result.get() else { continue }
                 diagnostics.append(contentsOf: readDiagnostics)
                 let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
-                parts.append(LegacyPart(file: file, language: language, table: table))
+                parts.append(LegacyPart(file: file, language: language, table: table, fingerprint: fingerprint))
             } catch let error as ConversionError where !options.strict {
                 let language = file.lprojLanguage == "Base" ? sourceLanguage : file.lprojLanguage
                 leftOut.append(LeftOutFile(path: file.path, language: language, reason: "cannot be read"))
+                // The first error says the file is left out; the errors after it (``laterErrors``) are its others.
+                var errors = 0
                 for diagnostic in error.diagnostics {
+                    if diagnostic.severity == .error { errors += 1 }
                     var warning = diagnostic
                     warning.severity = .warning
-                    warning.message = "\(diagnostic.message); this file is left out of the migration"
+                    if errors <= 1 { warning.message = "\(diagnostic.message); this file is left out of the migration" }
                     diagnostics.append(warning)
                 }
             }
@@ -392,33 +432,89 @@ public struct Migration: Sendable {
         return parts
     }
 
+    /// The first error of a malformed `.strings` file and the errors after it.
+    ///
+    /// The file is read again from the line after each error (the lines before it blanked, so that places stay where
+    /// they are) until it reads or an error is not one of a line (an unterminated string or comment, a value over
+    /// several lines, braces), at most 100 times. A user then fixes the file in one go, not one error per run.
+    static func laterErrors(
+        after error: ConversionError, in source: SourceFile, reader: any CatalogReader, options: ReadOptions
+    ) -> [Diagnostic] {
+        var result = error.diagnostics
+        guard source.path.lowercased().hasSuffix(".strings") else { return result }
+        var bytes = source.bytes
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // UTF-8 text only (blanking UTF-16 would need its code units), not in braces.
+        guard !bytes.contains(0), bytes[start...].first(where: { !isSpace($0) }) != UInt8(ascii: "{") else {
+            return result
+        }
+        var current = error.diagnostics
+        for _ in 0..<100 {
+            guard current.count == 1, let first = current.first, first.severity == .error, let line = first.line,
+                first.message.hasPrefix("expected ")
+            else { break }
+            // Blank every byte up to the end of the error's line, keeping the line breaks.
+            var lineNumber = 1
+            var index = start
+            while index < bytes.count, lineNumber <= line {
+                if bytes[index] == 0x0A {
+                    lineNumber += 1
+                } else if bytes[index] != 0x0D {
+                    bytes[index] = 0x20
+                }
+                index += 1
+            }
+            var ignored = Diagnostics()
+            do {
+                _ = try reader.read(
+                    SourceFile(path: source.path, bytes: bytes), options: options, diagnostics: &ignored)
+                break
+            } catch let next as ConversionError {
+                guard let nextLine = next.diagnostics.first?.line, nextLine > line else { break }
+                result += next.diagnostics
+                current = next.diagnostics
+            } catch {
+                break
+            }
+        }
+        return result
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// The catalog Xcode's migration makes of a table's legacy files (see docs/migration.md).
     ///
     /// A key's comment is the one its code gives (`codeComments`), else the development language's: a comment in
     /// a translation's file describes that translation, and is left out (one warning per file names the keys whose
-    /// comment is then lost). Interface Builder tables are the exception: their comments are `ibtool`'s description
-    /// of the storyboard object, the same in every language, so a translation's stands in when the development
-    /// language has no file and the storyboard is not read.
+    /// comment is then lost, unless the catalog or the development language's file says the same). Comments in
+    /// `ibtool`'s shape are the exception: they describe the storyboard object, the same in every language, so a
+    /// translation's stands in when the development language has none and the storyboard is not read.
     ///
     /// - Parameters:
     ///   - name: The table's name.
     ///   - parts: The table's legacy files, read.
     ///   - sourceLanguage: The development language.
     ///   - interfaceBuilder: Whether the table translates a storyboard or xib, whose comments are kept as written.
+    ///   - takesTranslationComments: Whether a translation's comments (not only `ibtool`'s) may become the key's;
+    ///     `nil` for `interfaceBuilder`. A migration passes `false`: no Xcode migration takes one.
     ///   - codeComments: The comments code gives the table's keys; they replace the legacy files'.
     ///   - diagnostics: Receives what the catalog cannot hold or leaves out.
     /// - Returns: The catalog.
     package func catalog(
         named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
-        codeComments: OrderedMap<String> = [:], diagnostics: inout Diagnostics
+        takesTranslationComments: Bool? = nil, codeComments: OrderedMap<String> = [:], diagnostics: inout Diagnostics
     ) -> StringTable {
+        let keepsTranslationComments = takesTranslationComments ?? interfaceBuilder
         // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
         // localizations. Merging then only moves localizations, in the parts' order.
         let prepared = parallelMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
             var diagnostics = Diagnostics()
             var translationComments: [(String, String)] = []
             var table = Self.withDevelopmentComments(
-                part, sourceLanguage: sourceLanguage, interfaceBuilder: interfaceBuilder, removed: &translationComments)
+                part, sourceLanguage: sourceLanguage, interfaceBuilder: keepsTranslationComments,
+                removed: &translationComments)
             if !interfaceBuilder, !part.file.isStringsDict {
                 for index in table.entries.indices {
                     if let comment = table.entries[valueAt: index].comment, comment.utf8.contains(92) {
@@ -444,15 +540,30 @@ public struct Migration: Sendable {
             table.entries[valueAt: index].isCommentAutoGenerated = nil
         }
         for (part, (_, _, translationComments)) in zip(parts, prepared) where !translationComments.isEmpty {
-            // Lost only where the development language does not say the same (translators often copy it).
+            // Lost only where neither the catalog nor the development language's file says the same (translators
+            // often copy the comment; the code's comment may replace both).
             let lost = translationComments.filter { key, comment in
-                let kept = table.entries[key]?.comment
-                return kept != comment && kept != Self.unescapedComment(comment)
+                let said =
+                    [table.entries[key]?.comment]
+                    + parts.lazy.filter { $0.language == sourceLanguage }.map { $0.table.entries[key]?.comment }
+                return !said.contains { Self.sameComment($0, comment) }
             }
             Self.warnTranslationCommentsLeftOut(lost.map(\.0), path: part.file.path, diagnostics: &diagnostics)
         }
         table.version = "1.0"
         return table
+    }
+
+    /// Whether a comment says the same as a translation's `comment`: equal, once escapes are resolved, or but for
+    /// the whitespace around it.
+    static func sameComment(_ said: String?, _ comment: String) -> Bool {
+        guard let said else { return false }
+        func forms(_ text: String) -> [String] {
+            let unescaped = unescapedComment(text)
+            return [text, unescaped].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        }
+        let mine = forms(comment)
+        return forms(said).contains(where: mine.contains)
     }
 
     /// How many keys of `table` take their comment from `codeComments`, and how many of those have another
@@ -473,9 +584,12 @@ public struct Migration: Sendable {
         return (keys, replaced)
     }
 
-    /// A part's table with only the comments a catalog takes from it: all of them in the development language;
-    /// in a translation, only Interface Builder comments (a table of a storyboard, or a comment in `ibtool`'s
-    /// shape), which describe the storyboard object and not the translation.
+    /// A part's table with only the comments a catalog takes from it.
+    ///
+    /// All of them in the development language; in a translation, only comments in `ibtool`'s shape, which
+    /// describe the storyboard object and not the translation (the same in every language). With
+    /// `interfaceBuilder`, a translation keeps all its comments (a round trip through compiled tables, which writes
+    /// the catalog's comment in every language).
     ///
     /// The comments removed are added to
     /// `removed` with their keys.
@@ -545,7 +659,44 @@ public struct Migration: Sendable {
             transaction.include(edit.transaction)
             transaction.stage(edit.bytes, at: edit.path)
         }
+        // The legacy files migrated go with the writes: read for update, they must be the files migrated.
+        for plan in plans {
+            for (path, fingerprint) in plan.deletions {
+                let file = try transaction.readForUpdate(path)
+                guard Self.fingerprint(file.bytes) == fingerprint else {
+                    transaction.discard()
+                    throw ConversionError(
+                        "the file changed after it was migrated, so it is not deleted; nothing is written "
+                            + "(migrate again)", path: path)
+                }
+                transaction.stageDeletion(path)
+            }
+        }
+        for folder in Self.foldersEmptied(by: plans.flatMap { $0.deletions.map(\.path) }) {
+            transaction.stageRemovalIfEmpty(folder)
+        }
         try transaction.commit()
+    }
+
+    /// The `.lproj` folders that deleting `paths` leaves empty: every file in them is deleted.
+    package static func foldersEmptied(by paths: [String]) -> [String] {
+        var byFolder = OrderedMap<Set<String>>()
+        for path in paths {
+            let folder = parentDirectory(of: path)
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            if let position = byFolder.index(forKey: folder) {
+                byFolder[valueAt: position].insert(name)
+            } else {
+                _ = byFolder.appendNew([name], forKey: folder)
+            }
+        }
+        return byFolder.compactMap { folder, names in
+            guard folder.lowercased().hasSuffix(".lproj"),
+                let entries = try? FileManager.default.contentsOfDirectory(atPath: folder),
+                entries.allSatisfy(names.contains)
+            else { return nil }
+            return folder
+        }
     }
 
     /// Throws, naming each, when plans merge into catalogs that exist and `force` is off.
@@ -592,15 +743,25 @@ public struct Migration: Sendable {
 
     /// Where Xcode puts the catalog: the folder that holds the source language's `.lproj` (or `mul.lproj` in it
     /// when the table belongs to an Interface Builder file in `Base.lproj`).
-    func defaultDestination(for table: String, files: [LegacyFile], sourceLanguage: String) -> String {
+    func defaultDestination(
+        for table: String, files: [LegacyFile], sourceLanguage: String, interfaceBuilder: Bool? = nil
+    ) -> String {
         let anchor =
             files.first { !$0.isStringsDict && ($0.lprojLanguage == sourceLanguage || $0.lprojLanguage == "Base") }
             ?? files.first { $0.lprojLanguage == sourceLanguage || $0.lprojLanguage == "Base" } ?? files[0]
         let folder = parentDirectory(of: parentDirectory(of: anchor.path))
-        if interfaceBuilderFile(for: table, files: files) != nil {
+        if interfaceBuilder ?? (interfaceBuilderFile(for: table, files: files) != nil) {
             return "\(folder)/mul.lproj/\(table).xcstrings"
         }
         return "\(folder)/\(table).xcstrings"
+    }
+
+    /// Whether a table translates a storyboard or xib: one is in `Base.lproj` beside its files, or an Xcode
+    /// project's variant group of a storyboard or xib holds them (``Options/interfaceBuilderStrings``).
+    func isInterfaceBuilderTable(_ table: String, files: [LegacyFile], options: Options) -> Bool {
+        if interfaceBuilderFile(for: table, files: files) != nil { return true }
+        guard !options.interfaceBuilderStrings.isEmpty else { return false }
+        return files.contains { options.interfaceBuilderStrings.contains(ProjectPaths.absolute($0.path)) }
     }
 
     /// The storyboard or xib in `Base.lproj` that the table translates, if any.

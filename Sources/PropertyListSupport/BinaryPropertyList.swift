@@ -107,7 +107,9 @@ package struct BinaryPropertyList {
                         valueReference, trailer, depth: depth + 1, budget: &budget, diagnostics: &diagnostics)
                     let member = PropertyListNode.Member(key: key, keyLocation: .wholeFile, value: item)
                     if let repeated = members.add(member) {
-                        diagnostics.append(Diagnostic(.warning, dialect.message(repeated), path: path))
+                        diagnostics.append(
+                            Diagnostic(.warning, dialect.message(repeated), path: path)
+                                .identified(.duplicateKey, key: key))
                     }
                 }
                 value = .dictionary(members.members)

@@ -97,7 +97,9 @@ package struct PropertyListParser {
             let member = PropertyListNode.Member(
                 key: key, keyLocation: keyLocation, value: try node(child, diagnostics: &diagnostics))
             if let repeated = members.add(member) {
-                diagnostics.append(Diagnostic(.warning, dialect.message(repeated), at: keyLocation, in: path))
+                diagnostics.append(
+                    Diagnostic(.warning, dialect.message(repeated), at: keyLocation, in: path)
+                        .identified(.duplicateKey, key: key))
             }
         }
         if let (key, keyElement) = pendingKey { throw failure(.keyWithoutValue(key: key), keyElement) }

@@ -22,6 +22,8 @@ import Foundation
     @_spi(Fuzzing) public static func format(
         _ format: String, _ arguments: [any CVarArg], substitutions: [String: String] = [:]
     ) -> String {
-        PluralFormatting.format(format, arguments.map(FormatArgument.init)) { name, _ in substitutions[name] }
+        PluralFormatting.format(format, arguments.map(FormatArgument.init)) { name, position in
+            substitutions[name].map { ($0, position) }
+        }
     }
 }

@@ -22,6 +22,20 @@ public struct LocalizedTable: Sendable {
 
     private let storage: Storage
 
+    /// How the numbers of `%f`-class specifiers (`%f %F %e %E %g %G`) are written.
+    public enum NumberFormatting: Sendable, Equatable {
+        /// In the reader's locale, as `String(localized:)` shows them: its decimal separator, grouping and digits
+        /// (`1,5` in German, `١٫٥` in Egyptian Arabic). The reader's locale is the `locale:` of the lookup, else
+        /// the first of the reader's languages (`languages:`, else `STRINGBRIDGE_LANGUAGES`), else
+        /// `Locale.current`.
+        case readerLocale
+        /// As C's `printf` writes them (`1.500000`), in every language.
+        case posix
+    }
+
+    /// How the numbers of `%f`-class specifiers are written; integers are written as C writes them either way.
+    public var numberFormatting: NumberFormatting = .readerLocale
+
     /// The table `name` among the resources of `bundle` (the plugin's outputs become the target's resources, so a
     /// package passes `Bundle.module`).
     public init(name: String, bundle: Bundle) {
@@ -100,25 +114,37 @@ public struct LocalizedTable: Sendable {
     /// The localized, formatted string of `key`, with `arguments` as `String(format:)` takes them.
     ///
     /// `languages` lists the reader's languages, most wanted first; `nil` means `STRINGBRIDGE_LANGUAGES` when set,
-    /// otherwise `Locale.preferredLanguages`.
-    public func string(_ key: String, _ arguments: any CVarArg..., languages: [String]? = nil) -> String {
-        string(key, arguments: arguments, languages: languages)
+    /// otherwise `Locale.preferredLanguages`. `locale` writes the numbers of `%f`-class specifiers
+    /// (``numberFormatting``); `nil` means the reader's locale.
+    public func string(
+        _ key: String, _ arguments: any CVarArg..., languages: [String]? = nil, locale: Locale? = nil
+    ) -> String {
+        string(key, arguments: arguments, languages: languages, locale: locale)
     }
 
     /// The localized, formatted string of `key`, with `arguments` as `String(format:)` takes them.
-    public func string(_ key: String, arguments: [any CVarArg], languages: [String]? = nil) -> String {
-        let order = languages.map { storage.lookupOrder(preferred: $0) } ?? storage.defaultOrder
+    public func string(
+        _ key: String, arguments: [any CVarArg], languages: [String]? = nil, locale: Locale? = nil
+    ) -> String {
+        let lookup = languages.map { storage.lookup(preferred: $0) } ?? storage.defaultLookup
+        let numbers: Locale? =
+            switch numberFormatting {
+            case .posix: nil
+            case .readerLocale: locale ?? lookup.locale
+            }
         let exact = ExactKey(key)
-        for index in order {
+        for index in lookup.order {
             guard let entry = storage.entries[index][exact] else { continue }
             let values = arguments.map(FormatArgument.init)
             let rule = storage.rules[index]
             guard let text = Self.resolve(entry.value, values, rule: rule) else { continue }
-            return PluralFormatting.format(text, values) { name, position in
+            return PluralFormatting.format(text, values, locale: numbers) { name, position in
                 guard let substitution = entry.substitutions?[name] else { return nil }
+                // The substitution's argument: a case's `%lld` (written for `%arg`) prints it too.
                 let argument = substitution.argument ?? position
                 let value = argument >= 1 && argument <= values.count ? values[argument - 1] : nil
-                return Self.resolve(substitution, values, rule: rule, selector: value)
+                guard let text = Self.resolve(substitution, values, rule: rule, selector: value) else { return nil }
+                return (text, argument)
             }
         }
         return key
@@ -167,14 +193,15 @@ public struct LocalizedTable: Sendable {
         #endif
     }()
 
-    /// The reader's languages when a call names none.
-    static func preferredLanguages() -> [String] {
+    /// The reader's languages when a call names none, and whether they come from `STRINGBRIDGE_LANGUAGES` (whose
+    /// first language is then the reader's locale, else `Locale.current` is).
+    static func readerLanguages() -> (languages: [String], fromEnvironment: Bool) {
         if let listed = ProcessInfo.processInfo.environment[languagesVariable] {
             let languages = listed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
                 .filter { !$0.isEmpty }
-            if !languages.isEmpty { return languages }
+            if !languages.isEmpty { return (languages, true) }
         }
-        return Locale.preferredLanguages
+        return (Locale.preferredLanguages, false)
     }
 }
 
@@ -203,8 +230,9 @@ private final class Storage: Sendable {
     let entries: [[ExactKey: RuntimeEntry]]
     /// Per language: its CLDR rule (`nil` for a language CLDR does not know: every number is `other`).
     let rules: [PluralRules.Rule?]
-    /// The languages to look in for `STRINGBRIDGE_LANGUAGES` or `Locale.preferredLanguages`, found once.
-    let defaultOrder: [Int]
+    /// The languages to look in for `STRINGBRIDGE_LANGUAGES` or `Locale.preferredLanguages`, and the reader's
+    /// locale, found once.
+    let defaultLookup: Lookup
     /// The languages to look in for the lists callers passed, remembered.
     let orders = OrderCache()
 
@@ -221,16 +249,21 @@ private final class Storage: Sendable {
             return byKey
         }
         rules = languages.map { PluralRules.rule(for: $0) }
-        defaultOrder = Self.order(
-            preferred: LocalizedTable.preferredLanguages(), languages: languages,
-            developmentLanguage: table.developmentLanguage)
+        let (preferred, fromEnvironment) = LocalizedTable.readerLanguages()
+        defaultLookup = Lookup(
+            order: Self.order(
+                preferred: preferred, languages: languages, developmentLanguage: table.developmentLanguage),
+            locale: fromEnvironment ? preferred.first.map(Locale.init(identifier:)) ?? .current : .current)
     }
 
-    func lookupOrder(preferred: [String]) -> [Int] {
+    /// The languages to look in for a reader who prefers `preferred`, and the locale of the first of them.
+    func lookup(preferred: [String]) -> Lookup {
         if let known = orders.value(for: preferred) { return known }
-        let order = Self.order(preferred: preferred, languages: languages, developmentLanguage: developmentLanguage)
-        orders.store(order, for: preferred)
-        return order
+        let lookup = Lookup(
+            order: Self.order(preferred: preferred, languages: languages, developmentLanguage: developmentLanguage),
+            locale: preferred.first.map(Locale.init(identifier:)) ?? .current)
+        orders.store(lookup, for: preferred)
+        return lookup
     }
 
     private static func order(preferred: [String], languages: [String], developmentLanguage: String) -> [Int] {
@@ -240,23 +273,55 @@ private final class Storage: Sendable {
     }
 }
 
-/// The lookup orders of the last language lists callers passed (at most ``limit``), behind a lock: the one mutable
-/// part of a table.
-private final class OrderCache: @unchecked Sendable {
-    static let limit = 16
-    private let lock = NSLock()
-    private var orders: [[String]: [Int]] = [:]
+/// What a reader's languages resolve to: the localizations to look in (indexes of ``Storage/languages``), and the
+/// reader's locale for numbers.
+struct Lookup: Sendable {
+    var order: [Int]
+    var locale: Locale
+}
 
-    func value(for languages: [String]) -> [Int]? {
+/// The lookups of the language lists callers passed (at most ``limit``), behind a lock: the one mutable part of a
+/// table.
+///
+/// When full, a new list replaces one entry chosen at random, never the whole cache: a caller cycling through more
+/// lists than the cache holds still finds most of them (emptying it on overflow, as before, made every lookup of 17
+/// lists in turn a miss), and one that settles on a few lists finds them again however many came before.
+final class OrderCache: @unchecked Sendable {
+    static let limit = 64
+    private let lock = NSLock()
+    private var lookups: [[String]: Lookup] = [:]
+    /// The cached lists, for choosing one to replace.
+    private var keys: [[String]] = []
+    /// A xorshift state for the choice.
+    private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+
+    /// How many lists are cached (tests).
+    var count: Int {
         lock.lock()
         defer { lock.unlock() }
-        return orders[languages]
+        return lookups.count
     }
 
-    func store(_ order: [Int], for languages: [String]) {
+    func value(for languages: [String]) -> Lookup? {
         lock.lock()
         defer { lock.unlock() }
-        if orders.count >= Self.limit { orders.removeAll(keepingCapacity: true) }
-        orders[languages] = order
+        return lookups[languages]
+    }
+
+    func store(_ lookup: Lookup, for languages: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard lookups[languages] == nil else { return }
+        if keys.count >= Self.limit {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            let victim = Int(state % UInt64(keys.count))
+            lookups[keys[victim]] = nil
+            keys[victim] = languages
+        } else {
+            keys.append(languages)
+        }
+        lookups[languages] = lookup
     }
 }

@@ -82,27 +82,35 @@ enum PluralFormatting {
 
     /// Formats `format` with `arguments` as `String(format:)` does.
     ///
-    /// `substitute` gives the text of a substitution
-    /// token `%#@name@` (its name and its argument position from 1); the text is formatted in place with sequential
-    /// specifiers starting at that position, as Foundation does for `.stringsdict` variables.
+    /// `substitute` gives the text of a substitution token `%#@name@` (from its name and its argument position
+    /// from 1) and the argument (from 1) its sequential specifiers start at: the substitution's `argNum` when it
+    /// has one, as Apple reads a case written `%lld` instead of `%arg`, else the token's position, as Foundation
+    /// does for `.stringsdict` variables. The text is formatted in place.
+    ///
+    /// `locale`, when given, writes the numbers of `%f`-class specifiers (`%f %F %e %E %g %G`) as
+    /// `String(format:locale:)` does, as `String(localized:)` shows them; `nil` writes them as C does.
     static func format(
-        _ format: String, _ arguments: [FormatArgument], substitute: (String, Int) -> String?
+        _ format: String, _ arguments: [FormatArgument], locale: Locale? = nil,
+        substitute: (String, Int) -> (text: String, first: Int)?
     ) -> String {
         var expansions = 0
         return Self.format(
-            format, arguments, firstSequential: 0, depth: 0, expansions: &expansions, substitute: substitute)
+            format, arguments, locale: locale, firstSequential: 0, depth: 0, expansions: &expansions,
+            substitute: substitute)
     }
 
     /// ``format(_:_:substitute:)`` at `depth`, counting the substitutions expanded in `expansions`.
     private static func format(
-        _ format: String, _ arguments: [FormatArgument], firstSequential: Int, depth: Int, expansions: inout Int,
-        substitute: (String, Int) -> String?
+        _ format: String, _ arguments: [FormatArgument], locale: Locale?, firstSequential: Int, depth: Int,
+        expansions: inout Int, substitute: (String, Int) -> (text: String, first: Int)?
     ) -> String {
         let utf8 = format.utf8
         guard utf8.contains(UInt8(ascii: "%")) else { return format }
         var output = ""
         output.reserveCapacity(utf8.count + 16)
         var sequential = firstSequential
+        /// The argument of each named placeholder (`%(name)@`) once printed: the name prints it again.
+        var named: [Substring: Int] = [:]
         var literalStart = utf8.startIndex
         var index = utf8.startIndex
         while index < utf8.endIndex {
@@ -128,10 +136,13 @@ enum PluralFormatting {
             let position: Int
             if let explicit = spec.position {
                 position = explicit - 1
+            } else if let name = spec.name, let known = named[name] {
+                position = known
             } else {
                 position = sequential
                 sequential += 1
             }
+            if let name = spec.name, named[name] == nil { named[name] = position }
             if spec.conversion == UInt8(ascii: "n") || spec.conversion == UInt8(ascii: "p") {
                 // Never written through nor printed as an address: kept as written.
                 output += written
@@ -139,15 +150,15 @@ enum PluralFormatting {
             }
             if let name = spec.substitution {
                 guard depth < substitutionDepth, expansions < substitutionLimit,
-                    let text = substitute(name, position + 1)
+                    let (text, first) = substitute(name, position + 1)
                 else {
                     output += written
                     continue
                 }
                 expansions += 1
                 output += Self.format(
-                    text, arguments, firstSequential: position, depth: depth + 1, expansions: &expansions,
-                    substitute: substitute)
+                    text, arguments, locale: locale, firstSequential: first - 1, depth: depth + 1,
+                    expansions: &expansions, substitute: substitute)
                 continue
             }
             guard position >= 0, position < arguments.count,
@@ -156,7 +167,7 @@ enum PluralFormatting {
                 output += written
                 continue
             }
-            output += spec.render(arguments[position])
+            output += spec.render(arguments[position], locale: locale)
         }
         output += format[literalStart...]
         return output
@@ -169,6 +180,8 @@ struct Specifier {
     var position: Int?
     /// `%#@name@` → `name`.
     var substitution: String?
+    /// A named placeholder's name (Xcode 26: `%(name)@`, `%1$(age)llu` → `age`).
+    var name: Substring?
     var flags: String = ""
     var width: Int?
     var precision: Int?
@@ -209,7 +222,23 @@ struct Specifier {
         } else {
             cursor = afterPercent
         }
-        if peek() == UInt8(ascii: "#"), utf8.index(after: cursor) < utf8.endIndex,
+        if peek() == UInt8(ascii: "(") {
+            // A named placeholder: `(name)` after the position, then the specifier's rest.
+            advance()
+            let nameStart = cursor
+            var length = 0
+            while let byte = peek(), byte != UInt8(ascii: ")") {
+                guard byte != UInt8(ascii: "%"), byte != UInt8(ascii: "("), byte != 0x0A, byte != 0x0D,
+                    length < 256
+                else { return nil }
+                length += 1
+                advance()
+            }
+            guard peek() == UInt8(ascii: ")"), nameStart < cursor else { return nil }
+            spec.name = Substring(utf8[nameStart..<cursor])
+            advance()
+        }
+        if spec.name == nil, peek() == UInt8(ascii: "#"), utf8.index(after: cursor) < utf8.endIndex,
             utf8[utf8.index(after: cursor)] == UInt8(ascii: "@")
         {
             advance()
@@ -250,8 +279,9 @@ struct Specifier {
 
     private var isPlain: Bool { flags.isEmpty && width == nil && precision == nil }
 
-    /// The specifier applied to `argument`.
-    func render(_ argument: FormatArgument) -> String {
+    /// The specifier applied to `argument`; `locale` writes `%f`-class numbers (not `%a`, which CoreFoundation
+    /// never localizes).
+    func render(_ argument: FormatArgument, locale: Locale? = nil) -> String {
         switch conversion {
         case UInt8(ascii: "@"), UInt8(ascii: "s"), UInt8(ascii: "S"):
             // Foundation ignores a width on `%@`.
@@ -286,7 +316,11 @@ struct Specifier {
             return pad(Unicode.Scalar(code).map { String(Character($0)) } ?? "")
         default:
             guard let value = doubleValue(argument) else { return pad(Self.describe(argument)) }
-            return String(format: "%\(cFlags)\(Character(Unicode.Scalar(conversion)))", value)
+            let format = "%\(cFlags)\(Character(Unicode.Scalar(conversion)))"
+            if let locale, conversion != UInt8(ascii: "a"), conversion != UInt8(ascii: "A"), value.isFinite {
+                return String(format: format, locale: locale, value)
+            }
+            return String(format: format, value)
         }
     }
 

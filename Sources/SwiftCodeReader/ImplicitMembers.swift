@@ -489,3 +489,151 @@ extension TypeNames {
         return String(element)
     }
 }
+
+extension TypeNames {
+    /// The parameter types of a function type as written (`(LocalizedStringKey, Int) -> Void`, `@escaping (_ title:
+    /// LocalizedStringKey) -> Void`, `((LocalizedStringKey) -> Void)?`), labels taken off; nil for other types.
+    static func functionParameters(_ type: String) -> [String]? {
+        functionParts(type)?.parameters
+    }
+
+    /// The parameter types (labels taken off) and the result type of a function type, or nil.
+    static func functionParts(_ type: String) -> (parameters: [String], result: String)? {
+        var name = Substring(Self.trimmed(type))
+        for _ in 0..<8 {
+            while name.hasPrefix("@") {
+                // `@escaping`, `@MainActor`, `@Sendable`: an attribute and the space after it.
+                guard let space = name.firstIndex(where: { $0 == " " || $0 == "(" }) else { return nil }
+                name = name[space...].drop { $0 == " " }
+            }
+            while name.hasSuffix("?") || name.hasSuffix("!") { name = name.dropLast() }
+            guard name.hasPrefix("("), let close = matchingParenthesis(in: name) else { return nil }
+            let after = name[name.index(after: close)...].drop { $0 == " " }
+            if after.isEmpty {
+                name = name.dropFirst().dropLast()  // `((A) -> B)` of an optional
+                name = name.drop { $0 == " " }
+                continue
+            }
+            var rest = after
+            for word in ["async", "throws", "rethrows"] where rest.hasPrefix(word) {
+                rest = rest.dropFirst(word.count).drop { $0 == " " }
+            }
+            if rest.hasPrefix("throws(") { rest = rest.drop { $0 != ")" }.dropFirst().drop { $0 == " " } }
+            guard rest.hasPrefix("->") else { return nil }
+            let result = Self.trimmed(rest.dropFirst(2))
+            let inside = String(name[name.index(after: name.startIndex)..<close])
+            if Self.trimmed(inside).isEmpty { return ([], result) }
+            guard let parameters = topLevelElements(of: inside) else { return nil }
+            let types = parameters.map { parameter in
+                var element = Substring(parameter)
+                // `_ title: T`, `title: T`: the type after the `:` at depth 0.
+                var depth = 0
+                for index in element.indices {
+                    switch element[index] {
+                    case "[", "<", "(": depth += 1
+                    case "]", ">", ")": depth -= 1
+                    case ":" where depth == 0:
+                        element = element[element.index(after: index)...]
+                        return Self.trimmed(element)
+                    default: break
+                    }
+                }
+                return Self.trimmed(element)
+            }
+            return (types, result)
+        }
+        return nil
+    }
+
+    /// `text` without spaces around it.
+    static func trimmed<S: StringProtocol>(_ text: S) -> String {
+        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// The index of the `)` closing the `(` that `text` starts with, or nil.
+    private static func matchingParenthesis(in text: Substring) -> Substring.Index? {
+        var depth = 0
+        var previous: Character = " "
+        for index in text.indices {
+            defer { previous = text[index] }
+            switch text[index] {
+            case "(", "[", "<": depth += 1
+            case ">" where previous == "-": break
+            case ")", "]", ">":
+                depth -= 1
+                if depth == 0 { return text[index] == ")" ? index : nil }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// The elements of a comma-separated list, split at the commas outside brackets; nil when unbalanced.
+    static func topLevelElements(of text: String) -> [String]? {
+        var elements: [String] = []
+        var depth = 0
+        var current = ""
+        var previous: Character = " "
+        for character in text {
+            defer { previous = character }
+            switch character {
+            case "[", "<", "(": depth += 1
+            case ">" where previous == "-": break
+            case "]", ">", ")": depth -= 1
+            case "," where depth == 0:
+                elements.append(current)
+                current = ""
+                continue
+            default: break
+            }
+            current.append(character)
+        }
+        guard depth == 0 else { return nil }
+        elements.append(current)
+        return elements
+    }
+}
+
+extension TypeNames {
+    /// The type of the element labelled `name` (or numbered: `0`, `1`) of a tuple type `(done: Int, total: Int)`.
+    static func tupleMember(_ type: String, named name: String) -> String? {
+        let tuple = strippingOptional(type)
+        guard tuple.hasPrefix("("), tuple.hasSuffix(")"),
+            let elements = topLevelElements(of: String(tuple.dropFirst().dropLast())), elements.count > 1
+        else { return nil }
+        if let position = Int(name) { return position < elements.count ? tupleElement(tuple, at: position) : nil }
+        for (position, element) in elements.enumerated() {
+            let parts = element.split(separator: ":", maxSplits: 1)
+            if parts.count == 2, trimmed(parts[0]) == name, !parts[0].contains("<"), !parts[0].contains("[") {
+                return tupleElement(tuple, at: position)
+            }
+        }
+        return nil
+    }
+
+    /// `Range<T>`, `ClosedRange<T>` (and their partial forms) → `T`; nil for other types.
+    static func rangeBound(_ type: String) -> String? {
+        let name = strippingOptional(type)
+        for prefix in ["ClosedRange<", "Range<", "PartialRangeFrom<", "PartialRangeThrough<", "PartialRangeUpTo<"]
+        where name.hasPrefix(prefix) && name.hasSuffix(">") {
+            return String(name.dropFirst(prefix.count).dropLast())
+        }
+        return nil
+    }
+
+    /// The element of a sequence type: `[T]`, `Array<T>`, `Set<T>`, `Range<T>`, `ClosedRange<T>`; nil otherwise.
+    static func sequenceElement(_ type: String) -> String? {
+        if let element = arrayElement(type) { return element }
+        if let bound = rangeBound(type) { return bound }
+        let name = strippingOptional(type)
+        for prefix in ["Set<", "ArraySlice<", "ContiguousArray<"] where name.hasPrefix(prefix) && name.hasSuffix(">") {
+            return String(name.dropFirst(prefix.count).dropLast())
+        }
+        return nil
+    }
+
+    /// The result type of a function type (`(Int) -> (a: Int, b: Int)` → `(a: Int, b: Int)`), or nil.
+    static func functionResult(_ type: String) -> String? {
+        functionParts(type)?.result
+    }
+}

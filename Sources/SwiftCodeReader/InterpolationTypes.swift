@@ -17,6 +17,8 @@ struct MemberTypes: Sendable {
     var globals: [String: Set<String>] = [:]
     /// Name of a member declared with a `…Key<T>` type (Defaults' `static let launches = Key<Int>(…)`) → the `T`s.
     var keyValueTypes: [String: Set<String>] = [:]
+    /// Generic type name → the names of its generic parameters, in order (`struct Field<Value>` → `["Value"]`).
+    var genericParameters: [String: [String]] = [:]
 
     /// Merges another file's members.
     mutating func merge(_ other: MemberTypes) {
@@ -26,7 +28,59 @@ struct MemberTypes: Sendable {
         aliases.merge(other.aliases) { $0.union($1) }
         keyValueTypes.merge(other.keyValueTypes) { $0.union($1) }
         globals.merge(other.globals) { $0.union($1) }
+        genericParameters.merge(other.genericParameters) { $0.count >= $1.count ? $0 : $1 }
     }
+
+    /// The type of `member` in an instance of a generic project type (`Field<Int?>`): declared in `Field`, its
+    /// generic parameters replaced by the arguments (`var value: Value` → `Int?`), or nil.
+    func genericMemberType(of member: String, in type: String) -> String? {
+        guard let open = type.firstIndex(of: "<"), type.hasSuffix(">") else { return nil }
+        let base = String(type[..<open])
+        guard let declared = self.type(of: member, in: base) else { return nil }
+        let inside = String(type[type.index(after: open)..<type.index(before: type.endIndex)])
+        guard let names = genericParameters[base], let arguments = TypeNames.topLevelElements(of: inside),
+            arguments.count == names.count
+        else { return declared }
+        for (name, argument) in zip(names, arguments) where TypeNames.strippingOptional(declared) == name {
+            return TypeNames.trimmed(argument)
+        }
+        return declared
+    }
+
+    /// Members of SDK types whose type the reader cannot see in the project (`SMAppService.mainApp.status.rawValue`
+    /// is an `Int`); a method is named with its `(`.
+    static let sdkMembers: [String: [String: String]] = [
+        "SMAppService": [
+            "mainApp": "SMAppService", "status": "SMAppService.Status", "agent(": "SMAppService",
+            "daemon(": "SMAppService", "loginItem(": "SMAppService", "statusForLegacyPlist(": "SMAppService.Status",
+        ],
+        "SMAppService.Status": ["rawValue": "Int"],
+        "ProcessInfo": [
+            "processInfo": "ProcessInfo", "processIdentifier": "Int32", "activeProcessorCount": "Int",
+            "processorCount": "Int", "physicalMemory": "UInt64", "systemUptime": "Double",
+        ],
+        "NSRunningApplication": ["processIdentifier": "Int32"],
+        "URLError": ["errorCode": "Int"],
+        "NSError": ["code": "Int"],
+        "HTTPURLResponse": ["statusCode": "Int"],
+    ]
+
+    /// SDK functions that return a number type (`SecItemCopyMatching(…)` is an `OSStatus`, an `Int32`).
+    static let sdkResults: [String: String] = [
+        "SecItemCopyMatching": "Int32", "SecItemAdd": "Int32", "SecItemUpdate": "Int32", "SecItemDelete": "Int32",
+        "SecRandomCopyBytes": "Int32", "SecStaticCodeCreateWithPath": "Int32", "SecCodeCopySelf": "Int32",
+        "SecCodeCopySigningInformation": "Int32", "SecStaticCodeCheckValidity": "Int32",
+        "SecCodeCheckValidity": "Int32", "SecTrustEvaluate": "Int32", "SecKeychainItemDelete": "Int32",
+        "AuthorizationCreate": "Int32", "AuthorizationCopyRights": "Int32",
+        "AudioObjectGetPropertyData": "Int32", "AudioObjectSetPropertyData": "Int32",
+        "AudioObjectGetPropertyDataSize": "Int32", "AudioObjectAddPropertyListener": "Int32",
+        "AudioObjectAddPropertyListenerBlock": "Int32", "AudioUnitSetProperty": "Int32",
+        "AudioUnitGetProperty": "Int32", "AudioUnitInitialize": "Int32", "AudioOutputUnitStart": "Int32",
+        "AudioOutputUnitStop": "Int32", "AudioComponentInstanceNew": "Int32", "AudioQueueStart": "Int32",
+        "AudioFileOpenURL": "Int32", "ExtAudioFileOpenURL": "Int32", "LSSetDefaultHandlerForURLScheme": "Int32",
+        "LSSetDefaultRoleHandlerForContentType": "Int32", "SSLHandshake": "Int32", "errno": "Int32",
+        "getpid": "Int32", "kill": "Int32", "sysctlbyname": "Int32", "sysctl": "Int32",
+    ]
 
     /// The one type of the global `name` (several declarations must give one specifier), or nil.
     func globalType(of name: String) -> String? {
@@ -86,9 +140,20 @@ final class MemberTypeCollector: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        noteGenericParameters(node.genericParameterClause, of: node.name.text)
+        return enter(node.name.text)
+    }
     override func visitPost(_ node: StructDeclSyntax) { typeNames.removeLast() }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node.name.text) }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        noteGenericParameters(node.genericParameterClause, of: node.name.text)
+        return enter(node.name.text)
+    }
+
+    private func noteGenericParameters(_ clause: GenericParameterClauseSyntax?, of name: String) {
+        guard let clause else { return }
+        result.genericParameters[name] = clause.parameters.map(\.name.text)
+    }
     override func visitPost(_ node: ClassDeclSyntax) { typeNames.removeLast() }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
         // `enum Level: Int` → `level.rawValue` is an `Int`.
@@ -181,7 +246,38 @@ enum PropertyWrappers {
     static func declaredType(of binding: PatternBindingSyntax) -> String? {
         if let type = binding.typeAnnotation?.type { return TypeNames.strippingOptional(type.trimmedDescription) }
         guard let value = binding.initializer?.value else { return nil }
-        return initialValueType(of: value)
+        return initialValueType(of: value) ?? immediateClosureType(of: value)
+    }
+
+    /// `{ …; return n }()`: the declared return type of a closure called where it is written, or the type of what
+    /// its last `return` gives without context (a literal, or a local of the closure initialised with one).
+    static func immediateClosureType(of expression: ExprSyntax) -> String? {
+        guard let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+            call.trailingClosure == nil, let closure = call.calledExpression.as(ClosureExprSyntax.self)
+        else { return nil }
+        if let type = closure.signature?.returnClause?.type {
+            return TypeNames.strippingOptional(type.trimmedDescription)
+        }
+        var returned: ExprSyntax?
+        if closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self) {
+            returned = only
+        } else if let last = closure.statements.last?.item.as(ReturnStmtSyntax.self) {
+            returned = last.expression
+        }
+        guard let returned else { return nil }
+        if let type = initialValueType(of: returned) { return type }
+        guard let name = returned.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        for item in closure.statements {
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+            for binding in variable.bindings
+            where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let type = binding.typeAnnotation?.type {
+                    return TypeNames.strippingOptional(type.trimmedDescription)
+                }
+                return binding.initializer.flatMap { initialValueType(of: $0.value) }
+            }
+        }
+        return nil
     }
 
     /// The type of an initial value that needs no context: literals, arrays of literals, calls of a type
@@ -264,6 +360,17 @@ extension TypeResolver {
         }
         guard let baseType = baseType.map(members.canonical) else { return nil }
         if name == "wrappedValue", let wrapped = PropertyWrappers.wrappedType(of: baseType) { return wrapped }
+        // `stats.done` of `(done: Int, total: Int)` (also through a `typealias`), `pair.0`.
+        if baseType.hasPrefix("("), let element = TypeNames.tupleMember(baseType, named: name) {
+            return members.canonical(element)
+        }
+        // `range.lowerBound` of `ClosedRange<UInt16>`.
+        if ["lowerBound", "upperBound", "first", "last", "min(", "max(", "randomElement("].contains(name),
+            let bound = TypeNames.rangeBound(baseType)
+        {
+            return bound
+        }
+        if let type = MemberTypes.sdkMembers[baseType]?[name] { return type }
         if MemberTypes.numberTypes.contains(baseType), ["max", "min", "zero"].contains(name) { return baseType }
         // `names.first` of `[String]` (and `first(where:)`, `randomElement()`, … as calls: `name(`).
         if let element = TypeNames.arrayElement(baseType),
@@ -274,7 +381,7 @@ extension TypeResolver {
         {
             return element
         }
-        return members.type(of: name, in: baseType)
+        return members.type(of: name, in: baseType) ?? members.genericMemberType(of: name, in: baseType)
     }
 
     /// The type a method call gives when the method says it without the project's declarations (`firstIndex(of:)`
@@ -327,9 +434,28 @@ extension TypeResolver {
         if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "IntentPrediction" {
             return predictionParameterType(call, index: index, depth: depth)
         }
+        let calledName =
+            call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        if let calledName, !Self.elementClosureMethods.contains(calledName),
+            !["ForEach", "List", "TableColumn"].contains(calledName),
+            let type = declaredClosureParameterType(closure, in: call, index: index, depth: depth)
+        {
+            return type
+        }
         guard index == 0 else { return nil }
         let collection: ExprSyntax
-        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+        if call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "TableColumn" {
+            // `Table(rows) { TableColumn("Name") { row in … } }`: a row of the enclosing `Table`.
+            guard let table = Self.enclosingCall(named: "Table", of: Syntax(call)),
+                let first = table.arguments.first, first.label == nil || first.label?.text == "of"
+            else { return nil }
+            if first.label?.text == "of" {
+                let text = first.expression.trimmedDescription
+                return text.hasSuffix(".self") ? String(text.dropLast(".self".count)) : nil
+            }
+            collection = first.expression
+        } else if let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
             ["ForEach", "List"].contains(name)
         {
             guard let first = call.arguments.first, first.label == nil || first.label?.text == "data" else {
@@ -367,6 +493,60 @@ extension TypeResolver {
         return declaredType(of: name, from: Syntax(call), depth: depth + 1)
     }
 
+    /// The call named `name` around `node` (a few levels up: `Table(rows) { TableColumn(…) { … } }`), or nil.
+    static func enclosingCall(named name: String, of node: Syntax) -> FunctionCallExprSyntax? {
+        var current = node.parent
+        var steps = 0
+        while let this = current, steps < 32 {
+            if let call = this.as(FunctionCallExprSyntax.self),
+                call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+            {
+                return call
+            }
+            current = this.parent
+            steps += 1
+        }
+        return nil
+    }
+
+    /// A closure passed to a project function whose parameter is declared with a function type (`func load(_ done:
+    /// (Int32) -> Void)` called as `load { code in … }`): the type of its `index`-th parameter there, when every
+    /// declaration of that name that has such a parameter agrees.
+    private func declaredClosureParameterType(
+        _ closure: ClosureExprSyntax, in call: FunctionCallExprSyntax, index: Int, depth: Int
+    ) -> String? {
+        var callee = call.calledExpression
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            callee = ExprSyntax(DeclReferenceExprSyntax(baseName: member.declName.baseName))
+        }
+        guard let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text,
+            let signatures = self.index.signatures[name], signatures.count <= InputLimits.typeCandidates
+        else { return nil }
+        let label = closure.parent?.as(LabeledExprSyntax.self)?.label?.text
+        let isTrailing = call.trailingClosure?.id == closure.id
+        var found: Set<String> = []
+        for signature in signatures {
+            let parameter: ProjectIndex.Signature.Parameter?
+            if isTrailing {
+                parameter = signature.parameters.last { TypeNames.functionParameters($0.type) != nil }
+            } else if closure.parent?.is(LabeledExprSyntax.self) == true {
+                parameter = signature.parameters.first { $0.label == label }
+            } else {
+                parameter = nil
+            }
+            guard let parameter, let types = TypeNames.functionParameters(parameter.type), index >= 0,
+                index < types.count
+            else { continue }
+            found.insert(members.canonical(types[index]))
+        }
+        // A generic parameter (`(T) -> Void`) is no type the reader knows: only number types, `String`, `Bool` and
+        // the project's own types count.
+        guard found.count == 1, let type = found.first,
+            MemberTypes.numberTypes.contains(type) || ["String", "Bool"].contains(type) || members.members[type] != nil
+        else { return nil }
+        return type
+    }
+
     /// Methods of a collection whose closure takes one element.
     private static let elementClosureMethods: Set<String> = [
         "map", "forEach", "compactMap", "flatMap", "filter", "first", "contains", "allSatisfy", "sorted", "min", "max",
@@ -388,7 +568,7 @@ extension TypeResolver {
         if let member = expression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "indices" {
             return "Int"
         }
-        return type(of: expression, depth: depth + 1).flatMap(TypeNames.arrayElement)
+        return type(of: expression, depth: depth + 1).flatMap { TypeNames.sequenceElement(members.canonical($0)) }
     }
 
     /// The type of `name` when `pattern` binds it to an enum case's associated value (`case .failed(let code)`,

@@ -79,12 +79,19 @@ enum KnownAPIs {
         // WidgetKit configurations.
         "configurationDisplayName": [nil],
         "description": [nil],
+        // Foundation: `UndoManager.setActionName(_:)` has a `LocalizedStringResource` overload (the compiler takes it
+        // for a literal, and Xcode extracts it).
+        "setActionName": [nil],
         // swift-composable-architecture.
         "TextState": [nil],
         // ButtonKit (a Swift package): `AsyncButton` has `Button`'s title initialisers (`_ titleKey:
         // LocalizedStringKey`). A project's own `AsyncButton` is found first, in the index.
         "AsyncButton": [nil],
     ]
+
+    /// Names in `keyParameters` whose key parameter is an overload taking a `LocalizedStringResource` beside one
+    /// taking a `String`: keys only where the deployment targets have `LocalizedStringResource` (macOS 13, iOS 16).
+    static let resourceOverloadOnly: Set<String> = ["setActionName"]
 
     /// Names in `keyParameters` that are keys only as an implicit member (`.value("Day", day)` in a chart, not
     /// `storage.value("…")`).

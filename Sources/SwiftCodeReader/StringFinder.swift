@@ -41,6 +41,8 @@ final class StringFinder: SyntaxVisitor {
     private let extraction: SwiftExtraction
     let types: TypeResolver
     private let contextTypes: ContextTypes
+    /// Whether the SDK's `LocalizedStringResource` overloads exist (``SwiftCodeReader/resourceOverloads``).
+    var resourceOverloads = true
     private(set) var found: [ExtractedString] = []
     private(set) var diagnostics = Diagnostics()
 
@@ -323,7 +325,9 @@ final class StringFinder: SyntaxVisitor {
         return result
     }
 
-    /// Whether `expression` is not a literal and the reader knows its type, which is not a key type.
+    /// Whether `expression` is not a literal and its type is not a key type: known to be another type, or not known
+    /// at all (a branch of unknown type makes the `?:` a plain `String`, as for the left side of `??`: the compiler
+    /// types `flag ? "On" : label` by `label`, and a key type is one the reader would know).
     private func isNonKeyValue(_ expression: ExprSyntax) -> Bool {
         var expression = expression
         while let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
@@ -341,7 +345,13 @@ final class StringFinder: SyntaxVisitor {
         {
             return false  // `.init(…)`: typed by the context
         }
-        guard let type = types.type(of: expression) else { return false }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
+            return false  // `.none`, `.title`: an implicit member, typed by the context
+        }
+        guard let type = types.type(of: expression) else {
+            let text = expression.trimmedDescription
+            return !text.contains("LocalizedStringKey") && !text.contains("LocalizedStringResource")
+        }
         return !KnownAPIs.isKeyType(type)
     }
 
@@ -521,7 +531,7 @@ final class StringFinder: SyntaxVisitor {
                 table: plain("tableName") ?? plain("table"), comment: plain("comment"),
                 valueLiteral: literal("defaultValue"))
         }
-        guard let name else { return nil }
+        guard let name else { return valueCallContext(call, label: label, position: position, containers: containers) }
         // A method of the type around an unqualified call shadows an SDK modifier of that name (`badge(_:)`).
         if contextTypes.isMemberName(name), let callee = contextTypes.resolvedCallee(of: call, depth: 0),
             callee.name == name, contextTypes.isOwnMember(callee, call: call)
@@ -538,6 +548,7 @@ final class StringFinder: SyntaxVisitor {
             return KeyContext(origin: .appShortcut)
         }
         if containers.isEmpty, let labels = KnownAPIs.keyParameters[name], labels.contains(label),
+            resourceOverloads || !KnownAPIs.resourceOverloadOnly.contains(name),
             label != nil || position == 0,
             !KnownAPIs.implicitMemberOnly.contains(name)
                 || call.calledExpression.as(MemberAccessExprSyntax.self)?.base == nil
@@ -554,8 +565,37 @@ final class StringFinder: SyntaxVisitor {
         }
         guard types.index.signatures[name] != nil, let callee = contextTypes.resolvedCallee(of: call, depth: 0),
             callee.name == name
-        else { return nil }
+        else { return valueCallContext(call, label: label, position: position, containers: containers) }
         return projectContext(callee, call: call, position: position, containers: containers)
+    }
+
+    /// A call through a value: a local, parameter or stored property of function type.
+    ///
+    /// `let onPick: (LocalizedStringKey) -> Void` called as `onPick("Done")`: its parameter at `position` is a key
+    /// parameter when the declared function type says so. A function type's parameters have no labels.
+    private func valueCallContext(
+        _ call: FunctionCallExprSyntax, label: String?, position: Int, containers: [Container]
+    ) -> KeyContext? {
+        guard label == nil else { return nil }
+        var callee = call.calledExpression
+        // `describe?("…")`, `describe!("…")`: a value of optional function type.
+        if let chain = callee.as(OptionalChainingExprSyntax.self) { callee = chain.expression }
+        if let unwrap = callee.as(ForceUnwrapExprSyntax.self) { callee = unwrap.expression }
+        let declared: String?
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            declared = contextTypes.ownPropertyType(of: reference.baseName.text, from: Syntax(callee))
+        } else if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            declared =
+                base.as(DeclReferenceExprSyntax.self)?.baseName.text == "self"
+                ? contextTypes.ownPropertyType(of: name, from: Syntax(callee))
+                : contextTypes.memberType(name, of: base)
+        } else {
+            declared = nil
+        }
+        guard let declared, let parameters = TypeNames.functionParameters(declared), position < parameters.count
+        else { return nil }
+        return isKeyType(parameters[position], inside: containers) ? KeyContext() : nil
     }
 
     /// A call of a project function, initialiser or enum case whose parameter has a key type, among the overloads

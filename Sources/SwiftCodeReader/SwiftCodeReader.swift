@@ -1,3 +1,7 @@
+// SwiftCodeReader — the Swift reader: the keys Xcode's compiler extracts, read with swift-syntax.
+// Door: `SwiftCodeReader` (a `CodeReader`), `DeclarationCache` (the declarations of other modules).
+// The only module that needs swift-syntax; nesting is checked before parsing (`SwiftNestingScan`).
+
 import CodeExtraction
 import LocalizationCatalog
 import StringBridgeSupport
@@ -20,6 +24,9 @@ package struct SwiftCodeReader: CodeReader {
     /// Which key positions are read: the compiler's by default; a localization export of a target without
     /// `SWIFT_EMIT_LOC_STRINGS` reads fewer (``SwiftExtraction``).
     package var extraction = SwiftExtraction.compiler
+    /// Whether the SDK's overloads taking a `LocalizedStringResource` exist for the code's deployment targets (macOS
+    /// 13, iOS 16 and later): without them `UndoManager.setActionName(_:)` takes a `String` (``KnownAPIs``).
+    package var resourceOverloads = true
 
     /// Which threads read the files: all cores by default (files side by side).
     ///
@@ -77,6 +84,7 @@ package struct SwiftCodeReader: CodeReader {
         let macroNames = localizedStringMacroNames
         let platforms = platforms
         let extraction = extraction
+        let resourceOverloads = resourceOverloads
         let results = parallelism.map(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
             guard let tree = pair.1.tree else {
                 var refused = Diagnostics()
@@ -86,6 +94,7 @@ package struct SwiftCodeReader: CodeReader {
             let finder = StringFinder(
                 path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms,
                 extraction: extraction, members: members)
+            finder.resourceOverloads = resourceOverloads
             finder.walk(tree)
             let commented = CommentCalls.strings(in: tree, file: pair.0, macroNames: macroNames)
             return (finder.found.merged(byPlace: commented), finder.diagnostics)

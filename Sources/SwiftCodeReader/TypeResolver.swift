@@ -80,24 +80,54 @@ struct TypeResolver {
                 ?? type(of: ternary.elseExpression, depth: depth + 1)
         }
         if let array = expression.as(ArrayExprSyntax.self) { return PropertyWrappers.arrayLiteralType(array) }
+        if let closure = expression.as(ClosureExprSyntax.self), let result = closure.signature?.returnClause?.type {
+            return "() -> " + result.trimmedDescription  // called, it gives `result`
+        }
         return nil
     }
 
+    /// Methods of an array whose result has the array's elements (`xs.reversed()`, `.filter { … }.sorted { … }`).
+    private static let elementPreservingMethods: Set<String> = [
+        "reversed", "sorted", "filter", "shuffled", "prefix", "suffix", "dropFirst", "dropLast", "drop",
+    ]
+
     private func callType(_ call: FunctionCallExprSyntax, depth: Int) -> String? {
+        guard depth < InputLimits.typeResolution else { return nil }
         if let array = call.calledExpression.as(ArrayExprSyntax.self), array.elements.count == 1 {
             return array.trimmedDescription  // `[Row]()`
         }
+        if let closure = call.calledExpression.as(ClosureExprSyntax.self) {
+            return immediateClosureType(closure, call: call, depth: depth + 1)
+        }
         if let reference = call.calledExpression.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
+            // `Array(xs.reversed())`: an array of the argument's elements.
+            if name == "Array", call.arguments.count == 1, let only = call.arguments.first, only.label == nil,
+                let element = elementType(of: only.expression, depth: depth + 1)
+            {
+                return "[\(element)]"
+            }
+            // `SecItemAdd(…)` is an `OSStatus` (unless the project declares a function of that name).
+            if let sdk = MemberTypes.sdkResults[name], index.returnTypes[name] == nil { return sdk }
             if let first = name.first, first.isUppercase { return name }
             if ["min", "max", "abs"].contains(name), let first = call.arguments.first {
                 return type(of: first.expression, depth: depth + 1)
             }
-            return unique(index.returnTypes[name])
+            if let result = unique(index.returnTypes[name]) { return result }
+            // A local, parameter or property of function type, or a closure with a declared result.
+            if let declared = declaredType(of: name, from: Syntax(call), depth: depth + 1) {
+                return TypeNames.functionResult(declared)
+            }
+            return nil
         }
         if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
             let name = member.declName.baseName.text
             if Self.stringMethods.contains(name) { return "String" }
+            if Self.elementPreservingMethods.contains(name), let base = member.base,
+                let element = elementType(of: base, depth: depth + 1)
+            {
+                return "[\(element)]"
+            }
             if ["rounded", "magnitude"].contains(name), let base = member.base {
                 return type(of: base, depth: depth + 1)
             }
@@ -112,25 +142,54 @@ struct TypeResolver {
         return nil
     }
 
+    /// `{ … }()`: the closure's declared result, or the type of what it returns (its one expression, or its last
+    /// `return`, typed in the closure's scope).
+    private func immediateClosureType(_ closure: ClosureExprSyntax, call: FunctionCallExprSyntax, depth: Int)
+        -> String?
+    {
+        guard call.arguments.isEmpty, call.trailingClosure == nil else { return nil }
+        if let type = closure.signature?.returnClause?.type {
+            return TypeNames.strippingOptional(type.trimmedDescription)
+        }
+        if closure.statements.count == 1, let only = closure.statements.first?.item.as(ExprSyntax.self) {
+            return type(of: only, depth: depth + 1)
+        }
+        guard let last = closure.statements.last?.item.as(ReturnStmtSyntax.self), let value = last.expression else {
+            return nil
+        }
+        return type(of: value, depth: depth + 1)
+    }
+
     private func unique(_ types: Set<String>?) -> String? {
         guard let types, types.count == 1 else { return nil }
         return types.first
     }
 
     private func sequenceType(_ elements: [ExprSyntax], depth: Int) -> String? {
+        guard depth < InputLimits.typeResolution else { return nil }
+        // `?:` binds looser than every operator but `=`: `a < b ? x : y` is a `?:` whose condition is `a < b`, typed
+        // by its branches as `(a < b) ? x : y` is.
+        if let ternary = elements.firstIndex(where: { $0.is(UnresolvedTernaryExprSyntax.self) }),
+            !elements[..<ternary].contains(where: { $0.is(AssignmentExprSyntax.self) }),
+            let then = elements[ternary].as(UnresolvedTernaryExprSyntax.self)?.thenExpression
+        {
+            let rest = Array(elements[(ternary + 1)...])
+            return type(of: then, depth: depth + 1)
+                ?? (rest.count == 1 ? type(of: rest[0], depth: depth + 1) : sequenceType(rest, depth: depth + 1))
+        }
         var operands: [ExprSyntax] = []
         for (position, element) in elements.enumerated() {
             if let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text {
                 if Self.comparisonOperators.contains(op) { return "Bool" }
+                if op == "..." || op == "..<", elements.count == 3 {
+                    let bound = type(of: elements[0], depth: depth + 1) ?? type(of: elements[2], depth: depth + 1)
+                    return bound.map { op == "..." ? "ClosedRange<\($0)>" : "Range<\($0)>" }
+                }
                 if op == "??" {
                     return type(of: elements[0], depth: depth + 1)
                         ?? elements.last.flatMap { type(of: $0, depth: depth + 1) }
                 }
                 continue
-            }
-            if let ternary = element.as(UnresolvedTernaryExprSyntax.self) {
-                return type(of: ternary.thenExpression, depth: depth + 1)
-                    ?? elements.last.flatMap { type(of: $0, depth: depth + 1) }
             }
             if element.is(UnresolvedAsExprSyntax.self), position + 1 < elements.count,
                 let target = elements[position + 1].as(TypeExprSyntax.self)
@@ -264,6 +323,10 @@ struct TypeResolver {
             {
                 return type
             }
+            // `if case let x? = value`, `if case .some(let x) = value`: the optional's wrapped type.
+            if case .matchingPattern(let matching) = condition.condition, Self.bindsOptional(name, matching.pattern) {
+                return type(of: matching.initializer.value, depth: depth + 1)
+            }
             guard case .optionalBinding(let binding) = condition.condition,
                 binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name
             else { continue }
@@ -272,6 +335,35 @@ struct TypeResolver {
             return nil
         }
         return nil
+    }
+
+    /// Whether `pattern` binds `name` to an optional's wrapped value: `let x?`, `.some(let x)`, `let .some(x)`.
+    static func bindsOptional(_ name: String, _ pattern: PatternSyntax) -> Bool {
+        var pattern = pattern
+        var bound = false
+        if let binding = pattern.as(ValueBindingPatternSyntax.self) {
+            pattern = binding.pattern
+            bound = true
+        }
+        guard var expression = pattern.as(ExpressionPatternSyntax.self)?.expression else { return false }
+        if let call = expression.as(FunctionCallExprSyntax.self),
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "some",
+            call.arguments.count == 1, let only = call.arguments.first?.expression
+        {
+            expression = only
+        } else if let chain = expression.as(OptionalChainingExprSyntax.self) {
+            expression = chain.expression
+        } else {
+            return false
+        }
+        if bound, let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return reference.baseName.text == name
+        }
+        guard var inner = expression.as(PatternExprSyntax.self)?.pattern else {
+            return bound && expression.as(DeclReferenceExprSyntax.self)?.baseName.text == name
+        }
+        if let binding = inner.as(ValueBindingPatternSyntax.self) { inner = binding.pattern }
+        return inner.as(IdentifierPatternSyntax.self)?.identifier.text == name
     }
 
     private func forBindingType(of name: String, in statement: ForStmtSyntax, depth: Int) -> String? {
@@ -285,7 +377,7 @@ struct TypeResolver {
                 return elements.first.flatMap { type(of: $0, depth: depth + 1) } ?? "Int"
             }
             if sequence.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "indices" { return "Int" }
-            return type(of: sequence, depth: depth + 1).flatMap(TypeNames.arrayElement)
+            return type(of: sequence, depth: depth + 1).flatMap { TypeNames.sequenceElement(members.canonical($0)) }
         }
         if let tuple = statement.pattern.as(TuplePatternSyntax.self),
             let call = sequence.as(FunctionCallExprSyntax.self),

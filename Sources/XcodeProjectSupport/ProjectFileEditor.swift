@@ -77,10 +77,10 @@ package struct ProjectFileEditor {
         }
     }
 
-    /// Inserts `element /* comment */,` into the array `key` of object `id`: before the element `before`, after
-    /// the element `after`, or else at the end; laid out as its neighbours are.
+    /// Inserts `element /* comment */,` (`element,` without a comment) into the array `key` of object `id`: before
+    /// the element `before`, after the element `after`, or else at the end; laid out as its neighbours are.
     package mutating func insertElement(
-        _ element: String, comment: String, ofArray key: String, in id: String, before: String? = nil,
+        _ element: String, comment: String?, ofArray key: String, in id: String, before: String? = nil,
         after: String? = nil
     ) throws {
         guard let object = file.object(id), let array = object[key] else {
@@ -106,7 +106,8 @@ package struct ProjectFileEditor {
             offset = lineStart
             indentation = Array(file.bytes[lineStart..<close]) + [0x09]
         }
-        insertions.append((offset, "", indentation + Array("\(element) /* \(comment) */,\n".utf8)))
+        insertions.append(
+            (offset, "", indentation + Array("\(element)\(comment.map { " /* \($0) */" } ?? ""),\n".utf8)))
     }
 
     // MARK: Dictionary members

@@ -11,6 +11,7 @@ struct StringBridgeCommand: ParsableCommand {
             Start here: migrate legacy tables to String Catalogs, keep them in sync with the code, check them in \
             CI, and exchange XLIFF with translators.
               stringbridge migrate MyApp --dry-run     what would become a catalog
+              stringbridge sync MyApp --create         a first catalog, made from the code
               stringbridge check MyApp                 problems that break a localization
               stringbridge help <command>              a command's options and examples
 
@@ -27,6 +28,9 @@ struct StringBridgeCommand: ParsableCommand {
               stats      how far each table is translated, per language
               pseudo     a pseudo-language (en-XA, ar-XB) to test layouts
               merge      three-way merge of a table (a git merge driver)
+              generate   typed Swift accessors for the keys of a table
+              report     one self-contained HTML page of progress and findings
+              edit       edit the tables in a browser (served on 127.0.0.1)
 
             Exit status: 0 on success, 1 when an input is invalid (diagnostics on standard error as \
             path:line:column: error: message), 64 on a usage error; a command's help names its own (merge uses 2 \
@@ -41,13 +45,21 @@ struct StringBridgeCommand: ParsableCommand {
               stringbridge export MyApp --language de --language fr -o Exports --xcloc
               stringbridge import Exports/de.xcloc Exports/fr.xcloc
               stringbridge roundtrip MyApp
+              stringbridge sync MyApp --create
+              stringbridge check MyApp --language de
+              stringbridge stats MyApp
+              stringbridge pseudo MyApp/Localizable.xcstrings --language en-XA \\
+                -o Pseudo/Localizable.xcstrings
+              stringbridge merge base.xcstrings ours.xcstrings theirs.xcstrings \\
+                -o merged.xcstrings
+              stringbridge generate MyApp/Localizable.xcstrings -o Generated
               stringbridge help convert
             """,
         version: "0.1.0",
         subcommands: [
             Convert.self, Migrate.self, Compile.self, ExportCommand.self, ImportCommand.self, Roundtrip.self,
             ExtractCommand.self, SyncCommand.self, CheckCommand.self, StatsCommand.self, PseudoCommand.self,
-            MergeCommand.self, GenerateCommand.self,
+            MergeCommand.self, GenerateCommand.self, ReportCommand.self, EditCommand.self,
         ]
     )
 

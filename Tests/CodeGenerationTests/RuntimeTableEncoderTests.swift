@@ -55,7 +55,8 @@ func compiled(_ inputs: [String], developmentLanguage: String? = nil) throws -> 
 
     @Test func decimalsSubstitutionsDevicesAndFallback() throws {
         let table = try #require(try compiled(["Greeter.xcstrings"]).tables["Greeter"])
-        #expect(table.string("%.1f km", 1.5, languages: ["ru"]) == "1.5 километра")  // `other`
+        // `other`, with the Russian decimal comma (String(localized:) shows numbers in the reader's locale).
+        #expect(table.string("%.1f km", 1.5, languages: ["ru"]) == "1,5 километра")
         #expect(table.string("%.1f km", 1.0, languages: ["en"]) == "1.0 kilometre")
         #expect(table.string("%@ has %lld apples", "Anna", 1, languages: ["en"]) == "Anna has 1 apple")
         #expect(table.string("%@ has %lld apples", "Анны", 5, languages: ["ru"]) == "У Анны 5 яблок")

@@ -25,7 +25,14 @@ struct SymbolNameTests {
             ("common.minutesShort %lld %lld", "commonMinutesShort"),
             ("Clean black-and-white visuals", "cleanBlackAndWhiteVisuals"),
             ("%#@birds@ in the yard", "inTheYard"),  // references dropped like specifiers
-            ("Über 2FA", "über2fa"),
+            // Letter and digit runs are words of their own (Xcode 26.1: `share.expiry.3days`,
+            // `permission.expiry.1month`); `FA` after `2` is a word in capitals, as `URL` → `Url`.
+            ("share.expiry.3days", "shareExpiry3Days"),
+            ("permission.expiry.1month", "permissionExpiry1Month"),
+            ("Über 2FA", "über2Fa"),
+            ("mp3 player", "mp3Player"),
+            // Named placeholders are dropped like specifiers.
+            ("Hello %(name)@, you are %2$(age)llu", "helloYouAre"),
         ])
     func names(key: String, expected: String) {
         #expect(SwiftIdentifiers.symbolName(forKey: key) == expected)

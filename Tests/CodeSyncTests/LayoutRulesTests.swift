@@ -125,6 +125,8 @@ struct LayoutRulesTests {
                     ]),
                 TuistManifest.Target(
                     name: "Kit", patterns: ["Kit/**"], generatedInfoPlist: [("CFBundleDisplayName", "Kit"), ("A", "B")]),
+                // The manifest's `let name` is evaluated (round three: what syntax can evaluate is read).
+                TuistManifest.Target(name: "Dynamic", patterns: ["Dynamic/**"]),
             ])
     }
 

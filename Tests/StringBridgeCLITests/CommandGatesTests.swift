@@ -235,7 +235,7 @@ struct CommandGatesTests {
                 .appendingPathComponent("project"))
         #expect(strict.status == 1)
         #expect(strict.output == "")
-        #expect(strict.error.hasPrefix("stringbridge: error: --strict: "))
+        #expect(strict.error.hasPrefix("../fr.xliff:90:7: error: --strict: "))
         let missing = try StringBridgeProcess.run(["import", "nowhere.xliff", "--quiet"], in: folder)
         #expect(missing.status == 1)
         #expect(missing.error == "nowhere.xliff:1:1: error: cannot read the file: No such file or directory\n")

@@ -179,7 +179,7 @@ struct HostileNumbersTests {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("App/en.lproj"), withIntermediateDirectories: true)
         try Data(original).write(to: folder.appendingPathComponent("App/en.lproj/Localizable.stringsdict"))
-        let migrated = try run(["migrate", "App"])
+        let migrated = try run(["migrate", "App", "--keep-legacy-files"])
         #expect(migrated.status == 0, "\(migrated.error)")
         let compiled = try run(["compile", "App/Localizable.xcstrings", "-o", "compiled"])
         #expect(compiled.status == 0, "\(compiled.error)")

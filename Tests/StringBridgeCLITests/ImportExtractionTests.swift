@@ -136,7 +136,7 @@ struct ImportExtractionTests {
                 holds plain strings: the variations of "Welcome" need a .stringsdict entry
 
                 """), "\(result.output)")
-        #expect(result.error.hasSuffix("stringbridge: error: --strict: 2 units not applied (2 variation-in-strings)\n"))
+        #expect(result.error.hasSuffix("error: --strict: 2 units not applied (2 variation-in-strings)\n"))
         #expect(bytes("project/App/fr.lproj/Localizable.strings") == before)
     }
 

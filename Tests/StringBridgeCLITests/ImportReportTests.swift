@@ -47,7 +47,7 @@ struct ImportReportTests {
                 argument 1 is an integer (%lld) in the source but an object (%@) here
                 fr.xliff:23:7: error: unit "Greeting %@" not applied: the target's placeholders differ from the \
                 source's: argument 1 (%@) of the source is missing
-                stringbridge: error: 2 units not applied: their placeholders differ from the source's, which crashes \
+                fr.xliff:8:7: error: 2 units not applied: their placeholders differ from the source's, which crashes \
                 or prints garbage at run time (fix the targets, or pass --accept-placeholder-mismatch to import them \
                 anyway)
 
@@ -83,7 +83,7 @@ struct ImportReportTests {
                 "fr.xliff:8:7: error: unit \"%lld of %@\" not applied: the target's placeholders differ from the "))
         #expect(
             result.error.hasSuffix(
-                "stringbridge: error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 "
+                "error: --strict: 5 units not applied (1 unknown-id, 2 placeholder-mismatch, 2 "
                     + "unfinished-state)\n"))
         #expect(catalog.contains("\"value\" : \"Merci\""))
         #expect(catalog.contains("\"value\" : \"Bonjour %@\""))
@@ -121,8 +121,10 @@ struct ImportReportTests {
                 Units.xcstrings [fr] -> Units.xcstrings: 3 units would apply, 0 units unchanged, 3 units not applied
                   fr.xliff:18:7: unknown-id: "Gone": no key of the catalog has this id (a catalog takes new keys from its \
                 code, by sync, not from an import)
-                  fr.xliff:13:7: unfinished-state: "Bye": the target's state is "needs-l10n", not finished
-                  fr.xliff:28:7: unfinished-state: "Hello": the target's state is "needs-translation", not finished
+                  fr.xliff:13:7: unfinished-state: "Bye": the target's state is "needs-l10n", not finished, but its text is new (a \
+                translation tool may have left the state as export wrote it): --accept-unfinished imports it
+                  fr.xliff:28:7: unfinished-state: "Hello": the target's state is "needs-translation", not finished, but its text is new (a \
+                translation tool may have left the state as export wrote it): --accept-unfinished imports it
                   fr.xliff:8:7: placeholder-mismatch: "%lld of %@": the target's placeholders differ from the source's: \
                 argument 1 is an integer (%lld) in the source but an object (%@) here (would import)
                   fr.xliff:23:7: placeholder-mismatch: "Greeting %@": the target's placeholders differ from the source's: \

@@ -17,6 +17,11 @@ struct MigrateCodeCommentsTests {
         (try? Data(contentsOf: folder.appendingPathComponent(path))).map { [UInt8]($0) } ?? []
     }
 
+    /// The summary's lines of the legacy files deleted, and of the folders they leave empty.
+    static let deletions =
+        "  deleted the legacy files: App/en.lproj/Localizable.strings, App/de.lproj/Localizable.strings\n"
+        + "removed the folders left empty: App/en.lproj, App/de.lproj\n"
+
     /// The comment of each key of the catalog written.
     func comments() throws -> [String: String] {
         let object = try JSONSerialization.jsonObject(with: Data(contents("App/Localizable.xcstrings")))
@@ -37,7 +42,7 @@ struct MigrateCodeCommentsTests {
             result.output
                 == "wrote App/Localizable.xcstrings: 6 keys, 2 languages (de, en) from 2 files\n"
                 + "  comments from code: 3 keys, 3 of them replacing the development language's comment or its "
-                + "absence\n")
+                + "absence\n" + Self.deletions)
         #expect(
             try comments() == [
                 "title": "The window's title",
@@ -60,7 +65,9 @@ struct MigrateCodeCommentsTests {
                 == "App/de.lproj/Localizable.strings:1:1: warning: the comments of 3 keys in this translation are "
                 + "left out (a catalog keeps the development language's comment): \"title\", \"only.translated\", "
                 + "\"only.in.german\"\n")
-        #expect(result.output == "wrote App/Localizable.xcstrings: 6 keys, 2 languages (de, en) from 2 files\n")
+        #expect(
+            result.output == "wrote App/Localizable.xcstrings: 6 keys, 2 languages (de, en) from 2 files\n"
+                + Self.deletions)
         #expect(
             try comments() == [
                 "title": "The file's comment for the title",

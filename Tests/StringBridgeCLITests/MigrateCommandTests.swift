@@ -40,7 +40,13 @@ struct MigrateCommandTests {
     static let expectedSummary = """
         wrote MyApp/Localizable.xcstrings: 11 keys, 3 languages (de, en, it) from 5 files
           left out: MyApp/fr.lproj/Localizable.strings (fr), which cannot be read; the catalog has no fr
+          deleted the legacy files: MyApp/en.lproj/Localizable.strings, MyApp/Plurals/en.lproj/Localizable.stringsdict, \
+        MyApp/de.lproj/Localizable.strings, MyApp/it.lproj/Localizable.strings, \
+        MyApp/Plurals/de.lproj/Localizable.stringsdict
         wrote MyApp/mul.lproj/Main.xcstrings: 1 key, 1 language (de) from 1 file
+          deleted the legacy file: MyApp/de.lproj/Main.strings
+        removed the folders left empty: MyApp/en.lproj, MyApp/Plurals/en.lproj, MyApp/de.lproj, MyApp/it.lproj, \
+        MyApp/Plurals/de.lproj
 
         """
 
@@ -51,6 +57,14 @@ struct MigrateCommandTests {
         #expect(result.error == Self.expectedWarnings)
         #expect(result.output == Self.expectedSummary)
         #expect(!files(below: "MyApp").contains { $0.hasSuffix("Root.xcstrings") })
+        // The legacy files migrated are gone, as in Xcode's migrations, with the folders they leave empty; the file
+        // left out (it cannot be read) and the Settings bundle stay.
+        #expect(
+            files(below: "MyApp") == [
+                "Base.lproj/Main.storyboard", "Localizable.xcstrings", "Settings.bundle/en.lproj/Root.strings",
+                "fr.lproj/Localizable.strings", "mul.lproj/Main.xcstrings",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("MyApp/de.lproj").path))
         #expect(
             Fixtures.compareGolden(
                 contents("MyApp/Localizable.xcstrings") ?? [], "migration/expected/Localizable.xcstrings") == nil)
@@ -99,7 +113,7 @@ struct MigrateCommandTests {
     func mergesIntoExistingCatalog() throws {
         try Data(try Fixtures.bytes("migration/existing/Localizable.xcstrings"))
             .write(to: folder.appendingPathComponent("MyApp/Localizable.xcstrings"))
-        let result = try StringBridgeProcess.run(["migrate", "MyApp", "--force"], in: folder)
+        let result = try StringBridgeProcess.run(["migrate", "MyApp", "--force", "--keep-legacy-files"], in: folder)
         #expect(result.status == 0)
         #expect(
             result.output.hasPrefix(

@@ -146,9 +146,11 @@ struct MigrateProjectTests {
         let noCatalog = try StringBridgeProcess.run(["sync", ".", "--check"], in: demo)
         #expect(noCatalog.status == 1)
         #expect(
-            noCatalog.error
-                == ".:1:1: error: no catalog to check: there is no .xcstrings catalog below this folder; --check "
-                + "passes only when it checks a catalog\n")
+            noCatalog.error.hasSuffix(
+                ".:1:1: error: no catalog to check: there is no .xcstrings catalog below this folder; --check "
+                    + "passes only when it checks a catalog\n"))
+        // The code has strings: how to start is said too.
+        #expect(noCatalog.error.contains("`stringbridge sync --create`"), "\(noCatalog.error)")
         _ = try StringBridgeProcess.run(["migrate", "App", "--no-project"], in: demo)
         let orphaned = try StringBridgeProcess.run(["sync", ".", "--check"], in: demo)
         #expect(orphaned.status == 1)
@@ -164,7 +166,7 @@ struct MigrateProjectTests {
 
     @Test("export after migrate exports each table once, from the catalog, and says so")
     func exportAfterMigration() throws {
-        _ = try StringBridgeProcess.run(["migrate", "App"], in: demo)
+        _ = try StringBridgeProcess.run(["migrate", "App", "--keep-legacy-files"], in: demo)
         let result = try StringBridgeProcess.run(["export", "App", "--language", "de", "-o", "../out"], in: demo)
         #expect(result.status == 0)
         #expect(

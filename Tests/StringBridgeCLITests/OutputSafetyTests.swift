@@ -544,7 +544,7 @@ struct OutputSafetyTests {
         try write("\"a\" = \"b\";\n", to: "legacy/en.lproj/T.strings")
         try write("garbage", to: "legacy/en.lproj/.T.strings.stringbridge-Ab12Cd")
         try write("garbage", to: "legacy/.T.xcstrings.stringbridge-Zz99Yy")
-        let result = try StringBridgeProcess.run(["migrate", "legacy"], in: folder)
+        let result = try StringBridgeProcess.run(["migrate", "legacy", "--keep-legacy-files"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "wrote legacy/T.xcstrings: 1 key, 1 language (en) from 1 file\n")
     }

@@ -4,15 +4,17 @@ import Testing
 
 /// The runtime formats as `String(format:)` does, compared on the same format strings and arguments.
 @Suite struct FormattingTests {
-    /// A table whose keys are their own values, so `string(_:)` only formats.
+    /// A table whose keys are their own values, so `string(_:)` only formats; numbers as C writes them (the
+    /// reader's locale is `AppleReadingTests`').
     func formatted(_ format: String, _ arguments: [any CVarArg]) -> String {
-        let table = LocalizedTable(
+        var table = LocalizedTable(
             RuntimeTable(
                 table: "T", developmentLanguage: "en",
                 localizations: [
                     RuntimeLocalization(
                         language: "en", entries: [RuntimeEntry(key: format, value: RuntimeValue(text: format))])
                 ]))
+        table.numberFormatting = .posix
         return table.string(format, arguments: arguments, languages: ["en"])
     }
 

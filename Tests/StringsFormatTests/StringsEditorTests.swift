@@ -237,3 +237,41 @@ struct StringsEditorPropertyTests {
         }
     }
 }
+
+/// A NUL in a comment the editor writes (a key added with its source comment) cannot be written: it is left out
+/// with a warning, as the writer does (issue 31, item 19); a NUL in a comment the edit does not touch is kept.
+@Suite("Strings editor: NUL in comments")
+struct StringsEditorNULTests {
+    @Test func addedKeysCommentLosesTheNULWithAWarning() throws {
+        let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: Array("\"Hello\" = \"Bonjour\";\n".utf8))
+        var table = StringTable(name: "Localizable", sourceLanguage: "en")
+        table.entries["Hello"] = CatalogEntry(localizations: ["fr": Localization("Bonjour")])
+        table.entries["Bye"] = CatalogEntry(comment: "B\u{0}ye", localizations: ["fr": Localization("Au revoir")])
+        var diagnostics = Diagnostics()
+        let output = try StringsEditor().edit(
+            file, toMatch: table, options: WriteOptions(languages: ["fr"]), diagnostics: &diagnostics)
+        #expect(
+            String(decoding: output.bytes, as: UTF8.self)
+                == "\"Hello\" = \"Bonjour\";\n\n/* Bye */\n\"Bye\" = \"Au revoir\";\n")
+        #expect(
+            diagnostics.all.map(\.description) == [
+                "warning: \"Bye\" (fr): the comment holds U+0000, which a .strings comment cannot hold (a comment has "
+                    + "no escapes, and a NUL byte makes Foundation take the file for UTF-16); it was left out of the "
+                    + "comment"
+            ])
+    }
+
+    @Test func untouchedCommentKeepsItsNUL() throws {
+        let text =
+            "\"Hello\" = \"Bonjour\";\n" + String(repeating: "\n", count: 64) + "/* a\u{0}b */\n\"Bye\" = \"Salut\";\n"
+        let file = SourceFile(path: "fr.lproj/Localizable.strings", bytes: Array(text.utf8))
+        var diagnostics = Diagnostics()
+        var table = try StringsReader().read(file, options: ReadOptions(language: "fr"), diagnostics: &diagnostics)
+        table.entries["Bye"]?.localizations?["fr"] = Localization("Au revoir")
+        let output = try StringsEditor().edit(
+            file, toMatch: table, options: WriteOptions(languages: ["fr"]), diagnostics: &diagnostics)
+        #expect(
+            String(decoding: output.bytes, as: UTF8.self) == text.replacingOccurrences(of: "Salut", with: "Au revoir"))
+        #expect(diagnostics.all.isEmpty)
+    }
+}

@@ -134,7 +134,7 @@ struct XLIFFImportNewKeyTests {
         #expect(table.entries["Apple"] == CatalogEntry(localizations: ["fr": Localization("Pomme")]))
         #expect(report.applied == 2)
         #expect(report.createdKeys == ["Zebra", "Apple"])
-        #expect(report.skipped.map(\.reason) == [.noTarget, .unfinishedState("new")])
+        #expect(report.skipped.map(\.reason) == [.noTarget, .unfinishedStateWithNewText("new")])
         // Applied again, nothing changes.
         let again = XLIFFImport.apply(file, to: &table, kind: .strings)
         #expect(again.applied == 0)

@@ -78,7 +78,7 @@ struct XLIFFImportTests {
         #expect(fr(table, "Untranslated")?.stringUnit == StringUnit("Traduit", state: .needsReview))
         #expect(
             report.skipped.filter { $0.reason != .noTarget } == [
-                .init(id: "Hello", reason: .unfinishedState("new"))
+                .init(id: "Hello", reason: .unfinishedStateWithNewText("new"))
             ])
         var accepting = F.catalog
         _ = XLIFFImport.apply(file, to: &accepting, kind: .catalog, options: .init(acceptUnfinished: true))
@@ -101,7 +101,7 @@ struct XLIFFImportTests {
         #expect(report.applied == 0)
         // In file order: the export lists "%lld items" before "Hello".
         let expected: [XLIFFImportReport.SkippedUnit] = [
-            .init(id: "%lld items|==|plural.other", reason: .unfinishedState("new")),
+            .init(id: "%lld items|==|plural.other", reason: .unfinishedStateWithNewText("new")),
             .init(id: "Hello", reason: .noTarget),
         ]
         #expect(report.skipped.filter { ["Hello", "%lld items|==|plural.other"].contains($0.id) } == expected)
@@ -119,7 +119,7 @@ struct XLIFFImportTests {
         #expect(report.applied == 2)
         #expect(
             report.skipped.filter { $0.id.hasPrefix("%lld items") } == [
-                .init(id: "%lld items|==|plural.one", reason: .unfinishedState("new"))
+                .init(id: "%lld items|==|plural.one", reason: .unfinishedStateWithNewText("new"))
             ])
         #expect(report.unchanged + report.skipped.count + report.applied == changedEntry.units.count)
         let cases = fr(table, "%lld items")?.variations?.plural

@@ -67,9 +67,9 @@ struct XLIFFImportUnitTests {
         #expect(report.applied == 0)
         #expect(
             Set(report.skipped.filter { $0.reason != .noTarget }.map(\.reason.description)) == [
-                "the target's state is \"needs-translation\", not finished",
-                "the target's state is \"needs-l10n\", not finished",
-                "the target's state is \"needs-adaptation\", not finished",
+                "the target's state is \"needs-translation\", not finished, but its text is new (a translation tool may have left the state as export wrote it): --accept-unfinished imports it",
+                "the target's state is \"needs-l10n\", not finished, but its text is new (a translation tool may have left the state as export wrote it): --accept-unfinished imports it",
+                "the target's state is \"needs-adaptation\", not finished, but its text is new (a translation tool may have left the state as export wrote it): --accept-unfinished imports it",
             ])
         var accepting = Self.table
         let accepted = XLIFFImport.apply(file, to: &accepting, kind: .catalog, options: .init(acceptUnfinished: true))

@@ -1,3 +1,6 @@
+// CSignalCleanup — removes a write's temporary files and folders when a signal ends the process.
+// Door: `sb_cleanup_register`/`sb_cleanup_unregister`, used by `FileTransaction` and `TemporaryFile`.
+// Async-signal-safe only: a preallocated lock-free table, unlink, rmdir, sigaction, raise.
 #ifndef C_SIGNAL_CLEANUP_H
 #define C_SIGNAL_CLEANUP_H
 

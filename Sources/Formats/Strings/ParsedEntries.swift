@@ -38,9 +38,12 @@ struct ParsedEntries {
             diagnostics.append(
                 Diagnostic(
                     .warning, StringsMessage.duplicateKey(key, line: entry.line, previousLine: previous.line),
-                    at: location))
+                    at: location
+                ).identified(.duplicateKey, key: key))
         } else {
-            diagnostics.append(Diagnostic(.warning, StringsMessage.duplicateKeyInPropertyList(key), path: path))
+            diagnostics.append(
+                Diagnostic(.warning, StringsMessage.duplicateKeyInPropertyList(key), path: path)
+                    .identified(.duplicateKey, key: key))
         }
         entries[valueAt: position] = ParsedEntry(
             value: entry.value, comment: entry.comment ?? previous.comment, line: entry.line, origin: location)
@@ -53,7 +56,8 @@ struct ParsedEntries {
         let previous = entries[valueAt: position]
         let place = previous.line > 0 ? "its definition at line \(previous.line)" : "its first definition"
         let report = { (severity: Diagnostic.Severity, message: String) in
-            location.map { Diagnostic(severity, message, at: $0) } ?? Diagnostic(severity, message, path: path)
+            (location.map { Diagnostic(severity, message, at: $0) } ?? Diagnostic(severity, message, path: path))
+                .identified(.duplicateKey, key: key)
         }
         var contradiction: String?
         if previous.value != entry.value, !previous.value.isEmpty, !entry.value.isEmpty {

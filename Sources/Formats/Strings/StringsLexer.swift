@@ -334,7 +334,8 @@ struct StringsLexer {
         warnings.append(
             Diagnostic(
                 .warning, StringsMessage.lowercaseUnicodeEscape(written: written, value: value),
-                at: location(position)))
+                at: location(position)
+            ).identified(.lowercaseUnicodeEscape))
     }
 
     private mutating func simpleEscape(_ byte: UInt8, _ text: inout [UInt8]) {

@@ -36,7 +36,8 @@ enum StringsMessage {
 
     static let emptyUnicodeEscape = "\\U without hexadecimal digits gives U+0000, as Foundation reads it"
 
-    /// The start of ``lowercaseUnicodeEscape(written:value:)``, by which `check` recognises it.
+    /// The start of ``lowercaseUnicodeEscape(written:value:)`` (`check` knows the warning by its id,
+    /// ``DiagnosticID/lowercaseUnicodeEscape``).
     static let lowercaseUnicodeEscapePrefix = "\\u is not an escape in .strings files"
 
     /// `\u203A` (`written` is `u203A`, or `u{203A}`): Foundation reads it as the text `u203A`; `\U` is the escape.

@@ -483,7 +483,8 @@ struct JSONScanner {
     func duplicateKey(_ key: String, at offset: Int, firstAt firstOffset: Int) -> ConversionError {
         let first = location(at: firstOffset)
         return error(
-            "duplicate key \(quoted(key)); first defined at line \(first.line), column \(first.column)", at: offset)
+            "duplicate key \(quoted(key)); first defined at line \(first.line), column \(first.column)", at: offset
+        ).identified(.duplicateKey, key: key)
     }
 }
 

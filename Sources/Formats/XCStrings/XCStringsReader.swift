@@ -209,14 +209,16 @@ struct CatalogParser {
             guard let merged = result[position].value.mergingDuplicate(entry, contradiction: &contradiction) else {
                 throw scanner.error(
                     "duplicate key \(quoted(key)) contradicts its definition at line \(first.line), column "
-                        + "\(first.column): \(contradiction ?? "they differ"); combine them by hand", at: keyOffset)
+                        + "\(first.column): \(contradiction ?? "they differ"); combine them by hand", at: keyOffset
+                ).identified(.duplicateKey, key: key)
             }
             result[valueAt: position] = merged
             warnings.append(
                 Diagnostic(
                     .warning,
                     "duplicate key \(quoted(key)) merged into its definition at line \(first.line), column "
-                        + "\(first.column)", at: scanner.location(at: keyOffset)))
+                        + "\(first.column)", at: scanner.location(at: keyOffset)
+                ).identified(.duplicateKey, key: key))
         }
         return result
     }

@@ -23,6 +23,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var line: Int?
     /// The column, when known.
     public var column: Int?
+    /// What it is about, for code that acts on it (never match ``message``); `nil` for most diagnostics.
+    public var id: DiagnosticID?
+    /// The key (or name) it is about, when it names one; set with ``id``.
+    public var key: String?
 
     /// Creates a diagnostic at a location.
     public init(_ severity: Severity, _ message: String, at location: FileLocation) {
@@ -48,6 +52,14 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         } else {
             self.init(severity, message, path: path)
         }
+    }
+
+    /// This diagnostic with an ``id`` and the ``key`` it names.
+    public func identified(_ id: DiagnosticID, key: String? = nil) -> Diagnostic {
+        var copy = self
+        copy.id = id
+        copy.key = key
+        return copy
     }
 
     /// Compiler style: `path:line:column: error: message` (parts that are unknown are left out).
@@ -123,6 +135,11 @@ public struct ConversionError: Error, Sendable, CustomStringConvertible {
     /// Creates an error about a whole file.
     package init(_ message: String, path: String?) {
         self.init(Diagnostic(.error, message, path: path))
+    }
+
+    /// This error with every diagnostic given ``Diagnostic/id`` `id` and the ``Diagnostic/key`` it names.
+    public func identified(_ id: DiagnosticID, key: String? = nil) -> ConversionError {
+        ConversionError(diagnostics.map { $0.identified(id, key: key) })
     }
 
     /// The diagnostics, one per line.

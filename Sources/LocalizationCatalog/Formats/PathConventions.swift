@@ -18,8 +18,13 @@ package func tableName(ofPath path: String) -> String {
 package func lprojLanguage(ofPath path: String) -> String? {
     let components = path.split(separator: "/")
     guard components.count >= 2 else { return nil }
-    let folder = components[components.count - 2]
+    return lprojLanguage(ofFolderNamed: components[components.count - 2])
+}
+
+/// The language of a folder named `xx.lproj` (`zh-Hans` for `zh-Hans.lproj`, `fr` for `fr.LPROJ`), or `nil` when
+/// the name is not one: the one place that tells an `.lproj` folder by its name.
+package func lprojLanguage(ofFolderNamed name: some StringProtocol) -> String? {
     let suffix = ".lproj"
-    guard folder.count > suffix.count, folder.suffix(suffix.count).lowercased() == suffix else { return nil }
-    return String(folder.dropLast(suffix.count))
+    guard name.count > suffix.count, name.suffix(suffix.count).lowercased() == suffix else { return nil }
+    return String(name.dropLast(suffix.count))
 }

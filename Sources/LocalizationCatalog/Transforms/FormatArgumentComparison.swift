@@ -18,7 +18,9 @@ import StringBridgeSupport
 /// - kinds are compared, not spellings: integer (`d i u x X o` and their length modifiers, `D U O`), floating
 ///   point (`f F e E g G a A`), object (`@`), C string (`s S P`), character (`c C`), pointer (`p n`);
 /// - one string reading one argument as two kinds is a mismatch of its own (Foundation reads the argument as
-///   both: a crash or garbage).
+///   both: a crash or garbage);
+/// - the parameters the system fills in intent and App Shortcuts strings (`${content}`, ``SystemParameters``) are
+///   compared by name: each of the source's must be in the translation, and the translation may have no other.
 package enum FormatArgumentComparison {
     /// The kind of value a specifier reads.
     package enum Kind: String, Sendable, Equatable, CustomStringConvertible {
@@ -75,6 +77,19 @@ package enum FormatArgumentComparison {
         case kindChanged(source: Argument, translation: Argument)
         /// The translation reads one argument twice, as different kinds.
         case readTwice(Argument, Argument)
+        /// The source has a parameter the system fills (`${content}`, ``SystemParameters``) that the translation
+        /// lacks (or has fewer times).
+        case parameterMissing(String)
+        /// The translation has a parameter the system fills that the source does not (a renamed `${contenu}`).
+        case parameterAdded(String)
+
+        /// Whether the mismatch is of a parameter the system fills (`${content}`), not of a format argument.
+        package var isSystemParameter: Bool {
+            switch self {
+            case .parameterMissing, .parameterAdded: true
+            default: false
+            }
+        }
 
         /// The mismatch in words, for a diagnostic.
         package var description: String {
@@ -89,6 +104,11 @@ package enum FormatArgumentComparison {
             case .readTwice(let first, let second):
                 "argument \(first.position) is read twice, as \(first.kind.map(\.description) ?? "a value") "
                     + "(\(first.text)) and as \(second.kind.map(\.description) ?? "a value") (\(second.text))"
+            case .parameterMissing(let name):
+                "parameter ${\(name)} of the source is missing (the system fills it; keep it as it is)"
+            case .parameterAdded(let name):
+                "parameter ${\(name)} is not in the source (the system fills only the source's parameters; keep "
+                    + "their names as they are)"
             }
         }
     }
@@ -176,14 +196,18 @@ package enum FormatArgumentComparison {
         source: String, translation: String, substitutionSpecifier: (String) -> String? = { _ in nil },
         allowsMissingIntegers: Bool = false
     ) -> [Mismatch] {
+        // Parameters the system fills (`${content}`) are compared by name.
+        let parameters = SystemParameters.differences(source: source, translation: translation)
+        let parameterMismatches =
+            parameters.missing.map(Mismatch.parameterMissing) + parameters.added.map(Mismatch.parameterAdded)
         // Most strings have no specifier at all.
         let percent = UInt8(ascii: "%")
         func hasPercent(_ text: String) -> Bool {
             text.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? text.utf8.contains(percent)
         }
-        guard hasPercent(source) || hasPercent(translation) else { return [] }
+        guard hasPercent(source) || hasPercent(translation) else { return parameterMismatches }
         // Most translations have the source's placeholders, in the same order: then nothing differs.
-        if sameSpecifierTexts(source, translation) { return [] }
+        if sameSpecifierTexts(source, translation) { return parameterMismatches }
         let expected = arguments(in: source, substitutionSpecifier: substitutionSpecifier)
         let (found, conflicts) = readers(in: translation, substitutionSpecifier: substitutionSpecifier)
         var result: [Mismatch] = conflicts.map { .readTwice($0.0, $0.1) }
@@ -202,7 +226,7 @@ package enum FormatArgumentComparison {
         for argument in found where !expectedPositions.contains(argument.position) {
             result.append(.added(argument))
         }
-        return result
+        return result + parameterMismatches
     }
 
     /// Whether `lhs` and `rhs` have the same run of specifier texts, in the same order.

@@ -38,7 +38,9 @@ extension Export {
     /// What Xcode puts in `Source Contents`: a catalog keeps only its source language (rewritten in Xcode's
     /// layout); a legacy file is copied as it is.
     func sourceCopy(of source: Source, table: StringTable) throws -> [UInt8] {
-        if let interfaceBuilder = source.interfaceBuilderFile { return try readSourceFile(interfaceBuilder).bytes }
+        if let named = source.interfaceBuilderFile ?? source.intentDefinitionFile {
+            return try readSourceFile(named).bytes
+        }
         guard source.kind == .catalog else { return try readSourceFile(source.path).bytes }
         var copy = table
         for index in copy.entries.indices {

@@ -67,8 +67,16 @@ extension Export {
             {
                 interfaceBuilder = Self.interfaceBuilderFile(for: file)
             }
-            let original = ProjectPaths.relative(interfaceBuilder ?? file, to: root)
-            let source = Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder)
+            // Xcode names an intent definition's table after the `.intentdefinition` in `Base.lproj`.
+            var intentDefinition: String?
+            if interfaceBuilder == nil, kind == .strings, let language = ProjectPaths.lprojLanguage(of: file),
+                language == sourceLanguage || language == "Base"
+            {
+                intentDefinition = Self.intentDefinitionFile(for: file)
+            }
+            let original = ProjectPaths.relative(interfaceBuilder ?? intentDefinition ?? file, to: root)
+            var source = Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder)
+            source.intentDefinitionFile = intentDefinition
             if seen.insert(original).inserted {
                 result.append(source)
             } else if kind == .catalog, let index = result.firstIndex(where: { $0.original == original }),
@@ -222,6 +230,16 @@ extension Export {
         return nil
     }
 
+    /// The intent definition in `Base.lproj` whose texts the table of `path` (`X/L.lproj/T.strings`) holds:
+    /// `X/Base.lproj/T.intentdefinition`, if it exists.
+    static func intentDefinitionFile(for path: String) -> String? {
+        guard ProjectPaths.lprojLanguage(of: path) != nil, let name = ProjectPaths.baseName(of: path) else {
+            return nil
+        }
+        let candidate = "\(parentDirectory(of: parentDirectory(of: path)))/Base.lproj/\(name).intentdefinition"
+        return isRegularFile(candidate) ? candidate : nil
+    }
+
     /// A table as read once for all languages: the catalog, or the source-language legacy file.
     func baseTable(for source: Source, sourceLanguage: String, diagnostics: inout Diagnostics) throws -> StringTable {
         if source.interfaceBuilderFile != nil, source.kind == .strings, !fileExists(source.path) {
@@ -336,7 +354,7 @@ extension Export {
     }
 
     /// The languages to export: those asked for, and with ``Options/allLanguages`` every language of the tables
-    /// besides the development language.
+    /// besides the development language and pseudo-languages (`en-XA`, `ar-XB`).
     ///
     /// A language that only differs from one of the tables' in case or in `_`
     /// for `-` is an error; one the tables lack altogether starts its translation, as in Xcode.
@@ -368,7 +386,11 @@ extension Export {
         }
         var chosen = options.languages
         if options.allLanguages {
-            for language in available where !developmentLanguages.contains(language) && !chosen.contains(language) {
+            // A pseudo-language (en-XA) is for testing layouts, not for translators: exported only when named.
+            for language in available
+            where !developmentLanguages.contains(language) && !chosen.contains(language)
+                && !LanguageIdentifier.isPseudoLanguage(language)
+            {
                 chosen.append(language)
             }
         }

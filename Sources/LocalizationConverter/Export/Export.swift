@@ -69,6 +69,9 @@ public struct Export: Sendable {
         public var original: String
         /// The storyboard or xib in `Base.lproj` that the table translates, if any.
         package var interfaceBuilderFile: String? = nil
+        /// The intent definition in `Base.lproj` whose texts the table holds (`X/Base.lproj/Intents.intentdefinition`
+        /// for `X/L.lproj/Intents.strings`), if any: Xcode names it as the table's `original`.
+        package var intentDefinitionFile: String? = nil
     }
 
     /// The registry that provides readers and writers.

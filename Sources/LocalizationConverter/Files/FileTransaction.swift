@@ -31,11 +31,17 @@ import StringBridgeSupport
 package struct FileTransaction: Sendable {
     private var staged: [(destination: String, content: Content, staging: Staging)] = []
     private var directories: [String] = []
+    /// Files to delete (read for update first) and folders to remove when the deletions leave them empty
+    /// (``stageDeletion(_:)``, FileTransaction+Deletions.swift).
+    var deletions: [String] = []
+    var emptiedFolders: [String] = []
     /// The files read for update, locked until the commit is done or the transaction discarded (or dropped).
     private var reads: [FileLock] = []
 
     /// Whether a read-only destination (no write permission) is replaced; otherwise committing refuses it.
     package var replacesReadOnlyFiles = false
+    /// What the refusal of a read-only destination advises (a command without `--force` names something else).
+    package var readOnlyAdvice = "--force replaces it"
     /// How long ``readForUpdate(_:)`` waits, in seconds, for another process that holds the file's lock.
     package var lockTimeout: Double = 120
 
@@ -76,6 +82,9 @@ package struct FileTransaction: Sendable {
     /// The paths read for update, in the order read.
     package var readPaths: [String] { reads.map(\.path) }
 
+    /// The device and inode of each file read for update.
+    var readPathIdentities: [[UInt64]] { reads.map(\.file) }
+
     /// Adds a file to write.
     package mutating func stage(_ bytes: [UInt8], at destination: String, as staging: Staging = .update) {
         staged.append((destination, .bytes(bytes), staging))
@@ -93,6 +102,8 @@ package struct FileTransaction: Sendable {
     package mutating func include(_ part: FileTransaction) {
         staged += part.staged
         directories += part.directories
+        deletions += part.deletions
+        emptiedFolders += part.emptiedFolders
         reads += part.reads
     }
 
@@ -131,9 +142,10 @@ package struct FileTransaction: Sendable {
         do {
             // Every destination is checked before anything is created.
             for read in reads { try read.verify() }
+            try checkDeletions()
             let targets = try staged.map { item -> ResolvedDestination in
                 let resolved = try resolveDestination(item.destination)
-                try resolved.check(replacingReadOnly: replacesReadOnlyFiles)
+                try resolved.check(replacingReadOnly: replacesReadOnlyFiles, advice: readOnlyAdvice)
                 if item.staging == .update { try checkRead(resolved) }
                 return resolved
             }
@@ -167,7 +179,16 @@ package struct FileTransaction: Sendable {
             // A signal that comes while the files are renamed takes effect once all are in place.
             sb_cleanup_begin_critical()
             defer { sb_cleanup_end_critical() }
-            for file in files { try file.place() }
+            // The files to delete are first moved aside, and put back if anything fails before all is in place.
+            var aside = SetAside()
+            do {
+                try aside.moveAside(deletions)
+                for file in files { try file.place() }
+            } catch {
+                aside.putBack()
+                throw error
+            }
+            aside.removeAll(emptying: emptiedFolders)
             created.keep()
         } catch {
             // Every temporary file not in place is removed, those written while they were made included; the
@@ -244,12 +265,12 @@ struct ResolvedDestination {
     var existing: stat?
 
     /// Refuses a read-only file, unless it may be replaced.
-    func check(replacingReadOnly: Bool) throws {
+    func check(replacingReadOnly: Bool, advice: String = "--force replaces it") throws {
         guard let existing, !replacingReadOnly else { return }
         let readOnly =
             existing.st_mode & 0o222 == 0 || (geteuid() != 0 && access(target, W_OK) != 0 && errno == EACCES)
         if readOnly {
-            throw ConversionError("the file is read-only; it is not replaced (--force replaces it)", path: named)
+            throw ConversionError("the file is read-only; it is not replaced (\(advice))", path: named)
         }
     }
 }

@@ -29,10 +29,19 @@ extension Import {
         var sourcesFromDocument: (file: XLIFFFile, interfaceBuilderFile: String)?
         /// A note when ``language`` is the project's spelling of a `target-language` that differs only by case.
         var languageNote: Diagnostic?
+        /// How the `<file>`'s unit ids are read, when not as ``kind`` says: a `.stringsdict`'s units imported into
+        /// the catalog it was migrated to keep their `.stringsdict` ids.
+        var unitKind: TableKind?
+        /// The note that the `<file>` names a legacy table migrated to the catalog it is imported into.
+        var migrationNote: Diagnostic?
     }
 
     /// The extensions of Interface Builder files, which Xcode names as the `original` of their tables.
     static let interfaceBuilderExtensions: Set<String> = ["storyboard", "xib"]
+
+    /// The extensions of the files Xcode names as the `original` of their tables: Interface Builder files, and
+    /// intent definitions (`X/Base.lproj/Intents.intentdefinition`, whose texts are `X/L.lproj/Intents.strings`).
+    static let namingFileExtensions: Set<String> = interfaceBuilderExtensions.union(["intentdefinition"])
 
     /// Refuses a language that is not an identifier (a language becomes part of paths).
     static func checkLanguage(_ language: String, as what: String) throws {
@@ -61,7 +70,8 @@ extension Import {
         if let message = boundary.refusal(of: resolved, named: "original \"\(file.original)\"") {
             return refuse(message)
         }
-        let isInterfaceBuilder = fileExtension(resolved).map { Self.interfaceBuilderExtensions.contains($0) } ?? false
+        let isInterfaceBuilder =
+            fileExtension(resolved).map { Self.namingFileExtensions.contains($0.lowercased()) } ?? false
         guard isInterfaceBuilder || TableKind(path: file.original) != nil else { return .skip(.unknownTable) }
         guard var language = file.targetLanguage, !language.isEmpty else { return .skip(.noTargetLanguage) }
         // A language the project spells in another case (`FR` for `fr.lproj`) is the project's: on a
@@ -81,6 +91,19 @@ extension Import {
                 return .skip(.unknownTable)
             }
             request = found
+        } else if let kind = TableKind(path: resolved), kind != .catalog,
+            let catalog = Self.migratedCatalog(of: resolved, root: options.root)
+        {
+            // A legacy table migrated to a catalog (its files still there or gone): the catalog is the table now.
+            request = TableRequest(
+                kind: .catalog, sourcePath: catalog, outputPath: catalog, language: language,
+                sourceLanguage: options.sourceLanguage, key: "", unitKind: kind == .stringsDict ? .stringsDict : nil)
+            let message =
+                "\(file.original) was migrated to the catalog \(catalog)"
+                + (isRegularFile(resolved) ? " (the legacy file is still there, and no target builds it)" : "")
+                + ": its units are imported into the catalog"
+            request.migrationNote =
+                file.location.map { Diagnostic(.note, message, at: $0) } ?? Diagnostic(.note, message, path: document)
         } else {
             guard let kind = TableKind(path: resolved), isRegularFile(resolved) else { return .skip(.unknownTable) }
             let outputPath =
@@ -99,6 +122,44 @@ extension Import {
         request.key = ProjectPaths.identity(of: request.outputPath)
         request.languageNote = languageNote
         return .table(request)
+    }
+
+    /// The catalog a legacy table at `path` was migrated to, whether its legacy files are still there or not.
+    ///
+    /// For `X/L.lproj/T.strings`, `X/Plurals/L.lproj/T.stringsdict` or a file outside `.lproj` folders: `T.xcstrings`
+    /// (or `mul.lproj/T.xcstrings`, an Interface Builder table's) in the folder holding its `.lproj` folder, else in
+    /// the nearest folder above it that has one — up to `root`, and not above a folder holding a project
+    /// (`*.xcodeproj`, `Package.swift`, `Project.swift`, `.git`), so that another project's catalog of the same
+    /// name is never taken. The same table as ``Export`` leaves the legacy files out for (`docs/migration.md`).
+    ///
+    /// `nil` when there is none.
+    static func migratedCatalog(of path: String, root: String) -> String? {
+        let table = tableName(ofPath: path)
+        guard !table.isEmpty else { return nil }
+        var folder = languageFolders(of: path)
+        let top = ProjectPaths.normalized(root)
+        var visited = 0
+        while visited < 64 {
+            visited += 1
+            let prefix = folder == "." ? "" : folder + "/"
+            for candidate in ["\(prefix)\(table).xcstrings", "\(prefix)mul.lproj/\(table).xcstrings"]
+            where isRegularFile(candidate) {
+                return candidate
+            }
+            if ProjectPaths.normalized(folder) == top || holdsProject(folder) { return nil }
+            let parent = parentDirectory(of: folder)
+            guard parent != folder else { return nil }
+            folder = parent
+        }
+        return nil
+    }
+
+    /// Whether `folder` holds a project of its own (`*.xcodeproj`, `Package.swift`, `Project.swift`, `.git`).
+    private static func holdsProject(_ folder: String) -> Bool {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return entries.contains { name in
+            name.hasSuffix(".xcodeproj") || name == "Package.swift" || name == "Project.swift" || name == ".git"
+        }
     }
 
     /// The folder holding the `L.lproj` folders of a legacy table or Interface Builder file at `path`.
@@ -128,7 +189,8 @@ extension Import {
         return file.location.map { Diagnostic(.note, message, at: $0) } ?? Diagnostic(.note, message, path: document)
     }
 
-    /// The table of an Interface Builder file as Xcode names it (`X/Base.lproj/Main.storyboard`): the catalog
+    /// The table of an Interface Builder file or intent definition as Xcode names it (`X/Base.lproj/Main.storyboard`,
+    /// `X/Base.lproj/Intents.intentdefinition`): the catalog
     /// `X/mul.lproj/Main.xcstrings` when there is one (Xcode 15 and later), else the legacy table
     /// `X/L.lproj/Main.strings`, whose development-language texts are `X/Base.lproj/Main.strings` or
     /// `X/en.lproj/Main.strings` — or, when neither exists, the storyboard itself, of which the document's
@@ -179,8 +241,10 @@ extension Import {
         if let (file, interfaceBuilderFile) = request.sourcesFromDocument {
             sourceTable = Self.interfaceBuilderSources(
                 file, name: ProjectPaths.baseName(of: interfaceBuilderFile) ?? "", language: request.sourceLanguage)
+            let what =
+                fileExtension(interfaceBuilderFile) == "intentdefinition" ? "intent definition's" : "Interface Builder"
             diagnostics.warn(
-                "this Interface Builder table has no \(request.sourceLanguage).lproj or Base.lproj .strings file "
+                "this \(what) table has no \(request.sourceLanguage).lproj or Base.lproj .strings file "
                     + "(its texts live in the \(fileExtension(interfaceBuilderFile) ?? "file"), which is no table): "
                     + "the <source> texts of the XLIFF are taken as its development-language texts",
                 path: interfaceBuilderFile)
@@ -227,9 +291,12 @@ extension Import {
         }
         let file = try reads.readForUpdate(path)
         let table = try reader.read(file, options: ReadOptions(), diagnostics: &diagnostics)
-        return WorkingTable(
+        var working = WorkingTable(
             kind: .catalog, outputPath: path, merged: table, target: nil, legacyLanguage: nil, before: nil,
             targetExists: true, reads: reads)
+        working.languagesBefore = LanguageSelection.available(in: table)
+        working.versionBefore = table.version
+        return working
     }
 
     /// A legacy table to import into: the source language's file merged with the language's own file, which is
@@ -332,6 +399,8 @@ extension Import {
                         file.targetLanguage = request.language
                         fileResult.language = request.language
                     }
+                    if let note = request.migrationNote { diagnostics.append(note) }
+                    fileResult.isLegacy = work.tables[index].kind != .catalog
                     fileResult.table = work.tables[index].outputPath
                     if let legacyLanguage = work.tables[index].legacyLanguage, legacyLanguage != request.language {
                         // Two languages cannot share one legacy file; cannot happen since the file is chosen by
@@ -339,7 +408,9 @@ extension Import {
                         fileResult.report.skipAll(of: file, .unknownTable)
                     } else {
                         pending.append(
-                            PendingFile(result: result.files.count, file: file, table: index, kind: request.kind))
+                            PendingFile(
+                                result: result.files.count, file: file, table: index,
+                                kind: request.unitKind ?? request.kind))
                     }
                 }
                 result.files.append(fileResult)
@@ -370,6 +441,10 @@ struct WorkingTable {
     /// table changed), locked until it is done.
     var reads = FileTransaction()
     var changed = false
+    /// For a catalog, its languages before the import (``Import/newLanguages(of:)``).
+    var languagesBefore: [String]? = nil
+    /// For a catalog, its version before the import (a note says when the import raised it).
+    var versionBefore: String? = nil
 }
 
 /// The tables of one import, each read once however many `<file>` elements name it, in the order first named.

@@ -19,6 +19,23 @@ extension Import {
         let changedTables = work.tables.filter(\.changed)
         var transaction = FileTransaction()
         transaction.replacesReadOnlyFiles = options.replacesReadOnlyFiles
+        // The projects of tables that got a new language: their knownRegions, in the same transaction.
+        let projectEdits =
+            options.editsProject
+            ? knownRegionsEdits(for: Self.newLanguages(of: changedTables), options: options, diagnostics: &diagnostics)
+            : []
+        for edit in projectEdits { transaction.include(edit.reads) }
+        // A catalog whose version the import raised (``CatalogVersion``) says so.
+        for table in changedTables where table.kind == .catalog {
+            if let before = table.versionBefore, let after = table.merged.version, before != after {
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "version \(before) raised to \(after): the import gave the catalog a machine_translated "
+                            + "state, which needs \(after) (as Xcode 27 writes it; an Xcode that knows only "
+                            + "\(before) refuses the file rather than lose the state)", path: table.outputPath))
+            }
+        }
         // The files of a table that changed were read for update in its own transaction: they stay locked to the
         // end of the write (or of a dry run), and must still be the files read.
         for table in work.tables {
@@ -37,9 +54,18 @@ extension Import {
             if options.freesWorkingMemory { releaseInBackground(working) } else { leaveToExit(working) }
             for (outputPath, output) in zip(changed, encoded) {
                 let output = try output.get()
-                diagnostics.append(contentsOf: output.diagnostics)
+                // A note of the writer without a place (a catalog's version raised) is placed at the table.
+                for var diagnostic in output.diagnostics.all {
+                    if diagnostic.path == nil { diagnostic.path = outputPath }
+                    diagnostics.append(diagnostic)
+                }
                 result.changed.append(outputPath)
                 if let bytes = output.bytes { transaction.stage(bytes, at: outputPath) }
+            }
+            for edit in projectEdits {
+                result.changed.append(edit.path)
+                result.knownRegions.append((edit.path, edit.added))
+                transaction.stage(edit.bytes, at: edit.path)
             }
             if options.dryRun { transaction.discard() } else { try transaction.commit() }
         } catch {

@@ -31,6 +31,20 @@ extension Import.Result {
             + "them anyway)"
     }
 
+    /// ``strictRefusal`` as an error at the first unit it counts (its document when the unit has no place).
+    package var strictRefusalDiagnostic: Diagnostic? {
+        guard let message = strictRefusal else { return nil }
+        let first = files.lazy.compactMap { file in file.report.strictFailures.first.map { (file, $0) } }.first
+        return Diagnostic(.error, message, at: first?.1.location, orPath: first?.0.document)
+    }
+
+    /// ``placeholderRefusal`` as an error at the first target refused (its document when the unit has no place).
+    package var placeholderRefusalDiagnostic: Diagnostic? {
+        guard let message = placeholderRefusal else { return nil }
+        let first = files.lazy.compactMap { file in file.report.placeholderRefusals.first.map { (file, $0) } }.first
+        return Diagnostic(.error, message, at: first?.1.location, orPath: first?.0.document)
+    }
+
     /// An error for each target refused because its placeholders differ from its source's, at its document.
     package var placeholderErrors: [Diagnostic] {
         files.flatMap { $0.report.placeholderErrors(path: $0.document) }
@@ -103,6 +117,11 @@ enum ImportSummary {
         if mismatches > 0 { summary += "; \(units(mismatches)) with a placeholder mismatch" }
         summary += "; \(verb) \(counted(result.changed.count, "file"))\n"
         for path in result.changed { summary += "  \(verb): \(escapingControls(path))\n" }
+        for (project, added) in result.knownRegions {
+            summary +=
+                "  \(result.dryRun ? "would add" : "added") \(added.map(escapingControls).joined(separator: ", ")) to "
+                + "the knownRegions of \(escapingControls(project)) (--no-project leaves the project alone)\n"
+        }
         out += summary.utf8
         return out
     }
@@ -149,7 +168,7 @@ enum ImportSummary {
             for id in report.appliedWithChangedSource {
                 add(
                     "  \(escapingControls(file.document)): source-changed: \(quoted(id)): "
-                        + "\(dryRun ? "would import" : "imported") as needs_review\n"
+                        + "\(changedSourceOutcome(file, dryRun: dryRun))\n"
                 )
             }
             for unit in report.appliedWithPlaceholderMismatch {
@@ -172,9 +191,7 @@ enum ImportSummary {
         }
         let changedSource = report.appliedWithChangedSource
         if !changedSource.isEmpty {
-            add(
-                "  \(units(changedSource.count)) source-changed, \(dryRun ? "would import" : "imported") as needs_review"
-            )
+            add("  \(units(changedSource.count)) source-changed, \(changedSourceOutcome(file, dryRun: dryRun))")
             add((changedSource.count == 1 ? ": " : ", first: ") + quoted(changedSource[0]) + "\n")
         }
         let mismatches = report.appliedWithPlaceholderMismatch
@@ -187,6 +204,14 @@ enum ImportSummary {
             add("\n")
         }
         return out
+    }
+
+    /// What became of units whose source changed: a catalog flags them `needs_review`; a legacy table holds no
+    /// state, so there they are plain translations, which the report says (nothing in the file marks them).
+    static func changedSourceOutcome(_ file: Import.FileResult, dryRun: Bool) -> String {
+        guard file.isLegacy else { return "\(dryRun ? "would import" : "imported") as needs_review" }
+        return "\(dryRun ? "would import" : "imported") as plain translations, not marked for review (a legacy "
+            + "table holds no state; review them, or --skip-changed-source skips them)"
     }
 
     /// The JSON report.
@@ -215,6 +240,8 @@ enum ImportSummary {
             object["unchanged"] = number(file.report.unchanged)
             object["createdKeys"] = .array(file.report.createdKeys.map(JSONValue.string))
             object["appliedWithChangedSource"] = .array(file.report.appliedWithChangedSource.map(JSONValue.string))
+            // A legacy table holds no state: units applied with a changed source are not flagged there.
+            object["changedSourceFlagged"] = .bool(!file.isLegacy)
             object["appliedWithPlaceholderMismatch"] = .array(
                 file.report.appliedWithPlaceholderMismatch.map(unitObject))
             object["skipped"] = .array(file.report.skipped.map(unitObject))
@@ -225,7 +252,12 @@ enum ImportSummary {
             "notApplied": number(total.skipped.count),
             "placeholderMismatches": number(total.appliedWithPlaceholderMismatch.count),
             "strictFailures": number(total.strictFailures.count), "dryRun": .bool(result.dryRun),
-            "changedFiles": .array(result.changed.map(JSONValue.string)), "files": .array(files),
+            "changedFiles": .array(result.changed.map(JSONValue.string)),
+            "knownRegions": .array(
+                result.knownRegions.map { project, added in
+                    .object(["project": .string(project), "added": .array(added.map(JSONValue.string))])
+                }),
+            "files": .array(files),
         ]
         return AppleJSON.encode(.object(summary))
     }

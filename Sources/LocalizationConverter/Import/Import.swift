@@ -39,6 +39,9 @@ public struct Import: Sendable {
         package var freesWorkingMemory = true
         /// Whether read-only table files are replaced (else the import fails, writing nothing).
         package var replacesReadOnlyFiles = false
+        /// Whether the Xcode project holding a table that gets a new language gets it in its `knownRegions` too,
+        /// as Xcode does (`--no-project` turns it off).
+        package var editsProject = true
         /// How long to wait, in seconds, for another process writing one of the tables
         /// (``FileTransaction/readForUpdate(_:)``) before failing.
         package var lockTimeout: Double = 120
@@ -76,6 +79,9 @@ public struct Import: Sendable {
         package var table: String?
         /// Counts and skipped units.
         public var report: XLIFFImportReport
+        /// Whether the table is a legacy one (`.strings`, `.stringsdict`), which holds no states: a unit imported
+        /// with a changed source cannot be flagged `needs_review` there.
+        package var isLegacy = false
     }
 
     /// What an import did.
@@ -86,6 +92,8 @@ public struct Import: Sendable {
         public var changed: [String] = []
         /// Whether nothing was written because of a dry run.
         package var dryRun = false
+        /// The project files whose `knownRegions` got the new languages of the import, with those languages.
+        package var knownRegions: [(project: String, added: [String])] = []
 
         /// The reports of all files added up.
         public var total: XLIFFImportReport {

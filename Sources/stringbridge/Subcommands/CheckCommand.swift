@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalogChecks
+import CodeSync
 import LocalizationCatalog
 import LocalizationConverter
 
@@ -12,11 +13,18 @@ struct CheckCommand: ParsableCommand {
             bundles) and reports each finding as path:line:column: severity: message [rule]. Rules: \
             placeholder-mismatch, plural-missing-category, plural-extra-category, missing-translation, \
             untranslated-state, duplicate-key, invalid-file, not-xcode-formatted, stale-key, control-character, \
-            whitespace-mismatch, width-variation, orphan-key, lowercase-unicode-escape (docs/check.md). --quiet \
-            prints only the summary line.
+            whitespace-mismatch, width-variation, orphan-key, unused-key, lowercase-unicode-escape (docs/check.md). \
+            Legacy tables are checked against the code of their targets, found as sync finds it (--no-code: by the \
+            tables alone). --quiet prints only the summary line.
 
-            Exit status: 0 when no finding is an error; 1 when one is, or when the configuration or a baseline \
-            cannot be read or a --fix cannot be written; 64 on a usage error.
+            --language L names a language that must be complete: every key it lacks in a table is an error \
+            (missing-translation), while the missing translations of the other languages stay warnings. \
+            Pseudo-languages (en-XA, ar-XB: what `stringbridge pseudo` writes) are not checked unless named with \
+            --language.
+
+            Exit status: 0 when no finding is an error; 1 when one is, when the paths hold no table (a gate that \
+            checks nothing does not pass), or when the configuration or a baseline cannot be read or a --fix \
+            cannot be written; 64 on a usage error.
 
             Settings a project checks in go in .stringbridge.json, found in the first path's folder or the nearest \
             folder above it ({"check": {"excludeRules": [...], "severity": {"rule": "error"}, "minSeverity": \
@@ -32,17 +40,16 @@ struct CheckCommand: ParsableCommand {
               stringbridge check MyApp --exclude-rule stale-key \\
                 --severity missing-translation=error
               stringbridge check MyApp --min-severity warning --quiet
-
             """
     )
 
     @Argument(help: "Files or folders to check.")
     var paths: [String]
 
-    @Option(help: "The report's format: text, json or sarif.")
+    @Option(help: "The report's format: text, json, sarif, github, markdown or junit.")
     var format: ReportFormat = .text
 
-    @Option(help: "A language that must be complete in every table (repeatable).")
+    @Option(help: "A language that must be complete in every table: what it lacks is an error (repeatable).")
     var language: [String] = []
 
     @Option(help: "An earlier JSON report: report only findings it does not have.")
@@ -70,6 +77,11 @@ struct CheckCommand: ParsableCommand {
     @Option(help: "The development language of legacy tables (default: en).")
     var sourceLanguage: String?
 
+    @Flag(
+        name: .customLong("no-code"),
+        help: "Read no code: orphan-key and missing-translation of legacy tables go by the tables alone.")
+    var noCode = false
+
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
 
@@ -79,7 +91,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var lock: LockOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
-        case text, json, sarif
+        case text, json, sarif, github, markdown, junit
     }
 
     /// `RULE=SEVERITY`.
@@ -127,6 +139,12 @@ struct CheckCommand: ParsableCommand {
             if let sourceLanguage { options.sourceLanguage = sourceLanguage }
             options.fix = fix
             options.lockTimeout = lock.lockTimeout
+            if !noCode {
+                let sourceLanguage = options.sourceLanguage
+                options.codeKeys = { root, files in
+                    CheckCodeKeys.keys(root: root, files: files, sourceLanguage: sourceLanguage)
+                }
+            }
             var report = try CatalogCheck().run(paths, options: options)
             if let baseline {
                 try report.subtract(baseline: try readSourceFile(baseline).bytes, path: baseline)
@@ -139,8 +157,21 @@ struct CheckCommand: ParsableCommand {
             case .text: writeAll(Array(report.text(quiet: quiet).utf8), to: 1)
             case .json: writeAll(report.json(), to: 1)
             case .sarif: writeAll(report.sarif(version: StringBridgeCommand.configuration.version), to: 1)
+            case .github, .markdown, .junit: writeAll(Array(ciReport(report, format: format).utf8), to: 1)
             }
             failed = report.hasErrors
+            if report.tables == 0, !report.hasErrors {
+                // As `sync --check`: a gate that checks nothing must not pass.
+                let named = paths.count == 1 ? paths[0] : nil
+                printDiagnostics([
+                    Diagnostic(
+                        .error,
+                        "no table to check: there is no String Catalog, .strings, .stringsdict or XLIFF file "
+                            + (named == nil ? "in these paths" : "here") + "; check passes only when it checks a table",
+                        path: named)
+                ])
+                failed = true
+            }
         }
         if failed { throw ExitCode(1) }
     }

@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customLong("language"), help: "A language to export (repeatable).")
     var languages: [String] = []
 
-    @Flag(help: "Export every language the tables have besides the development language.")
+    @Flag(help: "Export every language the tables have besides the development language and pseudo-languages.")
     var allLanguages = false
 
     @Option(name: [.short, .customLong("output")], help: "The folder that receives the XLIFF files or bundles.")
@@ -62,8 +62,12 @@ struct ExportCommand: ParsableCommand {
     @Flag(help: "Write .xcloc bundles instead of bare XLIFF files.")
     var xcloc = false
 
-    @Option(help: "The project root that XLIFF original paths are relative to.")
-    var root: String = "."
+    @Option(
+        help: ArgumentHelp(
+            "The project root: XLIFF original paths are relative to it, and no code outside it is read (default: "
+                + "the current folder for original paths; the project that holds each source for its code).",
+            valueName: "dir"))
+    var root: String?
 
     @Option(help: "The development language of legacy tables (catalogs name their own).")
     var sourceLanguage: String = "en"
@@ -117,24 +121,34 @@ struct ExportCommand: ParsableCommand {
         let export = Export()
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
+            // Original paths: relative to --root, else to the current folder (as import resolves them).
+            let originals = root ?? "."
             let found = try export.sources(
-                for: sources, root: root, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
+                for: sources, root: originals, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
                 interfaceBuilderTables: extract, diagnostics: &diagnostics)
             let tool = Export.defaultTool(version: toolVersion, buildNumber: toolBuild)
             var options = Export.Options(
-                languages: languages, root: root, outputDirectory: output, xcloc: xcloc,
+                languages: languages, root: originals, outputDirectory: output, xcloc: xcloc,
                 sourceLanguage: sourceLanguage, tool: tool, project: project)
             options.replacesReadOnlyFiles = force
             options.allLanguages = allLanguages
             // The sync and the extraction may read the same code: each of its warnings is said once.
             var fromCode = Diagnostics()
-            if sync {
-                options.syncedCatalogs = ExportExtraction.syncedCatalogs(
-                    for: found, root: root, diagnostics: &fromCode)
-            }
-            if extract {
-                options.codeStrings = ExportExtraction.codeStrings(
-                    for: found, root: root, sourceLanguage: sourceLanguage, diagnostics: &fromCode)
+            // The code read is that of the project holding each source (--root: that folder), never the whole
+            // current folder (docs/extraction.md, "Export").
+            let projects = Self.projects(of: found, root: root, readsCode: sync || extract)
+            for (project, group) in projects {
+                if sync {
+                    options.syncedCatalogs.merge(
+                        ExportExtraction.syncedCatalogs(for: group, root: project.path, diagnostics: &fromCode)
+                    ) { first, _ in first }
+                }
+                if extract {
+                    options.codeStrings.merge(
+                        ExportExtraction.codeStrings(
+                            for: group, root: project.path, sourceLanguage: sourceLanguage, diagnostics: &fromCode)
+                    ) { first, _ in first }
+                }
             }
             var seen = Set<Diagnostic>()
             for diagnostic in fromCode.all where seen.insert(diagnostic).inserted { diagnostics.append(diagnostic) }
@@ -142,6 +156,9 @@ struct ExportCommand: ParsableCommand {
             let result = try export.report(found, options: options, diagnostics: &diagnostics)
             switch report {
             case .text:
+                for (project, _) in projects where !project.isCurrentFolder && root == nil {
+                    printLine(project.summary)
+                }
                 for document in result.documents {
                     printLine(
                         "\(dryRun ? "would write" : "wrote") \(document.path) (\(counted(document.tables, "table")))")
@@ -150,5 +167,27 @@ struct ExportCommand: ParsableCommand {
             }
             if diagnostics.hasErrors { throw ExitCode(1) }
         }
+    }
+
+    /// The sources grouped by the project whose code they get (``ProjectPaths/projectRoot(holding:fallback:)``),
+    /// in the order first met; with `root`, every source in that one.
+    static func projects(of sources: [Export.Source], root: String?, readsCode: Bool)
+        -> [(ProjectRoot, [Export.Source])]
+    {
+        guard readsCode, !sources.isEmpty else { return [] }
+        if let root { return [(ProjectRoot(path: root, marker: nil), sources)] }
+        var groups: [(ProjectRoot, [Export.Source])] = []
+        var byFolder: [String: ProjectRoot] = [:]
+        for source in sources {
+            let folder = source.path.lastIndex(of: "/").map { String(source.path[..<$0]) } ?? "."
+            let project = byFolder[folder] ?? ProjectPaths.projectRoot(holding: [source.path])
+            byFolder[folder] = project
+            if let index = groups.firstIndex(where: { $0.0 == project }) {
+                groups[index].1.append(source)
+            } else {
+                groups.append((project, [source]))
+            }
+        }
+        return groups
     }
 }

@@ -14,7 +14,11 @@ struct GenerateCommand: ParsableCommand {
             and later write (the default). --flavor runtime writes the same names as String accessors over \
             StringBridgeRuntime's LocalizedTable, for Linux. --flavor legacy reads .strings and .stringsdict \
             tables and writes OUTDIR/L10n.swift, an enum L10n as SwiftGen's structured-swift5 strings template \
-            generates. A key that makes no valid or no distinct name gets no accessor, with a warning at its place.
+            generates. A key that makes no valid name gets no accessor, with a warning at its place; keys whose \
+            names are equal become Swift overloads when their parameters differ, and two that would make the same \
+            declaration are an error naming both (Xcode's build fails on them too). A catalog with no manually \
+            managed key gets no file (Xcode generates none), with a note saying so. A key that a catalog's JSON \
+            holds twice is read as Xcode reads it, the last definition winning, with a warning.
 
             Exit status: 0 when written, 1 when an input is invalid or a file cannot be written (nothing is \
             written then), 64 on a usage error.
@@ -99,7 +103,17 @@ struct GenerateCommand: ParsableCommand {
                     path: path)
             }
             let source = try readSourceFile(path)
-            let table = try AccessorGenerator.readCatalog(source, diagnostics: &diagnostics)
+            let table = try AccessorGenerator.readCatalogAsXcode(source, diagnostics: &diagnostics)
+            guard AccessorGenerator.hasSymbolKeys(table) else {
+                let name = table.name.isEmpty ? AccessorGenerator.tableName(ofPath: path) : table.name
+                diagnostics.append(
+                    Diagnostic(
+                        .note,
+                        "no manually managed key generates a symbol: GeneratedStringSymbols_\(name).swift is not "
+                            + "written (Xcode generates no file either)",
+                        at: FileLocation(path: path, line: 1, column: 1)))
+                continue
+            }
             let file = try generator.generate(table, path: path, diagnostics: &diagnostics)
             if let first = written[file.name] {
                 throw ConversionError(

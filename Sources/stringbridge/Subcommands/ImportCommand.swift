@@ -18,7 +18,11 @@ struct ImportCommand: ParsableCommand {
             whose <source> no longer matches the table is imported as needs_review (--skip-changed-source skips \
             it). A target whose format placeholders differ from its source's (a %@ left out, %lld turned into %@: a \
             crash at run time) is refused and the command exits 1 after writing the other units \
-            (--accept-placeholder-mismatch imports it with a warning). Interface Builder files' strings are text, \
+            (--accept-placeholder-mismatch imports it with a warning); so is one that renames or leaves out a \
+            parameter the system fills (${content} in intent and App Shortcuts strings). A language new to a table \
+            is added to the knownRegions of the Xcode project holding it, in the same transaction (--no-project \
+            leaves the project alone). A <file> naming a legacy table that was migrated to a catalog is imported \
+            into the catalog, with a note. Interface Builder files' strings are text, \
             not format strings: their placeholders are not compared. Units not applied are counted per file and \
             reason (--verbose lists each one). --quiet prints no report and no warning, only errors.
 
@@ -75,6 +79,13 @@ struct ImportCommand: ParsableCommand {
     @Flag(help: "Import targets whose placeholders differ from the source's, with a warning, instead of refusing them.")
     var acceptPlaceholderMismatch = false
 
+    @Flag(
+        help: """
+            Leave the Xcode project alone: by default a language the import adds to a table is added to the \
+            knownRegions of the project holding the table, as Xcode does.
+            """)
+    var noProject = false
+
     @Flag(help: "List every unit not applied, instead of a count per file and reason.")
     var verbose = false
 
@@ -109,6 +120,7 @@ struct ImportCommand: ParsableCommand {
             options.freesWorkingMemory = false
             options.replacesReadOnlyFiles = writing.force
             options.lockTimeout = writing.lockTimeout
+            options.editsProject = !noProject
             let result = try Import().run(inputs, options: options, diagnostics: &diagnostics)
             for warning in result.placeholderWarnings { diagnostics.append(warning) }
             for error in result.placeholderErrors { diagnostics.append(error) }
@@ -117,8 +129,9 @@ struct ImportCommand: ParsableCommand {
             case .text: writeAll(result.text(verbose: verbose), to: 1)
             case .json: print(String(decoding: result.json(), as: UTF8.self))
             }
-            if strict, let refusal = result.strictRefusal { throw ConversionError(refusal, path: nil) }
-            if let refusal = result.placeholderRefusal { throw ConversionError(refusal, path: nil) }
+            // Each ends the command with an error at the first unit it counts.
+            if strict, let refusal = result.strictRefusalDiagnostic { throw ConversionError(refusal) }
+            if let refusal = result.placeholderRefusalDiagnostic { throw ConversionError(refusal) }
         }
     }
 

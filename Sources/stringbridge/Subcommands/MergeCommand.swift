@@ -10,7 +10,11 @@ struct MergeCommand: ParsableCommand {
             Three-way merge of a String Catalog, a .strings or a .stringsdict file at the level of entries, \
             languages and variation cases: a change made on one side is taken, the same change made on both is \
             taken once, and different changes to the same value are conflicts. OUT is written as the format's \
-            writer writes it, also when there are conflicts (with our side at each). The rules: docs/merge.md.
+            writer writes it, also when there are conflicts (with our side at each). In a .strings or \
+            .stringsdict file, the text outside entries (a header, section comments, blank lines) is merged too. \
+            A side that empties the file, deletes every key, or deletes more than half of the keys (at least 10) \
+            that the other side kept is a conflict, and OUT keeps those keys (--allow-mass-deletion deletes \
+            them). The rules: docs/merge.md.
 
             Exit status: 0 when merged cleanly, 1 when there are conflicts (each printed as \
             NAME:line:column: error: conflict: …, NAME being --name or else OUT), 2 when an input cannot be read or \
@@ -56,6 +60,13 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Merge and report, print the file that would be written, and write nothing.")
     var dryRun = false
 
+    @Flag(
+        help: """
+            Take a side's deletion of every key, or of more than half of the keys, as a deletion, and an emptied \
+            file as emptied (without it, each is a conflict and the keys are kept).
+            """)
+    var allowMassDeletion = false
+
     @OptionGroup var writing: WritingOptions
 
     enum ReportFormat: String, ExpressibleByArgument {
@@ -84,7 +95,7 @@ struct MergeCommand: ParsableCommand {
             report = try FileMerge.merge(
                 base: files[0], ours: files[1], theirs: files[2], output: output ?? files[1], name: name, format: from,
                 replacesReadOnlyFiles: writing.force, lockTimeout: writing.lockTimeout, dryRun: dryRun,
-                diagnostics: &diagnostics)
+                allowsMassDeletion: allowMassDeletion, diagnostics: &diagnostics)
         } catch let error as ConversionError {
             printDiagnostics(diagnostics.all)
             printDiagnostics(error.diagnostics)
@@ -112,7 +123,7 @@ struct MergeCommand: ParsableCommand {
                 let versions = try GitStages.read(path)
                 let report = try FileMerge.conflicts(
                     base: versions.base, ours: versions.ours, theirs: versions.theirs, name: path, format: from,
-                    diagnostics: &diagnostics)
+                    allowsMassDeletion: allowMassDeletion, diagnostics: &diagnostics)
                 printDiagnostics(diagnostics.all)
                 if format == .text { printDiagnostics(report.diagnostics) }
                 reports.append(report.json)

@@ -10,7 +10,8 @@ struct Migrate: ParsableCommand {
             Each folder is migrated on its own, like one Xcode target: every *.lproj/*.strings and \
             *.lproj/*.stringsdict below it is grouped by table name (a table's .strings and .stringsdict may sit in \
             different folders; Base.lproj counts as the source language), and one <Table>.xcstrings is written per \
-            table — next to the source language's .lproj folder, or into the folder given with -o. As in Xcode, \
+            table — next to the source language's .lproj folder (an Interface Builder table's in mul.lproj there), \
+            or into the folder given with -o; --table NAME (repeatable) migrates only the tables named. As in Xcode, \
             every value becomes state "translated", every entry extractionState "migrated", and single-variable \
             plurals become plural variations. A key's comment is the one its code gives, as in Xcode, whose \
             migration runs in a build: the Swift and Objective-C code of the targets that hold the table (found \
@@ -25,20 +26,24 @@ struct Migrate: ParsableCommand {
             keys, values, states and comments stay, and a legacy value that differs is reported by key and \
             language. The Xcode projects that hold the legacy tables (in, below or above the folders) are edited \
             as Xcode does: each table's variant groups are replaced by the catalog in their group and in the \
-            targets' Resources phases (an Interface Builder table's .strings by its mul.lproj catalog); a project \
-            that cannot be edited safely is an error and nothing is written; --no-project leaves projects alone, \
-            and so does -o (the catalogs are then not where Xcode puts them). The legacy files are left in place. \
+            targets' Resources phases (an Interface Builder table's .strings by its mul.lproj catalog, a child \
+            named mul of the storyboard's variant group); a project that cannot be edited safely is an error \
+            naming each such variant group, and nothing is written; --no-project leaves projects alone, and so \
+            does -o (the catalogs are then not where Xcode puts them). Migrating in place, the legacy files \
+            migrated are deleted with the writes, as Xcode does, and the .lproj folders they leave empty \
+            (--keep-legacy-files keeps them); with -o or --no-project nothing of the migrated folders is deleted. \
             --report json prints the same as JSON: per catalog its path, keys, languages, sources, the catalog \
-            merged into and the files left out (docs/migration.md).
+            merged into, the files left out and the files deleted (docs/migration.md).
 
             Exit status: 0 when written (or, with --dry-run, planned); 1 when a catalog exists and --force is not \
-            given, a file cannot be read with --strict, a project cannot be edited safely, or a file cannot be \
-            written (nothing is written then); 64 on a usage error.
+            given, a file cannot be read with --strict, a project cannot be edited safely, a --table names no \
+            table, or a file cannot be written or deleted (nothing is written then); 64 on a usage error.
 
             Examples:
               stringbridge migrate MyApp/Resources
               stringbridge migrate MyApp --source-language de -o Migrated --dry-run
               stringbridge migrate MyApp --dry-run --report json
+              stringbridge migrate MyApp --table Localizable --keep-legacy-files
             """
     )
 
@@ -60,8 +65,16 @@ struct Migrate: ParsableCommand {
     @Flag(help: "Stop at a malformed legacy file instead of leaving it out with a warning.")
     var strict = false
 
-    @Flag(help: "Leave the Xcode projects alone: write the catalogs only.")
+    @Flag(help: "Leave the Xcode projects alone: write the catalogs only (the legacy files are kept).")
     var noProject = false
+
+    @Flag(help: "Keep the legacy files migrated (Xcode deletes them, and so does migrate in place).")
+    var keepLegacyFiles = false
+
+    @Option(
+        name: .customLong("table"),
+        help: "Migrate only this table (repeatable): Localizable for Localizable.strings and .stringsdict.")
+    var tables: [String] = []
 
     @Flag(help: "Print what would be written, and write nothing.")
     var dryRun = false
@@ -74,8 +87,12 @@ struct Migrate: ParsableCommand {
     }
 
     @OptionGroup var lock: LockOptions
-    @Option(help: "The project root below which the code of the tables' targets is found.")
-    var root: String = "."
+    @Option(
+        help: ArgumentHelp(
+            "The project root below which the code of the tables' targets is found (default: the project that "
+                + "holds each folder: the nearest folder at or above it with an .xcodeproj, .xcworkspace, "
+                + "Package.swift, Project.swift or .git).", valueName: "dir"))
+    var root: String?
 
     @Flag(
         name: .customLong("extract"), inversion: .prefixedNo,
@@ -94,16 +111,51 @@ struct Migrate: ParsableCommand {
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
             var plans: [Migration.PlannedCatalog] = []
+            let selected = tables.isEmpty ? nil : Set(tables)
+            let interfaceBuilderStrings = Migration.interfaceBuilderStrings(around: directories)
+            var found: [String] = []
             for directory in directories {
                 var options = Migration.Options(
                     sourceLanguage: sourceLanguage, outputDirectory: output, force: force, strict: strict)
                 options.lockTimeout = lock.lockTimeout
+                options.tables = selected
+                options.interfaceBuilderStrings = interfaceBuilderStrings
+                options.deletesLegacyFiles = !keepLegacyFiles && !noProject
+                let all =
+                    isDirectory(directory) ? migration.tables(below: directory, sourceLanguage: sourceLanguage) : []
+                found += all.map(\.name)
+                if let selected {
+                    let alone = all.map(\.name).filter { !selected.contains($0) }
+                    if !alone.isEmpty {
+                        diagnostics.append(
+                            Diagnostic(
+                                .note,
+                                "left alone (not named by --table): \(alone.joined(separator: ", "))", path: directory))
+                    }
+                }
                 if extract, isDirectory(directory) {
+                    let project =
+                        root.map { ProjectRoot(path: $0, marker: nil) }
+                        ?? ProjectPaths.projectRoot(holding: [directory])
+                    if !project.isCurrentFolder, root == nil, report == .text { printLine(project.summary) }
                     options.codeComments = MigrationExtraction.codeComments(
-                        for: migration.tables(below: directory, sourceLanguage: sourceLanguage), root: root,
+                        for: all.filter { selected?.contains($0.name) ?? true }, root: project.path,
                         sourceLanguage: sourceLanguage, migration: migration, diagnostics: &diagnostics)
                 }
                 plans += try migration.plan(directory: directory, options: options, diagnostics: &diagnostics)
+            }
+            let unknown = tables.filter { !found.contains($0) }
+            if !unknown.isEmpty {
+                var names: [String] = []
+                for name in found where !names.contains(name) { names.append(name) }
+                throw ConversionError(
+                    unknown.map { name in
+                        Diagnostic(
+                            .error,
+                            "--table \(name): no legacy table \(Diagnostic.quoted(name)) below "
+                                + "\(directories.joined(separator: ", ")); the tables there are "
+                                + (names.isEmpty ? "none" : names.joined(separator: ", ")), path: directories[0])
+                    })
             }
             if !dryRun { try Migration.checkExisting(plans, force: force) }
             let projectEdits =
@@ -117,11 +169,15 @@ struct Migrate: ParsableCommand {
                         return options
                     }(),
                     diagnostics: &diagnostics)
+            // Before the deletions, which remove them.
+            let emptied = Migration.foldersEmptied(by: plans.flatMap { $0.deletions.map(\.path) })
             if report == .json {
                 if !dryRun {
                     try migration.write(plans, projectEdits: projectEdits, force: force, diagnostics: &diagnostics)
                 }
-                print(String(decoding: Migration.json(plans, dryRun: dryRun), as: UTF8.self))
+                print(
+                    String(
+                        decoding: Migration.json(plans, dryRun: dryRun, removedFolders: emptied), as: UTF8.self))
                 return
             }
             for plan in plans {
@@ -146,6 +202,16 @@ struct Migrate: ParsableCommand {
                     let absence = languages.contains(file.language) ? "" : "; the catalog has no \(file.language)"
                     printLine("  left out: \(file.path) (\(file.language)), which \(file.reason)\(absence)")
                 }
+                if !plan.deletions.isEmpty {
+                    printLine(
+                        "  \(dryRun ? "would delete" : "deleted") the legacy \(plan.deletions.count == 1 ? "file" : "files"): "
+                            + plan.deletions.map(\.path).joined(separator: ", "))
+                }
+            }
+            if !emptied.isEmpty {
+                printLine(
+                    "\(dryRun ? "would remove" : "removed") the \(emptied.count == 1 ? "folder" : "folders") left empty: "
+                        + emptied.joined(separator: ", "))
             }
             for edit in projectEdits {
                 print("\(dryRun ? "would edit" : "edited") \(edit.path):")

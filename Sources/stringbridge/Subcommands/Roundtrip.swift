@@ -30,7 +30,6 @@ struct Roundtrip: ParsableCommand {
               stringbridge roundtrip MyApp/Localizable.xcstrings --via xliff --format json
               stringbridge roundtrip Fixtures --exclude '*/invalid/*'
               stringbridge roundtrip MyApp --losses-only
-
             """
     )
 

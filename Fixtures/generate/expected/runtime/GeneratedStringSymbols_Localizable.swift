@@ -67,6 +67,13 @@ enum Localizable {
     }
 
     /**
+     Localized string for key “adults” in table “Localizable.xcstrings”.
+     */
+    static func adults(_ arg1: Int) -> String {
+        _localizedTable.string("adults", arg1)
+    }
+
+    /**
      Cards in a deck.
      The count is never negative; * / ends nothing here.
      
@@ -100,7 +107,7 @@ enum Localizable {
     /**
      Localized string for key “owned” in table “Localizable.xcstrings”.
      */
-    static func owned(_ arg1: String, _ arg2: Int, _ arg3: UInt) -> String {
+    static func owned(_ arg1: String, _ arg2: Int, _ arg3: UInt32) -> String {
         _localizedTable.string("owned", arg1, arg2, arg3)
     }
 
@@ -149,7 +156,7 @@ enum Localizable {
     /**
      Localized string for key “Über 2FA” in table “Localizable.xcstrings”.
      */
-    static var über2fa: String {
+    static var über2Fa: String {
         _localizedTable.string("Über 2FA")
     }
 }

@@ -75,6 +75,13 @@ nonisolated extension LocalizedStringResource {
     }
 
     /**
+     Localized string for key “adults” in table “Localizable.xcstrings”.
+     */
+    static func adults(_ arg1: Int) -> LocalizedStringResource {
+        LocalizedStringResource("adults", defaultValue: "\(arg1, specifier: "%lld")", table: "Localizable", bundle: resourceBundleDescription)
+    }
+
+    /**
      Cards in a deck.
      The count is never negative; * / ends nothing here.
      
@@ -108,7 +115,7 @@ nonisolated extension LocalizedStringResource {
     /**
      Localized string for key “owned” in table “Localizable.xcstrings”.
      */
-    static func owned(_ arg1: String, _ arg2: Int, _ arg3: UInt) -> LocalizedStringResource {
+    static func owned(_ arg1: String, _ arg2: Int, _ arg3: UInt32) -> LocalizedStringResource {
         LocalizedStringResource("owned", defaultValue: "\(arg1)\(arg2, specifier: "%lld")\(arg3, specifier: "%u")", table: "Localizable", bundle: resourceBundleDescription)
     }
 
@@ -150,7 +157,7 @@ nonisolated extension LocalizedStringResource {
     /**
      Localized string for key “Über 2FA” in table “Localizable.xcstrings”.
      */
-    static var über2fa: LocalizedStringResource {
+    static var über2Fa: LocalizedStringResource {
         LocalizedStringResource("Über 2FA", table: "Localizable", bundle: resourceBundleDescription)
     }
 }

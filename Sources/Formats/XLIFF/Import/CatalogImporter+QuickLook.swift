@@ -13,9 +13,9 @@ extension Importer {
     /// The rule: when the entry's localization in this language has content and no substitutions, the target
     /// export writes at a root, plural or device path is the string at that path as it is (what
     /// ``CatalogUnitBuilder/targetValue(at:)`` gives for such a localization). A unit is then unchanged when its
-    /// target and state are those; a unit without a target is reported as such, and one in an unfinished state
-    /// that is not accepted as skipped. Any other unit (a path the localization lacks, a target that differs, a
-    /// substitution path) ends the quick look: `false`, with the report as it was, sends the entry through the
+    /// target and state are those; a unit without a target is reported as such. Any other unit (a path the
+    /// localization lacks, a target that differs or is in an unfinished state, a substitution path) ends the quick
+    /// look: `false`, with the report as it was, sends the entry through the
     /// full comparison.
     mutating func quickLookFindsNothingToApply(
         _ members: ArraySlice<Int>, units: [XLIFFUnit], paths: [XLIFFVariationPath], at position: Int,
@@ -69,13 +69,9 @@ extension Importer {
                 report.unchanged += 1
                 continue
             }
-            let unit = units[index]
-            guard
-                XLIFFStates.catalog(
-                    state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: acceptUnfinished,
-                    current: found.state, keepsNeedsReview: true) == nil
-            else { return false }
-            report.skip(unit, .unfinishedState(unit.state ?? ""))
+            // Anything else (an unfinished target too: whether its text is new is said in the XLIFF form) takes
+            // the full comparison.
+            return false
         }
         return true
     }

@@ -64,7 +64,8 @@ extension Importer {
                 let (position, path) = Self.locateCatalogUnit(
                     units[index].id, previous: previous, keysHaveSeparator: keysHaveSeparator, in: entries)
             else {
-                report.skip(units[index], .unknownID)
+                let key = keyWithLineBreaks(readAs: units[index].id)
+                report.skip(units[index], key.map { .lineBreaksReadAsSpaces($0) } ?? .unknownID)
                 continue
             }
             if path.isRoot, keysHaveSeparator, XLIFFIdentifier.endsLikeVariationPath(units[index].id) {
@@ -160,7 +161,11 @@ extension Importer {
                     state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
                     current: localization.leaf(at: path)?.state, keepsNeedsReview: true)
             else {
-                report.skip(unit, .unfinishedState(unit.state ?? ""))
+                // A target whose text is not the table's (nor, without one, the source's) was written by a translator.
+                let hasNewText = text != (builder.targetValue(at: path)?.text ?? unit.source ?? text)
+                report.skip(
+                    unit,
+                    hasNewText ? .unfinishedStateWithNewText(unit.state ?? "") : .unfinishedState(unit.state ?? ""))
                 continue
             }
             if let name = path.substitutionName, localization.substitutions?[name] == nil,
@@ -195,15 +200,24 @@ extension Importer {
             let warnings = report.appliedWithPlaceholderMismatch.count
             let owner = localization
             // A plural case is compared with the source's other case, the general form (as check does).
-            let general = path.isPluralCaseOtherThanOther ? builder.sourceText(at: path.generalPluralForm) : expected
+            var general = path.isPluralCaseOtherThanOther ? builder.sourceText(at: path.generalPluralForm) : expected
+            var checked = text
+            if isTargetOnlySubstitution, let name = path.substitutionName {
+                // The `<source>` says nothing of the arguments (Xcode writes the unit id there): the case is compared
+                // with the catalog's own substitution, the source string with its argument read as the
+                // substitution reads it; a case need not print the arguments its parent prints.
+                (general, checked) = Self.targetOnlyCaseComparison(
+                    name, text: text, localization: owner, parent: builder.sourceText(at: .root))
+            }
             guard
                 options.isInterfaceBuilder
                     || report.checkPlaceholders(
-                        unit, target: text, source: general,
+                        unit, target: checked, source: general,
                         substitutionSpecifier: {
                             owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
                         },
                         allowsMissingIntegers: path.isPluralCaseOtherThanOther,
+                        allowsMissingArguments: isTargetOnlySubstitution,
                         refuses: options.refusesPlaceholderMismatch)
             else { continue }
             let before = localization
@@ -249,6 +263,22 @@ extension Importer {
         }
         guard touched, original.map({ $0 != localization }) ?? localization.hasContent else { return }
         setLocalization(localization, at: position)
+    }
+
+    /// What a case of substitution `name`, which only the target has, is compared with, and the case's text as
+    /// compared: the source string in XLIFF form (`parent`) with the substitution's argument respelled with its
+    /// format specifier (as export's `<source>` spells it), and the case with `%arg` spelled so too.
+    ///
+    /// Xcode's export writes the unit id as such a case's `<source>`, which says nothing of its arguments: comparing
+    /// with it refused every correct translation.
+    static func targetOnlyCaseComparison(
+        _ name: String, text: String, localization: Localization, parent: String
+    ) -> (source: String, target: String) {
+        guard let argument = XLIFFPlaceholders.argument(of: name, in: localization),
+            let spec = localization.substitutions?[name]?.formatSpecifier, !spec.isEmpty
+        else { return (parent, text) }
+        let source = XLIFFPlaceholders.respelling(argument: argument, as: spec, in: parent) ?? parent
+        return (source, XLIFFPlaceholders.exportingCase(text, argument: argument, formatSpecifier: spec))
     }
 
     /// Substitutions that neither this language nor the source language has (a translation that needs a plural where

@@ -16,6 +16,10 @@ struct Importer {
     private(set) var created: [(key: String, entry: CatalogEntry)] = []
     /// The positions of ``created`` by key.
     private var createdPositions: [String: Int] = [:]
+    /// The keys holding line breaks or tabs by their form with each turned into a space (as XML reads them in an
+    /// attribute written raw); made when first asked.
+    private var keysByLineBreaksAsSpaces: [String: String]?
+
     /// Whether a catalog entry is first given the quick look (``quickLookFindsNothingToApply(_:units:paths:at:in:report:)``).
     var takesQuickLook = true
 
@@ -31,6 +35,46 @@ struct Importer {
     }
 
     func hasKey(_ key: String) -> Bool { table.entries.index(forKey: key) != nil }
+
+    /// The key that `id` (no key of the table) is with its line breaks and tabs read as spaces.
+    ///
+    /// XML reads so an `id` attribute a translation tool wrote them raw in (OmegaT does): an id that is such a key,
+    /// or such a key followed by a variation path. `nil` when there is none.
+    mutating func keyWithLineBreaks(readAs id: String) -> String? {
+        if keysByLineBreaksAsSpaces == nil {
+            var map: [String: String] = [:]
+            for key in table.entries.keys where key.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) {
+                map[Self.lineBreaksAsSpaces(key), default: key] = map[Self.lineBreaksAsSpaces(key)] ?? key
+            }
+            keysByLineBreaksAsSpaces = map
+        }
+        guard let map = keysByLineBreaksAsSpaces, !map.isEmpty else { return nil }
+        if let key = map[id] { return key }
+        if let separator = id.range(of: XLIFFIdentifier.separator), let key = map[String(id[..<separator.lowerBound])] {
+            return key
+        }
+        return nil
+    }
+
+    /// `key` as XML reads it in an attribute written raw: `\r\n`, `\r`, `\n` and tab each one space.
+    static func lineBreaksAsSpaces(_ key: String) -> String {
+        var result = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "\r":
+                result.append(" ")
+                previousWasCR = true
+                continue
+            case "\n":
+                if !previousWasCR { result.append(" ") }
+            case "\t": result.append(" ")
+            default: result.append(scalar)
+            }
+            previousWasCR = false
+        }
+        return String(result)
+    }
 
     /// The localization of the entry at `position` in this language, with the changes made so far.
     func currentLocalization(at position: Int) -> Localization? {

@@ -18,7 +18,12 @@ extension Importer {
     mutating func applyStrings(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
         for unit in units {
             guard let position = table.entries.index(forKey: unit.id) else {
-                createStringsKey(unit, report: &report)
+                // Never a new key made of a key whose line breaks a translation tool turned into spaces.
+                if let key = keyWithLineBreaks(readAs: unit.id) {
+                    report.skip(unit, .lineBreaksReadAsSpaces(key))
+                } else {
+                    createStringsKey(unit, report: &report)
+                }
                 continue
             }
             let key = unit.id
@@ -82,7 +87,8 @@ extension Importer {
             guard let location = XLIFFIdentifier.parseStringsDictID(unit.id, keys: hasKey),
                 let position = table.entries.index(forKey: location.key)
             else {
-                report.skip(unit, .unknownStringsDictKey)
+                let key = keyWithLineBreaks(readAs: unit.id)
+                report.skip(unit, key.map { .lineBreaksReadAsSpaces($0) } ?? .unknownStringsDictKey)
                 continue
             }
             let isSource = language == table.sourceLanguage
@@ -143,7 +149,8 @@ extension Importer {
             var state = XLIFFImport.catalogState(
                 state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished)
         else {
-            report.skip(unit, .unfinishedState(unit.state ?? ""))
+            // Legacy exports write no state: a target reaching here is not the table's text.
+            report.skip(unit, .unfinishedStateWithNewText(unit.state ?? ""))
             return nil
         }
         var sourceChanged = false

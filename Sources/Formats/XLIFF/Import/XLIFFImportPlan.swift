@@ -19,7 +19,14 @@ package struct XLIFFImportPlan: Sendable {
 
     /// Stores the new localizations in `table`, which must be the table the plan was made for (or that table
     /// changed only by plans for other languages).
+    ///
+    /// A catalog's version is raised to what the new localizations need (``CatalogVersion``: a
+    /// `machine_translated` state makes it `1.3`, as Xcode 27's import does).
     package func apply(to table: inout StringTable) {
+        table.version = CatalogVersion.written(
+            table.version,
+            needing: CatalogVersion.needed(by: changes.lazy.map(\.localization))
+                ?? CatalogVersion.needed(by: additions.lazy.flatMap { $0.entry.localizations?.values ?? [] }))
         for (position, localization) in changes where position < table.entries.count {
             if table.entries[valueAt: position].localizations == nil {
                 table.entries[valueAt: position].localizations = OrderedMap()

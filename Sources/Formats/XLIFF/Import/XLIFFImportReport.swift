@@ -33,6 +33,12 @@ public struct XLIFFImportReport: Sendable, Equatable {
         /// The target's state is unfinished (`new`, `needs-translation`, `needs-l10n`, `needs-adaptation`,
         /// `needs-review-*`); Xcode skips these.
         case unfinishedState(String)
+        /// Like ``unfinishedState(_:)``, for a target whose text is not what the table has: a translation tool that
+        /// left the state as export wrote it (`new`) while the translator wrote the text.
+        case unfinishedStateWithNewText(String)
+        /// The id is the key (the associated value) with its line breaks turned into spaces: a translation tool
+        /// wrote them raw in the `id` attribute (OmegaT does), which XML reads as spaces.
+        case lineBreaksReadAsSpaces(String)
         /// The target reads other format arguments than the source (a `%@` left out, `%lld` turned into `%@`);
         /// refused with ``XLIFFImport/Options/refusesPlaceholderMismatch``, else applied with a warning.
         case placeholderMismatch(String)
@@ -44,14 +50,14 @@ public struct XLIFFImportReport: Sendable, Equatable {
             switch self {
             case .noTargetLanguage: "no-target-language"
             case .unknownTable: "unknown-table"
-            case .unknownID, .unknownStringsDictKey: "unknown-id"
+            case .unknownID, .unknownStringsDictKey, .lineBreaksReadAsSpaces: "unknown-id"
             case .variationOfStringsKey: "variation-in-strings"
             case .replacedByVariations: "replaced-by-variations"
             case .endsLikeVariationPath: "ends-like-variation-path"
             case .unknownSubstitution: "unknown-substitution"
             case .shapeMismatch: "shape-mismatch"
             case .sourceChanged: "source-changed"
-            case .unfinishedState: "unfinished-state"
+            case .unfinishedState, .unfinishedStateWithNewText: "unfinished-state"
             case .placeholderMismatch: "placeholder-mismatch"
             case .noTarget: "no-target"
             }
@@ -77,6 +83,13 @@ public struct XLIFFImportReport: Sendable, Equatable {
             case .sourceChanged(let expected, let found):
                 "the source changed: the table has \"\(expected)\", the file \"\(found)\""
             case .unfinishedState(let state): "the target's state is \"\(state)\", not finished"
+            case .unfinishedStateWithNewText(let state):
+                "the target's state is \"\(state)\", not finished, but its text is new (a translation tool may have "
+                    + "left the state as export wrote it): --accept-unfinished imports it"
+            case .lineBreaksReadAsSpaces(let key):
+                "the id is the key \(quotedForMessage(key)) with its line breaks read as spaces: a translation tool "
+                    + "wrote them raw in the id attribute (OmegaT does), where XML reads a line break as a space; "
+                    + "write them as &#10; in the ids, or export again"
             case .placeholderMismatch(let details): "the target's placeholders differ from the source's: \(details)"
             case .noTarget: "the unit has no target"
             }
@@ -167,7 +180,7 @@ public struct XLIFFImportReport: Sendable, Equatable {
         skipped.filter { unit in
             switch unit.reason {
             case .unknownTable, .unknownID, .unknownStringsDictKey, .variationOfStringsKey, .unfinishedState,
-                .sourceChanged, .placeholderMismatch:
+                .unfinishedStateWithNewText, .lineBreaksReadAsSpaces, .sourceChanged, .placeholderMismatch:
                 true
             default: false
             }
@@ -197,13 +210,23 @@ public struct XLIFFImportReport: Sendable, Equatable {
     ///
     /// Returns `false` when the unit is refused (then reported as skipped); a mismatch that is not refused is recorded
     /// as a warning, and the unit is applied.
+    /// `allowsMissingArguments`: the target may leave out any argument of the source (a case of a substitution only
+    /// the target has, whose parent string prints the others).
     mutating func checkPlaceholders(
         _ unit: XLIFFUnit, target: String, source: String, substitutionSpecifier: (String) -> String?,
-        allowsMissingIntegers: Bool, refuses: Bool
+        allowsMissingIntegers: Bool, allowsMissingArguments: Bool = false, refuses: Bool
     ) -> Bool {
-        let mismatches = FormatArgumentComparison.compare(
+        var mismatches = FormatArgumentComparison.compare(
             source: source, translation: target, substitutionSpecifier: substitutionSpecifier,
             allowsMissingIntegers: allowsMissingIntegers)
+        if allowsMissingArguments {
+            mismatches.removeAll { mismatch in
+                switch mismatch {
+                case .missing, .parameterMissing: true
+                default: false
+                }
+            }
+        }
         guard !mismatches.isEmpty else { return true }
         let reason = Reason.placeholderMismatch(mismatches.map { $0.description }.joined(separator: "; "))
         if refuses {
@@ -213,4 +236,20 @@ public struct XLIFFImportReport: Sendable, Equatable {
         appliedWithPlaceholderMismatch.append(SkippedUnit(id: unit.id, reason: reason, location: unit.location))
         return true
     }
+}
+
+/// `key` in double quotes, its line breaks and tabs escaped (`"Line one\nLine two"`), for a message.
+private func quotedForMessage(_ key: String) -> String {
+    var result = "\""
+    for scalar in key.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
 }

@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct NotesApp: App {
+    var body: some Scene {
+        WindowGroup {
+            ContentView(count: 0)
+        }
+    }
+}

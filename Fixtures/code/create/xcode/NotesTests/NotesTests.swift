@@ -1,0 +1,7 @@
+import XCTest
+
+final class NotesTests: XCTestCase {
+    func testTitle() {
+        XCTAssertEqual(String(localized: "Only in a test"), "Only in a test")
+    }
+}
