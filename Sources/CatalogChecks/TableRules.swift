@@ -58,7 +58,8 @@ struct TableRules {
         // The entries are checked in runs side by side; the runs' findings, each in its entries' order, are
         // joined in order: the findings of one pass over the table.
         let bounds = Self.runBounds(entries: table.entries.count, parallelism: parallelism)
-        let runs = inParallel(bounds.count - 1) { run -> (findings: [Finding], states: [String: (new: Int, review: Int)]) in
+        let runs = inParallel(bounds.count - 1) {
+            run -> (findings: [Finding], states: [String: (new: Int, review: Int)]) in
             var findings: [Finding] = []
             var states: [String: (new: Int, review: Int)] = [:]
             check(subject, entries: bounds[run]..<bounds[run + 1], languages: languages, into: &findings, &states)
@@ -494,7 +495,10 @@ struct TableRules {
         guard let ranges else { return path.split(separator: ".") }
         let utf8 = path.utf8
         return ranges.map { range in
-            path[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            path[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)]
         }
     }
 
@@ -585,7 +589,9 @@ struct TableRules {
             }
         }
         // Only the cases that hold variations or substitutions themselves have anything more to check.
-        for (kind, cases) in [("plural", variations.plural), ("device", variations.device), ("width", variations.width)]
+        for (kind, cases) in [
+            ("plural", variations.plural), ("device", variations.device), ("width", variations.width),
+        ]
         where cases != nil {
             for (name, value) in cases ?? [:] where value.hasMoreThanStringUnit {
                 checkPlurals(value, path: Self.join(path, "\(kind).\(name)"), check: check, report: report)

@@ -24,7 +24,9 @@ struct RuleSpeedTests {
             let (source, translation) = problems[index % problems.count]
             var localizations = OrderedMap<Localization>()
             localizations["en"] = Localization(source)
-            if index % 7 != 0 { localizations["de"] = Localization(translation, state: index % 3 == 0 ? .new : .translated) }
+            if index % 7 != 0 {
+                localizations["de"] = Localization(translation, state: index % 3 == 0 ? .new : .translated)
+            }
             if index % 11 == 0 {
                 var plural = OrderedMap<Localization>()
                 plural["one"] = Localization("%lld Ding")

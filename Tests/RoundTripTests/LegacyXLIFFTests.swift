@@ -72,7 +72,8 @@ struct LegacyXLIFFTests {
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        try Data("\"greeting\" = \"Hello\";\n".utf8).write(to: folder.appendingPathComponent("en.lproj/Localizable.strings"))
+        try Data("\"greeting\" = \"Hello\";\n".utf8).write(
+            to: folder.appendingPathComponent("en.lproj/Localizable.strings"))
         let report = try RoundTrip().run([folder.path], options: RoundTrip.Options(vias: [.xliff]))
         #expect(report.tripCount == 0)
         #expect(!report.isClean)

@@ -77,11 +77,12 @@ extension RoundTrip {
 
     // MARK: - Catalog through legacy tables
 
-    /// The catalog compiled to legacy tables and migrated back, in runs of entries made side by side: each run is
-    /// compiled, read back, migrated and compared on its own and released before the next, so that the trip holds
-    /// a few runs' legacy files and tables at once, not the whole catalog's (each key is compiled and migrated on
-    /// its own, with all its languages, so the runs give what the whole catalog gives). The differences come in
-    /// the catalog's order, keys that came back but were not there last, as one comparison gives them.
+    /// The catalog compiled to legacy tables and migrated back, in runs of entries made side by side.
+    ///
+    /// Each run is compiled, read back, migrated and compared on its own and released before the next, so that the
+    /// trip holds a few runs' legacy files and tables at once, not the whole catalog's (each key is compiled and
+    /// migrated on its own, with all its languages, so the runs give what the whole catalog gives). The differences
+    /// come in the catalog's order, keys that came back but were not there last, as one comparison gives them.
     func catalogViaLegacy(
         _ path: String, catalog: StringTable, localizationsPerRun: Int, report: inout RoundTripReport
     ) -> String {

@@ -1,8 +1,8 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import StringsDictFormat
 import StringsFormat
-import StringBridgeSupport
 import XCStringsFormat
 @_spi(XLIFFDocuments) import XLIFFFormat
 
@@ -153,8 +153,10 @@ public struct RoundTrip: Sendable {
         case .xcstrings:
             report.tables.append(
                 RoundTripReport.TableResult(
-                    path: file, format: format.name, trips: checkCatalog(file, format: format, options: options,
-                    report: &report)))
+                    path: file, format: format.name,
+                    trips: checkCatalog(
+                        file, format: format, options: options,
+                        report: &report)))
         case .strings, .stringsdict:
             // Legacy files are checked by table (see `checkLegacy`); a single file named on its own is checked alone.
             let language = ProjectPaths.lprojLanguage(of: file) ?? options.sourceLanguage
@@ -182,8 +184,9 @@ public struct RoundTrip: Sendable {
         do {
             guard let reader = format.reader else { return [] }
             var diagnostics = Diagnostics()
-            source = try readSourceFile(file)
-            catalog = try reader.read(source!, options: ReadOptions(), diagnostics: &diagnostics)
+            let read = try readSourceFile(file)
+            source = read
+            catalog = try reader.read(read, options: ReadOptions(), diagnostics: &diagnostics)
         } catch {
             var trips: [String] = []
             if options.vias.contains(.same) { trips.append("\(format.name) → \(format.name)") }

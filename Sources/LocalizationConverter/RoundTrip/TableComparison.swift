@@ -166,7 +166,7 @@ struct TableComparison {
         guard lhs.extraMembers.isEmpty, rhs.extraMembers.isEmpty else { return false }
         switch (lhs.stringSet, rhs.stringSet) {
         case (nil, nil): break
-        case let (left?, right?):
+        case (let left?, let right?):
             guard left.extraMembers.isEmpty, right.extraMembers.isEmpty, sameState(left.state, right.state),
                 left.values.count == right.values.count, zip(left.values, right.values).allSatisfy({ sameUTF8($0, $1) })
             else { return false }
@@ -175,7 +175,7 @@ struct TableComparison {
         guard sameVariations(lhs.variations, rhs.variations) else { return false }
         switch (lhs.substitutions, rhs.substitutions) {
         case (nil, nil): return true
-        case let (left?, right?):
+        case (let left?, let right?):
             guard left.count == right.count else { return false }
             for index in left.indices {
                 let (name, substitution) = left[index]
@@ -194,7 +194,7 @@ struct TableComparison {
     private static func sameOptional(_ lhs: String?, _ rhs: String?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case let (left?, right?): sameUTF8(left, right)
+        case (let left?, let right?): sameUTF8(left, right)
         default: false
         }
     }
@@ -206,7 +206,7 @@ struct TableComparison {
     private static func sameUnit(_ lhs: StringUnit?, _ rhs: StringUnit?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): true
-        case let (left?, right?):
+        case (let left?, let right?):
             left.extraMembers.isEmpty && right.extraMembers.isEmpty && sameState(left.state, right.state)
                 && sameUTF8(left.value, right.value)
         default: false
@@ -216,12 +216,14 @@ struct TableComparison {
     private static func sameVariations(_ lhs: Variations?, _ rhs: Variations?) -> Bool {
         switch (lhs, rhs) {
         case (nil, nil): return true
-        case let (left?, right?):
+        case (let left?, let right?):
             guard left.extraMembers.isEmpty, right.extraMembers.isEmpty else { return false }
-            for (leftCases, rightCases) in [(left.plural, right.plural), (left.device, right.device), (left.width, right.width)] {
+            for (leftCases, rightCases) in [
+                (left.plural, right.plural), (left.device, right.device), (left.width, right.width),
+            ] {
                 switch (leftCases, rightCases) {
                 case (nil, nil): continue
-                case let (leftCases?, rightCases?):
+                case (let leftCases?, let rightCases?):
                     guard leftCases.count == rightCases.count else { return false }
                     for index in leftCases.indices {
                         let (name, value) = leftCases[index]

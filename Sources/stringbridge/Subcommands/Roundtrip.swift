@@ -17,13 +17,14 @@ struct Roundtrip: ParsableCommand {
         discussion: """
             Finds every table under the paths (String Catalogs, legacy .lproj tables, XLIFF files and .xcloc \
             bundles) and runs the round trips that apply: read → write in the same format; legacy → catalog → \
-            legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language. Every difference is \
+            legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language; legacy → XLIFF → \
+            legacy for each translation file. Every difference is \
             reported with its table, key, language and variation path, as a loss or as expected from a format's \
             nature (docs/roundtrip.md lists them), one line each as path:line:column: error (a loss or an unreadable \
             input) or note (expected); --losses-only leaves the expected ones out.
 
-            Exit status: 0 when nothing is lost, 1 when anything is (or when an input cannot be read), 64 on a \
-            usage error.
+            Exit status: 0 when nothing is lost, 1 when anything is (or when an input cannot be read, or when no \
+            trip was made at all: a check that tries nothing proves nothing), 64 on a usage error.
 
             Examples:
               stringbridge roundtrip MyApp
