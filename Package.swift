@@ -118,7 +118,9 @@ let package = Package(
         ),
         .target(
             name: "CatalogChecks",
-            dependencies: ["LocalizationCatalog", "LocalizationConverter", "XLIFFFormat", "StringBridgeSupport"]
+            dependencies: [
+                "LocalizationCatalog", "LocalizationConverter", "XCStringsFormat", "XLIFFFormat", "StringBridgeSupport",
+            ]
         ),
         .target(
             name: "CatalogMerge",

@@ -1,6 +1,7 @@
 import LocalizationCatalog
 import LocalizationConverter
 import StringBridgeSupport
+import XCStringsFormat
 @_spi(XLIFFDocuments) import XLIFFFormat
 
 /// Quality gates for CI: finds every table under some paths and reports what is wrong with it (docs/check.md).
@@ -293,6 +294,25 @@ package struct CatalogCheck: Sendable {
         result.files += 1
         let name = Self.baseName(path)
         guard let format = registry.format(named: "xcstrings"), let reader = format.reader else { return }
+        // The file is held (mapped, for a large one) only while it is read and its layout compared.
+        guard let table = readCatalog(path, name: name, format: format, reader: reader, options: options, into: &result)
+        else { return }
+        // Each key's place is the reader's (its member name's opening quote); no second scan of the file.
+        let subject = TableUnderCheck(
+            table: table, files: [:], mainFile: path,
+            position: { key, _ in
+                guard let origin = table.entries[key]?.origin else { return KeyPosition(file: path) }
+                return KeyPosition(file: path, line: origin.line, column: origin.column)
+            },
+            languages: table.languages, keyIsSourceText: true)
+        TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
+    }
+
+    /// Reads a catalog and checks its layout (`not-xcode-formatted`, or its fix); `nil` when it cannot be read.
+    private func readCatalog(
+        _ path: String, name: String, format: FormatDescriptor, reader: any CatalogReader, options: Options,
+        into result: inout UnitResult
+    ) -> StringTable? {
         let source: SourceFile
         let table: StringTable
         var diagnostics = Diagnostics()
@@ -306,7 +326,7 @@ package struct CatalogCheck: Sendable {
                     source = try updates.readForUpdate(path)
                 } catch let error as ConversionError {
                     result.updateErrors += error.diagnostics
-                    return
+                    return nil
                 }
             } else {
                 source = try readSourceFile(path)
@@ -314,25 +334,29 @@ package struct CatalogCheck: Sendable {
             table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
         } catch {
             Self.readFailure(error, path: path, table: name, into: &result)
-            return
+            return nil
         }
         result.tables += 1
         Self.readerFindings(diagnostics, path: path, table: name, into: &result)
-        let bytes = source.bytes
-        // Each key's place is the reader's (its member name's opening quote); no second scan of the file.
-        let subject = TableUnderCheck(
-            table: table, files: [:], mainFile: path,
-            position: { key, _ in
-                guard let origin = table.entries[key]?.origin else { return KeyPosition(file: path) }
-                return KeyPosition(file: path, line: origin.line, column: origin.column)
-            },
-            languages: table.languages, keyIsSourceText: true)
-        TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
-        guard options.rules.contains(.notXcodeFormatted), let writer = format.writer else { return }
+        guard options.rules.contains(.notXcodeFormatted), let writer = format.writer else { return table }
         var ignored = Diagnostics()
+        // A catalog in Xcode's layout (the common case) is compared with its rewrite as the rewrite is made,
+        // without a copy of either; only one that differs is written out whole, to re-read and to offer as a fix.
+        // A large file's memory is let go once read, and again behind the comparison, which reads it once more.
+        source.releaseResidentBytes()
+        if writer is XCStringsWriter,
+            source.withUnsafeBytes({
+                XCStringsWriter().firstDifference(of: table, from: $0, diagnostics: &ignored) { compared in
+                    source.releaseResidentBytes(before: compared)
+                }
+            }) == nil
+        {
+            return table
+        }
+        let bytes = source.bytes
         guard let output = try? writer.write(table, options: WriteOptions(), diagnostics: &ignored).first,
             output.bytes != bytes
-        else { return }
+        else { return table }
         let common = zip(bytes, output.bytes).prefix { $0 == $1 }.count
         // Back up to the start of the scalar the difference is in.
         var offset = common
@@ -349,7 +373,7 @@ package struct CatalogCheck: Sendable {
         if options.fix, same {
             result.fixes.append(CheckReport.Fix(path: path, bytes: output.bytes))
             result.updates.include(updates)
-            return
+            return table
         }
         result.findings.append(
             Finding(
@@ -358,6 +382,7 @@ package struct CatalogCheck: Sendable {
                     ? "not laid out as Xcode writes it, from line \(position.line) on (--fix rewrites it)"
                     : "not laid out as Xcode writes it, from line \(position.line) on; a rewrite would change "
                         + "its content, so --fix leaves it"))
+        return table
     }
 
     /// Whether two tables hold the same content, whatever the order of their keys and of each key's languages

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// A table read for checking, with where its keys are written.
 struct TableUnderCheck {
@@ -44,28 +45,106 @@ struct Leaf {
 struct TableRules {
     var rules: Set<CheckRule>
     var requiredLanguages: [String]
+    /// How the entries are split over threads (a test holds one thread and several to the same findings).
+    var parallelism = Parallelism.automatic
 
     func check(_ subject: TableUnderCheck, into findings: inout [Finding]) {
         let table = subject.table
-        let source = table.sourceLanguage
         var states: [String: (new: Int, review: Int)] = [:]
-        var languages = subject.languages.filter { $0 != source }
-        for language in requiredLanguages where language != source && !languages.contains(language) {
+        var languages = subject.languages.filter { $0 != table.sourceLanguage }
+        for language in requiredLanguages where language != table.sourceLanguage && !languages.contains(language) {
             languages.append(language)
         }
-        for (key, entry) in table.entries {
-            let keyPosition = subject.position(key, source)
+        // The entries are checked in runs side by side; the runs' findings, each in its entries' order, are
+        // joined in order: the findings of one pass over the table.
+        let bounds = Self.runBounds(entries: table.entries.count, parallelism: parallelism)
+        let runs = inParallel(bounds.count - 1) {
+            run -> (findings: [Finding], states: [String: (new: Int, review: Int)]) in
+            var findings: [Finding] = []
+            var states: [String: (new: Int, review: Int)] = [:]
+            check(subject, entries: bounds[run]..<bounds[run + 1], languages: languages, into: &findings, &states)
+            return (findings, states)
+        }
+        for run in runs {
+            findings += run.findings
+            for (language, counts) in run.states {
+                states[language, default: (0, 0)].new += counts.new
+                states[language, default: (0, 0)].review += counts.review
+            }
+        }
+        // A key the code uses that no file of the table has: every language misses it.
+        if rules.contains(.missingTranslation), let codeKeys = subject.codeKeys {
+            for key in codeKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+            where table.entries[key] == nil && !key.isEmpty {
+                for language in languages {
+                    findings.append(
+                        Finding(
+                            .missingTranslation, at: KeyPosition(file: subject.files[language] ?? subject.mainFile),
+                            table: table.name, key: key, language: language,
+                            message: "\(Diagnostic.quoted(key)) has no \(language) translation (the code uses it)"))
+                }
+            }
+        }
+        guard rules.contains(.untranslatedState) else { return }
+        for language in table.languages {
+            guard let counts = states[language], counts.new + counts.review > 0 else { continue }
+            var parts: [String] = []
+            if counts.new > 0 { parts.append("\(counts.new) \(counts.new == 1 ? "string is" : "strings are") new") }
+            if counts.review > 0 {
+                parts.append("\(counts.review) \(counts.review == 1 ? "string needs" : "strings need") review")
+            }
+            let file = subject.files[language] ?? subject.mainFile
+            findings.append(
+                Finding(
+                    .untranslatedState, at: KeyPosition(file: file), table: table.name, language: language,
+                    message: "\(language): \(parts.joined(separator: ", "))"))
+        }
+    }
+
+    /// Where the runs of a table's entries start and end: one run per 256 entries and core at most, a few
+    /// per core so that a run heavier than its share does not keep the others waiting; one for a small table.
+    static func runBounds(entries: Int, parallelism: Parallelism) -> [Int] {
+        let chunks = parallelism.chunks(forEntries: entries)
+        let runs = chunks > 1 ? min(chunks * 4, max(entries / 256, 1)) : 1
+        return (0...runs).map { entries * $0 / runs }
+    }
+
+    /// The rules over the entries at `range`: findings in entry order, and the count of strings in state new and
+    /// needs_review by language.
+    private func check(
+        _ subject: TableUnderCheck, entries range: Range<Int>, languages: [String], into findings: inout [Finding],
+        _ states: inout [String: (new: Int, review: Int)]
+    ) {
+        let table = subject.table
+        let source = table.sourceLanguage
+        // Worked out once per language, not per localization.
+        var pluralChecks: [String: PluralCheck] = [:]
+        func pluralCheck(_ language: String) -> PluralCheck {
+            if let known = pluralChecks[language] { return known }
+            let check = PluralCheck(language: Self.pluralLanguage(language, source: source))
+            pluralChecks[language] = check
+            return check
+        }
+        // Where each language was last found in an entry's localizations: entries mostly list them in the same
+        // order, so the next entry is asked there first.
+        var languageHints = [Int](repeating: 0, count: languages.count)
+        // What the rules read of the subject, taken out of it once: the closures below capture these, not a copy
+        // of the whole subject per localization.
+        let placeOf = subject.position
+        let tableName = table.name
+        for index in range {
+            let (key, entry) = table.entries[index]
             let isStale = entry.extractionState?.rawValue == "stale"
             func add(
                 _ rule: CheckRule, _ language: String, _ path: String, _ message: String,
                 severity: CheckSeverity? = nil
             ) {
                 guard rules.contains(rule) else { return }
-                let position = language.isEmpty ? keyPosition : subject.position(key, language)
+                let position = placeOf(key, language.isEmpty ? source : language)
                 // A key Xcode no longer finds in code is probably unused: what is wrong with it is a note.
                 findings.append(
                     Finding(
-                        rule, at: position, table: table.name, key: key, language: language, path: path,
+                        rule, at: position, table: tableName, key: key, language: language, path: path,
                         message: message, severity: isStale ? .note : severity))
             }
             let sourceLocalization = entry.localizations?[source]
@@ -92,19 +171,50 @@ struct TableRules {
             if let control = Self.firstControl(key) {
                 add(.controlCharacter, "", "", "key \(Diagnostic.quoted(key)) holds control character \(control)")
             }
+            // What the source says at each variation path, looked up once for all the entry's languages.
+            var sourceLooks: [String: SourceLook] = [:]
+            func sourceLook(_ path: String, in sourceRoot: Localization) -> SourceLook {
+                if path.isEmpty {
+                    let text = sourceRoot.stringUnit?.value
+                    return SourceLook(text: text, pluralCategory: nil, placeholderSource: text)
+                }
+                if let known = sourceLooks[path] { return known }
+                let look = SourceLook(path, in: sourceRoot)
+                sourceLooks[path] = look
+                return look
+            }
+            // Each localization's leaves are made once, for every rule (missing-translation too).
+            var leavesOfLocalizations: [[Leaf]] = []
+            leavesOfLocalizations.reserveCapacity(entry.localizations?.count ?? 0)
+            // The source a translation is compared with: the same for every language of the entry.
+            let sourceRoot: Localization?
+            if let sourceLocalization {
+                sourceRoot = sourceLocalization
+            } else if subject.keyIsSourceText {
+                sourceRoot = Localization(key)
+            } else {
+                sourceRoot = nil
+            }
             for (language, localization) in entry.localizations ?? [:] {
                 let leaves = Self.leaves(of: localization)
+                leavesOfLocalizations.append(leaves)
+                var new = 0
+                var review = 0
                 for leaf in leaves {
                     if let control = Self.firstControl(leaf.value) {
                         add(
                             .controlCharacter, language, leaf.path,
                             "\(language) value of \(Diagnostic.quoted(key)) holds control character \(control)")
                     }
-                    if leaf.state?.rawValue == "new" { states[language, default: (0, 0)].new += 1 }
-                    if leaf.state?.rawValue == "needs_review" { states[language, default: (0, 0)].review += 1 }
+                    if leaf.state?.rawValue == "new" { new += 1 }
+                    if leaf.state?.rawValue == "needs_review" { review += 1 }
                 }
-                if subject.languagesAreKnown {
-                    checkPlurals(localization, path: "", language: Self.pluralLanguage(language, source: source)) {
+                if new + review > 0 {
+                    states[language, default: (0, 0)].new += new
+                    states[language, default: (0, 0)].review += review
+                }
+                if subject.languagesAreKnown, localization.hasMoreThanStringUnit {
+                    checkPlurals(localization, path: "", check: pluralCheck(language)) {
                         rule, path, message in
                         add(
                             rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)"
@@ -118,25 +228,16 @@ struct TableRules {
                             + "Catalog cannot hold")
                 }
                 guard language != source else { continue }
-                let sourceRoot: Localization?
-                if let sourceLocalization {
-                    sourceRoot = sourceLocalization
-                } else if subject.keyIsSourceText {
-                    sourceRoot = Localization(key)
-                } else {
-                    sourceRoot = nil
-                }
                 guard let sourceRoot else { continue }
                 for leaf in leaves where !leaf.value.isEmpty {
-                    guard let sourceText = Self.sourceText(for: leaf.path, in: sourceRoot) else { continue }
+                    let look = sourceLook(leaf.path, in: sourceRoot)
+                    guard let sourceText = look.text else { continue }
                     if rules.contains(.placeholderMismatch), !subject.isInterfaceBuilder {
-                        let placeholderSource =
-                            Self.pluralCategory(of: leaf.path) != nil
-                            ? (Self.sourceText(for: leaf.path, in: sourceRoot, case: "other") ?? sourceText)
-                            : sourceText
+                        let category = look.pluralCategory
+                        let placeholderSource = look.placeholderSource ?? sourceText
                         let mismatches = Self.compare(
                             source: placeholderSource, translation: leaf.value, leaf: leaf,
-                            localization: localization, sourceLocalization: sourceRoot)
+                            localization: localization, sourceLocalization: sourceRoot, pluralCategory: category)
                         if !mismatches.isEmpty {
                             // A source without any specifier may not be a format string at all; a parameter the
                             // system fills (`${content}`) is one whatever the string is.
@@ -171,47 +272,24 @@ struct TableRules {
             }
             // An empty source (the empty key) has nothing to translate: no translation, or an empty one, is right.
             let sourceIsEmpty =
-                sourceLocalization.map { source in Self.leaves(of: source).allSatisfy(\.value.isEmpty) }
+                entry.localizations?.index(forKey: source).map { position in
+                    leavesOfLocalizations[position].allSatisfy(\.value.isEmpty)
+                }
                 ?? (subject.keyIsSourceText && key.isEmpty)
             if sourceIsEmpty { continue }
-            for language in languages {
-                guard let localization = entry.localizations?[language], localization.hasContent else {
+            for (rank, language) in languages.enumerated() {
+                guard let position = Self.position(of: language, in: entry.localizations, hint: &languageHints[rank]),
+                    entry.localizations?[valueAt: position].hasContent == true
+                else {
                     add(.missingTranslation, language, "", "\(Diagnostic.quoted(key)) has no \(language) translation")
                     continue
                 }
-                for leaf in Self.leaves(of: localization) where leaf.value.isEmpty {
+                for leaf in leavesOfLocalizations[position] where leaf.value.isEmpty {
                     add(
                         .missingTranslation, language, leaf.path,
                         "\(Diagnostic.quoted(key)) has an empty \(language) translation")
                 }
             }
-        }
-        // A key the code uses that no file of the table has: every language misses it.
-        if rules.contains(.missingTranslation), let codeKeys = subject.codeKeys {
-            for key in codeKeys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-            where table.entries[key] == nil && !key.isEmpty {
-                for language in languages {
-                    findings.append(
-                        Finding(
-                            .missingTranslation, at: KeyPosition(file: subject.files[language] ?? subject.mainFile),
-                            table: table.name, key: key, language: language,
-                            message: "\(Diagnostic.quoted(key)) has no \(language) translation (the code uses it)"))
-                }
-            }
-        }
-        guard rules.contains(.untranslatedState) else { return }
-        for language in table.languages {
-            guard let counts = states[language], counts.new + counts.review > 0 else { continue }
-            var parts: [String] = []
-            if counts.new > 0 { parts.append("\(counts.new) \(counts.new == 1 ? "string is" : "strings are") new") }
-            if counts.review > 0 {
-                parts.append("\(counts.review) \(counts.review == 1 ? "string needs" : "strings need") review")
-            }
-            let file = subject.files[language] ?? subject.mainFile
-            findings.append(
-                Finding(
-                    .untranslatedState, at: KeyPosition(file: file), table: table.name, language: language,
-                    message: "\(language): \(parts.joined(separator: ", "))"))
         }
     }
 
@@ -271,12 +349,17 @@ struct TableRules {
     /// translation). With `case`, every plural
     /// level takes that case of the source (its `other`, the general form) instead of the same one.
     static func sourceText(for path: String, in source: Localization, case pluralCase: String? = nil) -> String? {
+        sourceText(pathComponents(path), in: source, case: pluralCase)
+    }
+
+    /// ``sourceText(for:in:case:)`` of a path split by ``pathComponents(_:)``.
+    static func sourceText(_ parts: [Substring], in source: Localization, case pluralCase: String? = nil) -> String? {
+        if parts.isEmpty { return source.stringUnit?.value }
         var current = source
-        let parts = path.isEmpty ? [] : path.split(separator: ".").map(String.init)
         var index = 0
         while index + 1 < parts.count {
             let kind = parts[index]
-            let name = parts[index + 1]
+            let name = String(parts[index + 1])
             index += 2
             if kind == "substitutions" {
                 guard let substitution = current.substitutions?[name] else { return nil }
@@ -306,6 +389,17 @@ struct TableRules {
     static func compare(
         source: String, translation: String, leaf: Leaf, localization: Localization, sourceLocalization: Localization
     ) -> [FormatArgumentComparison.Mismatch] {
+        compare(
+            source: source, translation: translation, leaf: leaf, localization: localization,
+            sourceLocalization: sourceLocalization, pluralCategory: pluralCategory(of: leaf.path))
+    }
+
+    /// ``compare(source:translation:leaf:localization:sourceLocalization:)`` with the leaf's plural category
+    /// (``pluralCategory(of:)``) known.
+    static func compare(
+        source: String, translation: String, leaf: Leaf, localization: Localization, sourceLocalization: Localization,
+        pluralCategory category: String?
+    ) -> [FormatArgumentComparison.Mismatch] {
         func specifier(_ name: String) -> String? {
             sourceLocalization.substitutions?[name]?.formatSpecifier
                 ?? localization.substitutions?[name]?.formatSpecifier
@@ -314,65 +408,199 @@ struct TableRules {
         var translation = translation
         if let name = leaf.substitution {
             let spec = "%" + (specifier(name) ?? "@")
-            source = source.replacingOccurrences(of: "%arg", with: spec)
-            translation = translation.replacingOccurrences(of: "%arg", with: spec)
+            source = replacingArgumentPlaceholders(in: source, with: spec)
+            translation = replacingArgumentPlaceholders(in: translation, with: spec)
         }
-        let category = pluralCategory(of: leaf.path)
         return FormatArgumentComparison.compare(
             source: source, translation: translation, substitutionSpecifier: specifier,
             allowsMissingIntegers: category != nil && category != "other")
     }
 
+    /// `text` with every `%arg` replaced by `replacement`, as `replacingOccurrences(of:with:)` does; ASCII text
+    /// (where a literal search is Foundation's search) without Foundation, other text through it.
+    static func replacingArgumentPlaceholders(in text: String, with replacement: String) -> String {
+        // Most texts hold no `%arg` at all.
+        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "%")) }) ?? true else {
+            return text
+        }
+        let pattern = Array("%arg".utf8)
+        // Foundation's search compares composed character sequences: a `%arg` in the bytes is one for it unless a
+        // non-ASCII scalar (a combining mark) follows, and no other text is canonically `%arg`. So the bytes decide
+        // when every `%arg` in them is followed by ASCII or ends the text; Foundation decides otherwise.
+        let bytes = Array(text.utf8)
+        var found = false
+        var start = 0
+        while let position = bytes[start...].firstIndex(of: pattern[0]) {
+            if bytes[position...].starts(with: pattern) {
+                found = true
+                let next = position + pattern.count
+                if next < bytes.count, bytes[next] >= 0x80 {
+                    return text.replacingOccurrences(of: "%arg", with: replacement)
+                }
+            }
+            start = position + 1
+        }
+        guard found else { return text }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        var replaced = false
+        while index < bytes.count {
+            if bytes[index] == pattern[0], index + pattern.count <= bytes.count,
+                bytes[index..<index + pattern.count].elementsEqual(pattern)
+            {
+                result += replacement.utf8
+                index += pattern.count
+                replaced = true
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return replaced ? String(decoding: result, as: UTF8.self) : text
+    }
+
     /// The last plural category of a path (`substitutions.n.plural.few` → `few`).
     static func pluralCategory(of path: String) -> String? {
-        let parts = path.split(separator: ".")
+        // A plain string's path is empty; a path without `plural` has no category.
+        guard !path.isEmpty, path.utf8.count >= 8 else { return nil }
+        return pluralCategory(pathComponents(path))
+    }
+
+    /// ``pluralCategory(of:)`` of a path split by ``pathComponents(_:)``.
+    static func pluralCategory(_ parts: [Substring]) -> String? {
         guard let index = parts.lastIndex(of: "plural"), index + 1 < parts.count else { return nil }
         return String(parts[index + 1])
     }
 
+    /// `path.split(separator: ".")`; an ASCII path (every path but those of non-ASCII names) is
+    /// split by its bytes, which for ASCII are its characters.
+    static func pathComponents(_ path: String) -> [Substring] {
+        guard !path.isEmpty else { return [] }
+        var contiguous = path
+        let ranges = contiguous.withUTF8 { bytes -> [Range<Int>]? in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if byte >= 0x80 { return nil }
+                if byte == UInt8(ascii: ".") {
+                    if index > start { ranges.append(start..<index) }
+                    start = index + 1
+                }
+            }
+            if start < bytes.count { ranges.append(start..<bytes.count) }
+            return ranges
+        }
+        guard let ranges else { return path.split(separator: ".") }
+        let utf8 = path.utf8
+        return ranges.map { range in
+            path[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)]
+        }
+    }
+
     // MARK: - Plurals and widths
+
+    /// The position of `language` in `localizations` (``OrderedMap/index(forKey:)``), looked for at `hint` first and
+    /// remembered there.
+    static func position(of language: String, in localizations: OrderedMap<Localization>?, hint: inout Int) -> Int? {
+        guard let localizations else { return nil }
+        if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) { return hint }
+        guard let position = localizations.index(forKey: language) else { return nil }
+        hint = position
+        return position
+    }
+
+    /// What the source says at a translation's variation path: the text it is compared with
+    /// (``sourceText(for:in:case:)``), the path's plural category (``pluralCategory(of:)``), and for a plural case the
+    /// source's `other` case, which placeholders are compared with.
+    struct SourceLook {
+        var text: String?
+        var pluralCategory: String?
+        /// The text placeholders are compared with; `nil` means ``text``.
+        var placeholderSource: String?
+
+        init(text: String?, pluralCategory: String?, placeholderSource: String?) {
+            self.text = text
+            self.pluralCategory = pluralCategory
+            self.placeholderSource = placeholderSource
+        }
+
+        init(_ path: String, in source: Localization) {
+            let parts = TableRules.pathComponents(path)
+            text = TableRules.sourceText(parts, in: source)
+            pluralCategory = TableRules.pluralCategory(parts)
+            placeholderSource = pluralCategory != nil ? TableRules.sourceText(parts, in: source, case: "other") : nil
+        }
+    }
+
+    /// The plural categories a language is checked against (``XcodePluralCategories``), worked out once.
+    struct PluralCheck {
+        /// The language whose plural rules apply (``pluralLanguage(_:source:)``).
+        var language: String
+        var rules: (required: [String], allowed: Set<String>)?
+
+        init(language: String) {
+            self.language = language
+            rules = XcodePluralCategories.checked(for: language)
+        }
+    }
 
     func checkPlurals(
         _ localization: Localization, path: String, language: String, report: (CheckRule, String, String) -> Void
     ) {
+        checkPlurals(localization, path: path, check: PluralCheck(language: language), report: report)
+    }
+
+    func checkPlurals(
+        _ localization: Localization, path: String, check: PluralCheck, report: (CheckRule, String, String) -> Void
+    ) {
         guard localization.hasMoreThanStringUnit else { return }
-        if let variations = localization.variations { checkPlurals(variations, path: path, language: language, report) }
+        if let variations = localization.variations { checkPlurals(variations, path: path, check: check, report) }
         for (name, substitution) in localization.substitutions ?? [:] {
             if let variations = substitution.variations {
-                checkPlurals(variations, path: Self.join(path, "substitutions.\(name)"), language: language, report)
+                checkPlurals(variations, path: Self.join(path, "substitutions.\(name)"), check: check, report)
             }
         }
     }
 
     private func checkPlurals(
-        _ variations: Variations, path: String, language: String, _ report: (CheckRule, String, String) -> Void
+        _ variations: Variations, path: String, check: PluralCheck, _ report: (CheckRule, String, String) -> Void
     ) {
-        if let plural = variations.plural, let rules = XcodePluralCategories.checked(for: language) {
+        let language = check.language
+        if let plural = variations.plural, let rules = check.rules {
             let present = Set(plural.keys)
             let missing = rules.required.filter { !present.contains($0) }
             let extra = plural.keys.filter { !rules.allowed.contains($0) }
-            let cldr = "CLDR \(XcodePluralCategories.cldrVersion): \(XcodePluralCategories.listed(language))"
-            let here = Self.join(path, "plural")
-            if !missing.isEmpty {
-                report(.pluralMissingCategory, here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
-            }
-            for category in extra {
-                report(
-                    .pluralExtraCategory, Self.join(here, category),
-                    "has \(category), which \(language) does not use (\(cldr))")
+            if !missing.isEmpty || !extra.isEmpty {
+                let cldr = "CLDR \(XcodePluralCategories.cldrVersion): \(XcodePluralCategories.listed(language))"
+                let here = Self.join(path, "plural")
+                if !missing.isEmpty {
+                    report(.pluralMissingCategory, here, "lacks \(missing.joined(separator: ", ")) (\(cldr))")
+                }
+                for category in extra {
+                    report(
+                        .pluralExtraCategory, Self.join(here, category),
+                        "has \(category), which \(language) does not use (\(cldr))")
+                }
             }
         }
+        // Only the cases that hold variations or substitutions themselves have anything more to check.
         for (kind, cases) in [
             ("plural", variations.plural), ("device", variations.device), ("width", variations.width),
-        ] {
-            for (name, value) in cases ?? [:] {
-                checkPlurals(value, path: Self.join(path, "\(kind).\(name)"), language: language, report: report)
+        ]
+        where cases != nil {
+            for (name, value) in cases ?? [:] where value.hasMoreThanStringUnit {
+                checkPlurals(value, path: Self.join(path, "\(kind).\(name)"), check: check, report: report)
             }
         }
     }
 
     static func widthVariations(_ localization: Localization, path: String, report: (String) -> Void) {
-        guard localization.hasMoreThanStringUnit else { return }
+        guard localization.hasMoreThanStringUnit, hasWidthVariations(localization) else { return }
         if let variations = localization.variations {
             if variations.width != nil { report(join(path, "width")) }
             for (kind, cases) in [("plural", variations.plural), ("device", variations.device)] {
@@ -391,10 +619,36 @@ struct TableRules {
         }
     }
 
+    /// Whether a localization holds width variations anywhere ``widthVariations(_:path:report:)`` looks.
+    static func hasWidthVariations(_ localization: Localization) -> Bool {
+        guard localization.hasMoreThanStringUnit else { return false }
+        if let variations = localization.variations {
+            if variations.width != nil { return true }
+            for case let cases? in [variations.plural, variations.device] {
+                if cases.values.contains(where: hasWidthVariations) { return true }
+            }
+        }
+        for substitution in (localization.substitutions ?? [:]).values {
+            guard let variations = substitution.variations else { continue }
+            if variations.width != nil { return true }
+            if (variations.plural ?? [:]).values.contains(where: hasWidthVariations) { return true }
+        }
+        return false
+    }
+
     // MARK: - Characters
 
     /// The first C0 or C1 control character other than LF and TAB (and DEL), spelled `U+0007`.
     static func firstControl(_ text: String) -> String? {
+        // In UTF-8 such a character is a byte below 0x20 (a C0 control), 0x7F (DEL), or 0xC2 then 0x80–0x9F (a C1
+        // control): text without any of those bytes (but TAB and LF) has none.
+        func isSuspicious(_ byte: UInt8) -> Bool {
+            (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2
+        }
+        let suspicious =
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSuspicious) }
+            ?? text.utf8.contains(where: isSuspicious)
+        guard suspicious else { return nil }
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0A, 0x09: continue
@@ -409,6 +663,13 @@ struct TableRules {
 
     /// The leading and trailing runs of spaces, tabs and line breaks.
     static func edges(_ text: String) -> (String, String) {
+        // The runs are ASCII: counted in UTF-8 bytes, which for them are scalars.
+        func isSpaceByte(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+        }
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last else { return ("", "") }
+        if !isSpaceByte(first), !isSpaceByte(last) { return ("", "") }
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
         }

@@ -161,6 +161,39 @@ struct RoundtripCommandTests {
         #expect(result.output.contains("2:30: error: expected ';' after the value of \\\"settings.title\\\""))
     }
 
+    @Test("--via xliff on a legacy project tries its translation files; a check that tries nothing exits 1")
+    func legacyProjectThroughXLIFF() throws {
+        let project = Fixtures.url("roundtrip/legacy-xliff/App").path
+        let result = try StringBridgeProcess.run(["roundtrip", project, "--via", "xliff", "--losses-only"])
+        #expect(result.status == 0, "\(result.output)\(result.error)")
+        #expect(result.output.hasPrefix("roundtrip: 1 table, 4 trips, 0 losses, "), "\(result.output)")
+
+        // Only the development language: nothing to take through XLIFF, which says so and fails.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-trip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("\"greeting\" = \"Hello\";\n".utf8).write(
+            to: folder.appendingPathComponent("en.lproj/Localizable.strings"))
+        let nothing = try StringBridgeProcess.run(["roundtrip", folder.path, "--via", "xliff"])
+        #expect(nothing.status == 1)
+        #expect(nothing.output == "roundtrip: 1 table, 0 trips, 0 losses, 0 expected differences\n")
+        #expect(
+            nothing.error.hasPrefix(
+                "\(folder.path):1:1: error: no round trip was made: none of the 1 table found has a trip --via xliff "
+                    + "(--via xliff needs a catalog with a language besides its development language, or a legacy "
+                    + "table with a development-language file and a translation)"), "\(nothing.error)")
+        let empty = folder.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let none = try StringBridgeProcess.run(["roundtrip", empty.path])
+        #expect(none.status == 1)
+        #expect(
+            none.error
+                == "\(empty.path):1:1: error: no round trip was made: no String Catalog, legacy .lproj table or XLIFF "
+                + "file was found\n")
+        #expect(try StringBridgeProcess.run(["roundtrip", folder.path, "--via", "same"]).status == 0)
+    }
+
     @Test("Usage errors exit 64")
     func usage() throws {
         #expect(try StringBridgeProcess.run(["roundtrip"]).status == 64)

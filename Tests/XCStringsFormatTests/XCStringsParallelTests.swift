@@ -195,6 +195,29 @@ struct XCStringsParallelTests {
         #expect(diagnostics == joinedDiagnostics && diagnostics.warnings.count == 1)
     }
 
+    @Test("A streamed catalog of many entries comes in pieces of at most 1,024 entries, whatever the threads")
+    func streamedPiecesAreBounded() throws {
+        // 10 × 1,024 entries and a few: eleven runs, where eight (four per thread) would hold 1,281 entries each.
+        var entries = OrderedMap<CatalogEntry>()
+        for index in 0..<(10 * 1024 + 5) {
+            entries["key \(index)"] = CatalogEntry(
+                localizations: ["en": Localization("value \(index)"), "de": Localization("Wert \(index)")])
+        }
+        var table = StringTable(name: "Many", sourceLanguage: "en")
+        table.entries = entries
+        table.version = "1.0"
+        for chunks in [2, 3] {
+            var diagnostics = Diagnostics()
+            let whole = XCStringsWriter(parallelism: .sequential).encode(table, diagnostics: &diagnostics)
+            let sink = PieceSink()
+            XCStringsWriter(parallelism: Self.forced(chunks)).encode(table, diagnostics: &diagnostics) { sink.take($0) }
+            #expect(Fixtures.firstDifference(expected: whole, actual: sink.bytes) == nil)
+            // Header, the runs (eleven, or four per thread where that is more), footer.
+            #expect(sink.pieces == 2 + max(11, chunks * 4), "\(chunks) chunks")
+            #expect(sink.largest < whole.count / 10, "\(chunks) chunks")
+        }
+    }
+
     @Test("Chunked writing warns as one thread does, in the same order")
     func warnsInOrder() throws {
         var (table, _) = try Self.generated(copies: 3)
@@ -340,6 +363,7 @@ private final class PieceSink: @unchecked Sendable {
     private var active = false
     private(set) var bytes: [UInt8] = []
     private(set) var pieces = 0
+    private(set) var largest = 0
     private(set) var overlapped = false
 
     func take(_ piece: RawSpan) {
@@ -348,7 +372,10 @@ private final class PieceSink: @unchecked Sendable {
         active = true
         lock.unlock()
         usleep(200)  // gives another thread the time to come in, were the calls not kept apart
-        piece.withUnsafeBytes { bytes += $0 }
+        piece.withUnsafeBytes {
+            bytes += $0
+            largest = max(largest, $0.count)
+        }
         pieces += 1
         lock.lock()
         active = false

@@ -58,6 +58,42 @@ public struct XCStringsWriter: CatalogWriter {
         warn(dropped, in: table, &diagnostics)
     }
 
+    /// The offset of the first byte where `table`'s encoding differs from `bytes`, or `nil` when they are the same
+    /// bytes: ``encode(_:diagnostics:)`` compared piece by piece as it is made, so that neither the output nor a
+    /// copy of `bytes` is held (a check of a catalog's layout costs the encoding, not twice the file in memory).
+    ///
+    /// When one is a prefix of the other, the difference is at the shorter one's end. `compared` is told, after
+    /// each piece, how many bytes of `bytes` are compared (a mapped file's caller lets their memory go).
+    package func firstDifference(
+        of table: StringTable, from bytes: UnsafeBufferPointer<UInt8>, diagnostics: inout Diagnostics,
+        compared: (Int) -> Void = { _ in }
+    ) -> Int? {
+        var offset = 0
+        var difference: Int?
+        encode(table, diagnostics: &diagnostics) { piece in
+            guard difference == nil else {
+                offset += piece.byteCount
+                return
+            }
+            piece.withUnsafeBytes { piece in
+                let common = min(piece.count, max(0, bytes.count - offset))
+                if common > 0, let mine = piece.baseAddress, let theirs = bytes.baseAddress,
+                    memcmp(mine, theirs + offset, common) != 0
+                {
+                    var index = 0
+                    while piece[index] == bytes[offset + index] { index += 1 }
+                    difference = offset + index
+                } else if common < piece.count {
+                    difference = offset + common
+                }
+            }
+            offset += piece.byteCount
+            compared(min(offset, bytes.count))
+        }
+        if difference == nil, offset != bytes.count { difference = min(offset, bytes.count) }
+        return difference
+    }
+
     /// One warning per key and language whose width variations were left out, at the key's place in the input.
     private func warn(
         _ dropped: [(key: String, language: String)], in table: StringTable, _ diagnostics: inout Diagnostics
@@ -96,7 +132,8 @@ private struct CatalogEmitter {
         // Several runs per thread: the threads take them as they come, which evens out a late start or a run
         // heavier than its share.
         let threads = parallelism.chunks(forEntries: entries.count)
-        let bounds = runBounds(entries, order: order, runs: threads > 1 ? min(threads * 4, entries.count) : 1)
+        let bounds = runBounds(
+            entries, order: order, runs: runCount(entries: entries.count, threads: threads, streamed: delivery != nil))
 
         var main = CatalogEmitter(json: JSONEmitter(out: OutputBuffer(capacity: 4096)))
         main.json.openObject(extras: table.extraMembers)
@@ -135,6 +172,20 @@ private struct CatalogEmitter {
         guard let delivery else { return [header] + runs.map(\.json.out) + [footer] }
         delivery.deliver(footer, at: runs.count + 1)
         return []
+    }
+
+    /// The entries a streamed run holds at most (``runCount(entries:threads:streamed:)``).
+    static let streamedEntriesPerRun = 1024
+
+    /// How many runs the entries are written in: several per thread, one for a single thread.
+    ///
+    /// Streamed, also at most ``streamedEntriesPerRun`` entries each: a piece waits in memory until the pieces
+    /// before it are delivered, and pieces of a fixed size keep that to a few megabytes whatever the catalog's size
+    /// (eight runs of a 636 MB catalog are 80 MB each). The bytes are the same for any number of runs.
+    static func runCount(entries: Int, threads: Int, streamed: Bool) -> Int {
+        guard threads > 1 else { return 1 }
+        let bounded = streamed ? (entries + streamedEntriesPerRun - 1) / streamedEntriesPerRun : 0
+        return min(max(threads * 4, bounded), entries)
     }
 
     /// Where the runs start and end in `order`: `runs` (at most) contiguous runs of about equal shares of the

@@ -28,6 +28,15 @@ public struct SourceFile: Sendable {
     /// The number of bytes.
     package var count: Int { mapping?.count ?? storedBytes.count }
 
+    /// For a mapped file, lets the system take back the memory of its bytes before `offset` until they are read.
+    ///
+    /// All of them by default (``FileMapping/releaseResidentPages(before:)``): a command that keeps a large file
+    /// while it works on what it read from it does not keep the file in memory too. Bytes held in memory are kept.
+    package func releaseResidentBytes(before offset: Int? = nil) {
+        guard let mapping else { return }
+        mapping.releaseResidentPages(before: offset ?? mapping.count)
+    }
+
     /// Creates a source file.
     public init(path: String, bytes: [UInt8]) {
         self.path = path
@@ -85,6 +94,19 @@ package final class FileMapping: Sendable {
         }
         self.address = UInt(bitPattern: address)
         self.count = count
+    }
+
+    /// Lets the system take back the memory of the mapped bytes before `offset`, page by page.
+    ///
+    /// They stay readable, and are read again from the file (the system's cache of it) when touched. Linux only;
+    /// nothing elsewhere.
+    package func releaseResidentPages(before offset: Int) {
+        #if os(Linux)
+            let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+            let length = min(offset, count) / page * page
+            guard page > 0, length > 0 else { return }
+            _ = madvise(UnsafeMutableRawPointer(bitPattern: address), length, MADV_DONTNEED)
+        #endif
     }
 
     deinit {

@@ -202,7 +202,10 @@ package enum FormatArgumentComparison {
             parameters.missing.map(Mismatch.parameterMissing) + parameters.added.map(Mismatch.parameterAdded)
         // Most strings have no specifier at all.
         let percent = UInt8(ascii: "%")
-        guard source.utf8.contains(percent) || translation.utf8.contains(percent) else { return parameterMismatches }
+        func hasPercent(_ text: String) -> Bool {
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? text.utf8.contains(percent)
+        }
+        guard hasPercent(source) || hasPercent(translation) else { return parameterMismatches }
         // Most translations have the source's placeholders, in the same order: then nothing differs.
         if sameSpecifierTexts(source, translation) { return parameterMismatches }
         let expected = arguments(in: source, substitutionSpecifier: substitutionSpecifier)

@@ -1,4 +1,5 @@
 import CLDRSupport
+import StringBridgeSupport
 
 /// The plural categories Apple's tools expect of a language: CLDR's (``PluralRules``, the one plural table) with
 /// Xcode's reductions and Apple's `zero`.
@@ -32,6 +33,16 @@ package enum XcodePluralCategories {
     /// Alphabetical is the order Xcode writes plural units in. A language neither CLDR nor the exceptions know gets
     /// `one` and `other`, the most common set.
     package static func exported(for language: String) -> [String] {
+        if let known = exportedByLanguage.withLock({ $0[language] }) { return known }
+        let categories = exportedCategories(for: language)
+        exportedByLanguage.withLock { $0[language] = categories }
+        return categories
+    }
+
+    /// ``exported(for:)`` by language, worked out once per process: an import asks for every entry.
+    private static let exportedByLanguage = LockedValue<[String: [String]]>([:])
+
+    private static func exportedCategories(for language: String) -> [String] {
         let base = baseLanguage(of: language)
         var categories: [PluralCategory] = [.one, .other]
         if let exception = exportExceptions[base] {

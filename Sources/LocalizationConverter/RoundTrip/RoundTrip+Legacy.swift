@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
@@ -76,12 +77,66 @@ extension RoundTrip {
 
     // MARK: - Catalog through legacy tables
 
-    func catalogViaLegacy(_ path: String, report: inout RoundTripReport) -> String {
-        let trip = Trip(name: "xcstrings → strings/stringsdict → xcstrings", expectations: .catalogViaLegacy)
+    /// The catalog compiled to legacy tables and migrated back, in runs of entries made side by side.
+    ///
+    /// Each run is compiled, read back, migrated and compared on its own and released before the next, so that the
+    /// trip holds a few runs' legacy files and tables at once, not the whole catalog's (each key is compiled and
+    /// migrated on its own, with all its languages, so the runs give what the whole catalog gives). The differences
+    /// come in the catalog's order, keys that came back but were not there last, as one comparison gives them.
+    func catalogViaLegacy(
+        _ path: String, catalog: StringTable, localizationsPerRun: Int, report: inout RoundTripReport
+    ) -> String {
+        let trip = Trip(name: Trip.catalogViaLegacyName, expectations: .catalogViaLegacy)
+        let runs = Self.runs(of: catalog, localizationsPerRun: localizationsPerRun)
+        let results = parallelMap(runs) { run -> [RoundTripDifference] in
+            var part = catalog
+            part.entries = OrderedMap(minimumCapacity: run.count)
+            for index in run {
+                _ = part.entries.appendNew(catalog.entries[valueAt: index], forKey: catalog.entries.key(at: index))
+            }
+            var report = RoundTripReport()
+            catalogViaLegacy(path, catalog: part, trip: trip, report: &report)
+            return report.differences
+        }
+        // A failure is the same in every run: said once.
+        var failures = Set<String>()
+        var extraKeys: [RoundTripDifference] = []
+        for difference in results.joined() {
+            if difference.aspect == .failure || difference.aspect == .invalidInput {
+                guard failures.insert(difference.reason ?? "").inserted else { continue }
+            }
+            if difference.aspect == .extraKey {
+                extraKeys.append(difference)
+            } else {
+                report.differences.append(difference)
+            }
+        }
+        report.differences += extraKeys
+        return trip.name
+    }
+
+    /// Runs of entry positions of `catalog`, in order, each with about `localizationsPerRun` localizations.
+    static func runs(of catalog: StringTable, localizationsPerRun: Int) -> [[Int]] {
+        var runs: [[Int]] = []
+        var current: [Int] = []
+        var weight = 0
+        for index in catalog.entries.indices {
+            current.append(index)
+            weight += 1 + catalog.entries.withValue(at: index) { $0.localizations?.count ?? 0 }
+            if weight >= localizationsPerRun {
+                runs.append(current)
+                current = []
+                weight = 0
+            }
+        }
+        if !current.isEmpty || runs.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    /// The trip of `catalog` (or a run of its entries) through legacy tables.
+    private func catalogViaLegacy(_ path: String, catalog: StringTable, trip: Trip, report: inout RoundTripReport) {
         do {
             var diagnostics = Diagnostics()
-            guard let reader = registry.format(.xcstrings)?.reader else { return trip.name }
-            let catalog = try reader.read(try readSourceFile(path), options: ReadOptions(), diagnostics: &diagnostics)
             let compiled = try Compilation(registry: registry).compile(
                 catalog, languages: nil, path: path, diagnostics: &diagnostics)
             let migration = Migration(registry: registry)
@@ -124,7 +179,6 @@ extension RoundTrip {
         } catch {
             record(error, path, trip, &report)
         }
-        return trip.name
     }
 
     /// Expected differences of legacy → catalog → legacy that depend on the entry.

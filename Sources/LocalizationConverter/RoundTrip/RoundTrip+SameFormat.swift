@@ -13,16 +13,35 @@ import XCStringsFormat
 
 /// Same-format trips: a file read and written again in its own format gives its bytes back.
 extension RoundTrip {
-    func sameFormat(_ path: String, format: FormatDescriptor, language: String?, report: inout RoundTripReport)
-        -> String
-    {
+    /// The trip of `path` through its own format; `read` is the file and its table when the caller has read them.
+    func sameFormat(
+        _ path: String, format: FormatDescriptor, language: String?, read: (SourceFile, StringTable)? = nil,
+        report: inout RoundTripReport
+    ) -> String {
         let trip = Trip(name: "\(format.name) → \(format.name)", expectations: .none)
         guard let reader = format.reader, let writer = format.writer else { return trip.name }
         do {
             var diagnostics = Diagnostics()
-            let source = try readSourceFile(path)
             let options = ReadOptions(language: language)
-            let table = try reader.read(source, options: options, diagnostics: &diagnostics)
+            let source: SourceFile
+            let table: StringTable
+            if let read {
+                (source, table) = read
+            } else {
+                source = try readSourceFile(path)
+                table = try reader.read(source, options: options, diagnostics: &diagnostics)
+            }
+            // A catalog in Xcode's layout is compared with its rewrite as the rewrite is made: neither is copied, and
+            // a large file's memory is let go once read, and again behind the comparison, which reads it once more.
+            if writer is XCStringsWriter {
+                source.releaseResidentBytes()
+                let difference = source.withUnsafeBytes {
+                    XCStringsWriter().firstDifference(of: table, from: $0, diagnostics: &diagnostics) { compared in
+                        source.releaseResidentBytes(before: compared)
+                    }
+                }
+                if difference == nil { return trip.name }
+            }
             // A legacy format with an editor (`.strings`, `.stringsdict` XML) is written as `convert` writes it onto
             // itself or to its own format: the file's bytes edited to match the table (docs/files.md).
             let outputs =

@@ -8,6 +8,12 @@ extension RoundTrip {
         /// The differences that are expected, by the nature of the formats.
         package var expectations: Expectations
 
+        /// The name of the trip of a catalog through legacy tables.
+        static let catalogViaLegacyName = "xcstrings → strings/stringsdict → xcstrings"
+        /// The name given to a catalog's trips through XLIFF when the catalog cannot be read (one per language
+        /// otherwise).
+        static let catalogViaXLIFFName = "xcstrings → xliff → xcstrings"
+
         /// Rules for expected differences.
         package struct Expectations: Sendable {
             /// A rule: the reason when it applies to a difference.

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 import StringsDictFormat
 import StringsFormat
 import XCStringsFormat
@@ -51,6 +52,9 @@ public struct RoundTrip: Sendable {
         package var sourceLanguage: String
         /// Shell patterns (`*/invalid/*`) of paths to leave out; `*` also matches `/`.
         package var excluded: [String]
+        /// How many localizations a run of the catalog → legacy → catalog trip takes: the trip holds a few runs'
+        /// legacy files and tables at once, never the whole catalog's (a test makes runs of one entry).
+        package var localizationsPerLegacyRun = 20_000
 
         /// Creates options.
         public init(vias: Set<Via> = Set(Via.allCases), sourceLanguage: String = "en", excluded: [String] = []) {
@@ -98,7 +102,7 @@ public struct RoundTrip: Sendable {
                 where ProjectPaths.lprojLanguage(of: file) == nil && !options.excludes(file) {
                     check(file: file, options: options, report: &report)
                 }
-                if options.vias.contains(.same) || options.vias.contains(.xcstrings) {
+                if !options.vias.isDisjoint(with: [.same, .xcstrings, .xliff]) {
                     // Grouped by table and by the folder holding the `.lproj` folders: a tree with several
                     // projects (or fixtures) has several tables of the same name.
                     let migration = Migration(registry: registry)
@@ -147,17 +151,12 @@ public struct RoundTrip: Sendable {
                 report.tables.append(RoundTripReport.TableResult(path: file, format: format.name, trips: [trip]))
             }
         case .xcstrings:
-            var trips: [String] = []
-            if options.vias.contains(.same) {
-                trips.append(sameFormat(file, format: format, language: nil, report: &report))
-            }
-            if options.vias.contains(.legacy) {
-                trips.append(catalogViaLegacy(file, report: &report))
-            }
-            if options.vias.contains(.xliff) {
-                trips += catalogViaXLIFF(file, report: &report)
-            }
-            report.tables.append(RoundTripReport.TableResult(path: file, format: format.name, trips: trips))
+            report.tables.append(
+                RoundTripReport.TableResult(
+                    path: file, format: format.name,
+                    trips: checkCatalog(
+                        file, format: format, options: options,
+                        report: &report)))
         case .strings, .stringsdict:
             // Legacy files are checked by table (see `checkLegacy`); a single file named on its own is checked alone.
             let language = ProjectPaths.lprojLanguage(of: file) ?? options.sourceLanguage
@@ -174,6 +173,45 @@ public struct RoundTrip: Sendable {
         }
     }
 
+    /// A String Catalog's trips, made one after the other from one reading of the file: the same-format trip
+    /// while the file is still mapped, then (the mapping released) the trips through legacy tables and XLIFF,
+    /// each releasing what it made before the next starts.
+    private func checkCatalog(
+        _ file: String, format: FormatDescriptor, options: Options, report: inout RoundTripReport
+    ) -> [String] {
+        var source: SourceFile?
+        let catalog: StringTable
+        do {
+            guard let reader = format.reader else { return [] }
+            var diagnostics = Diagnostics()
+            let read = try readSourceFile(file)
+            source = read
+            catalog = try reader.read(read, options: ReadOptions(), diagnostics: &diagnostics)
+        } catch {
+            var trips: [String] = []
+            if options.vias.contains(.same) { trips.append("\(format.name) → \(format.name)") }
+            if options.vias.contains(.legacy) { trips.append(Trip.catalogViaLegacyName) }
+            if options.vias.contains(.xliff) { trips.append(Trip.catalogViaXLIFFName) }
+            for name in trips { record(error, file, Trip(name: name, expectations: .none), &report) }
+            return trips
+        }
+        var trips: [String] = []
+        if options.vias.contains(.same), let read = source {
+            trips.append(sameFormat(file, format: format, language: nil, read: (read, catalog), report: &report))
+        }
+        source = nil
+        if options.vias.contains(.legacy) {
+            trips.append(
+                catalogViaLegacy(
+                    file, catalog: catalog, localizationsPerRun: options.localizationsPerLegacyRun, report: &report))
+        }
+        if options.vias.contains(.xliff) {
+            trips += catalogViaXLIFF(file, catalog: catalog, report: &report)
+        }
+        releaseInBackground(consume catalog)
+        return trips
+    }
+
     private func checkLegacy(
         name: String, files: [Migration.LegacyFile], options: Options, report: inout RoundTripReport
     ) {
@@ -188,6 +226,9 @@ public struct RoundTrip: Sendable {
         }
         if options.vias.contains(.xcstrings) {
             trips.append(legacyViaCatalog(name: name, files: files, options: options, report: &report))
+        }
+        if options.vias.contains(.xliff) {
+            trips += legacyViaXLIFF(name: name, files: files, options: options, report: &report)
         }
         let anchor = files.first { !$0.isStringsDict } ?? files[0]
         report.tables.append(
@@ -238,7 +279,7 @@ public struct RoundTrip: Sendable {
 extension RoundTrip {
     /// Whether `actual` is `expected` with each `%arg` spelled as a format specifier (`%lld`, `%2$@`) or kept.
     package static func matchesArgumentPlaceholders(_ expected: String, _ actual: String) -> Bool {
-        let pieces = expected.components(separatedBy: "%arg")
+        let pieces = argumentPlaceholderPieces(expected)
         guard pieces.count > 1 else { return false }
         var rest = Substring(actual)
         for (position, piece) in pieces.enumerated() {
@@ -259,5 +300,29 @@ extension RoundTrip {
             rest = rest.dropFirst()
         }
         return rest.isEmpty
+    }
+
+    /// `text.components(separatedBy: "%arg")`, split by its bytes where that is the same: Foundation's search
+    /// compares composed character sequences, so a `%arg` followed by a non-ASCII scalar (which may combine with
+    /// its `g`) is left to it; no other text is canonically `%arg`.
+    static func argumentPlaceholderPieces(_ text: String) -> [String] {
+        let bytes = Array(text.utf8)
+        let pattern = Array("%arg".utf8)
+        var pieces: [String] = []
+        var start = 0
+        var index = 0
+        while index + pattern.count <= bytes.count {
+            guard bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern) else {
+                index += 1
+                continue
+            }
+            let next = index + pattern.count
+            if next < bytes.count, bytes[next] >= 0x80 { return text.components(separatedBy: "%arg") }
+            pieces.append(String(decoding: bytes[start..<index], as: UTF8.self))
+            index = next
+            start = next
+        }
+        pieces.append(String(decoding: bytes[start...], as: UTF8.self))
+        return pieces
     }
 }

@@ -139,8 +139,14 @@ public struct RoundTripReport: Sendable {
     /// The inputs that cannot be read.
     package var invalidInputs: [RoundTripDifference] { differences.filter { $0.aspect == .invalidInput } }
 
-    /// Whether the check passes: nothing lost and every input readable.
-    public var isClean: Bool { !differences.contains { !$0.isExpected } }
+    /// Whether the check passes: some trip was made, nothing lost and every input readable.
+    ///
+    /// A check that made no trip proves nothing (a legacy project checked `--via legacy`, a folder without
+    /// tables), so it does not pass.
+    public var isClean: Bool { !triedNothing && !differences.contains { !$0.isExpected } }
+
+    /// Whether no trip was made at all.
+    public var triedNothing: Bool { tripCount == 0 }
 
     /// Whether anything was lost.
     package var hasLosses: Bool { differences.contains { !$0.isExpected && $0.aspect != .invalidInput } }

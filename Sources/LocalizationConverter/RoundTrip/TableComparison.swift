@@ -77,6 +77,8 @@ struct TableComparison {
         let actualLanguages = actual.localizations ?? OrderedMap()
         for (language, localization) in expectedLanguages where languages?.contains(language) ?? true {
             let other = actualLanguages[language]
+            // Most localizations come back as they went: nothing to flatten then.
+            if let other, Self.sameLeaves(localization, other) { continue }
             compareLeaves(
                 key: key, language: language, Self.leaves(of: localization), other.map(Self.leaves(of:)) ?? [])
         }
@@ -108,6 +110,17 @@ struct TableComparison {
     }
 
     private mutating func compareLeaves(key: String, language: String, _ expected: [Leaf], _ actual: [Leaf]) {
+        // Both sides have the same leaves in the same (canonical) order, as they mostly do: compared pairwise,
+        // which records what the search by id below records, in the same order.
+        if expected.count == actual.count,
+            zip(expected, actual).allSatisfy({ $0.aspect == $1.aspect && sameUTF8($0.path, $1.path) })
+        {
+            for (leaf, other) in zip(expected, actual) where !sameUTF8(leaf.text, other.text) {
+                record(
+                    leaf.aspect, key: key, language: language, path: leaf.path, expected: leaf.text, actual: other.text)
+            }
+            return
+        }
         var actualByPath: [String: Leaf] = [:]
         for leaf in actual { actualByPath[leaf.id] = leaf }
         var seen = Set<String>()
@@ -143,6 +156,87 @@ struct TableComparison {
     }
 
     // MARK: - Leaves
+
+    /// Whether two localizations have the same leaves with byte-identical texts (``leaves(of:)`` of both would
+    /// compare equal): a sufficient check, made without flattening, that says `false` whenever in doubt (unknown
+    /// members, cases or substitutions in another order).
+    static func sameLeaves(_ lhs: Localization, _ rhs: Localization) -> Bool {
+        guard sameUnit(lhs.stringUnit, rhs.stringUnit) else { return false }
+        guard lhs.hasMoreThanStringUnit || rhs.hasMoreThanStringUnit else { return true }
+        guard lhs.extraMembers.isEmpty, rhs.extraMembers.isEmpty else { return false }
+        switch (lhs.stringSet, rhs.stringSet) {
+        case (nil, nil): break
+        case (let left?, let right?):
+            guard left.extraMembers.isEmpty, right.extraMembers.isEmpty, sameState(left.state, right.state),
+                left.values.count == right.values.count, zip(left.values, right.values).allSatisfy({ sameUTF8($0, $1) })
+            else { return false }
+        default: return false
+        }
+        guard sameVariations(lhs.variations, rhs.variations) else { return false }
+        switch (lhs.substitutions, rhs.substitutions) {
+        case (nil, nil): return true
+        case (let left?, let right?):
+            guard left.count == right.count else { return false }
+            for index in left.indices {
+                let (name, substitution) = left[index]
+                let (otherName, other) = right[index]
+                guard sameUTF8(name, otherName), substitution.argNum == other.argNum,
+                    substitution.extraMembers.isEmpty, other.extraMembers.isEmpty,
+                    sameOptional(substitution.formatSpecifier, other.formatSpecifier),
+                    sameVariations(substitution.variations, other.variations)
+                else { return false }
+            }
+            return true
+        default: return false
+        }
+    }
+
+    private static func sameOptional(_ lhs: String?, _ rhs: String?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let left?, let right?): sameUTF8(left, right)
+        default: false
+        }
+    }
+
+    private static func sameState(_ lhs: TranslationState?, _ rhs: TranslationState?) -> Bool {
+        sameOptional(lhs?.rawValue, rhs?.rawValue)
+    }
+
+    private static func sameUnit(_ lhs: StringUnit?, _ rhs: StringUnit?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let left?, let right?):
+            left.extraMembers.isEmpty && right.extraMembers.isEmpty && sameState(left.state, right.state)
+                && sameUTF8(left.value, right.value)
+        default: false
+        }
+    }
+
+    private static func sameVariations(_ lhs: Variations?, _ rhs: Variations?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let left?, let right?):
+            guard left.extraMembers.isEmpty, right.extraMembers.isEmpty else { return false }
+            for (leftCases, rightCases) in [
+                (left.plural, right.plural), (left.device, right.device), (left.width, right.width),
+            ] {
+                switch (leftCases, rightCases) {
+                case (nil, nil): continue
+                case (let leftCases?, let rightCases?):
+                    guard leftCases.count == rightCases.count else { return false }
+                    for index in leftCases.indices {
+                        let (name, value) = leftCases[index]
+                        let (otherName, other) = rightCases[index]
+                        guard sameUTF8(name, otherName), sameLeaves(value, other) else { return false }
+                    }
+                default: return false
+                }
+            }
+            return true
+        default: return false
+        }
+    }
 
     /// One comparable piece of a localization.
     struct Leaf {

@@ -17,13 +17,14 @@ struct Roundtrip: ParsableCommand {
         discussion: """
             Finds every table under the paths (String Catalogs, legacy .lproj tables, XLIFF files and .xcloc \
             bundles) and runs the round trips that apply: read → write in the same format; legacy → catalog → \
-            legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language. Every difference is \
+            legacy; catalog → legacy → catalog; catalog → XLIFF → catalog for each language; legacy → XLIFF → \
+            legacy for each translation file. Every difference is \
             reported with its table, key, language and variation path, as a loss or as expected from a format's \
             nature (docs/roundtrip.md lists them), one line each as path:line:column: error (a loss or an unreadable \
             input) or note (expected); --losses-only leaves the expected ones out.
 
-            Exit status: 0 when nothing is lost, 1 when anything is (or when an input cannot be read), 64 on a \
-            usage error.
+            Exit status: 0 when nothing is lost, 1 when anything is (or when an input cannot be read, or when no \
+            trip was made at all: a check that tries nothing proves nothing), 64 on a usage error.
 
             Examples:
               stringbridge roundtrip MyApp
@@ -77,9 +78,33 @@ struct Roundtrip: ParsableCommand {
                 writeAll(Array(text.utf8), to: 1)
             case .json: writeAll(report.json, to: 1)
             }
+            if report.triedNothing {
+                throw ConversionError(nothingTriedMessage(tables: report.tables.count), path: paths[0])
+            }
             losses = !report.isClean
         }
         if losses { throw ExitCode(1) }
+    }
+}
+
+extension Roundtrip {
+    /// Why a check that made no trip fails: what was found, and what the trips asked for need.
+    func nothingTriedMessage(tables: Int) -> String {
+        guard tables > 0 else {
+            return "no round trip was made: no String Catalog, legacy .lproj table or XLIFF file was found"
+        }
+        let vias = via.isEmpty ? RoundTrip.Via.allCases : RoundTrip.Via.allCases.filter(via.contains)
+        var needs: [String] = []
+        if vias.contains(.xliff) {
+            needs.append(
+                "--via xliff needs a catalog with a language besides its development language, or a legacy table "
+                    + "with a development-language file and a translation")
+        }
+        if vias.contains(.legacy) { needs.append("--via legacy needs a String Catalog") }
+        if vias.contains(.xcstrings) { needs.append("--via xcstrings needs a legacy .lproj table") }
+        return "no round trip was made: none of the \(tables) table\(tables == 1 ? "" : "s") found has a trip "
+            + vias.map { "--via \($0.rawValue)" }.joined(separator: " or ")
+            + (needs.isEmpty ? "" : " (\(needs.joined(separator: "; ")))")
     }
 }
 

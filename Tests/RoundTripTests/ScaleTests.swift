@@ -1,0 +1,84 @@
+import Foundation
+import LocalizationCatalog
+import TestSupport
+import Testing
+import XCStringsFormat
+
+@testable import LocalizationConverter
+
+/// The round trip's shortcuts for large catalogs (issue 34) give what the plain ways give.
+@Suite("Round trips at scale")
+struct RoundTripScaleTests {
+    @Test("A catalog taken through legacy tables in runs of entries gives the differences of one run")
+    func legacyTripInRuns() throws {
+        let folder = try StringBridgeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            let path = folder.appendingPathComponent("seed-\(seed).xcstrings").path
+            var diagnostics = Diagnostics()
+            try Data(XCStringsWriter().encode(generator.catalog(), diagnostics: &diagnostics)).write(
+                to: URL(fileURLWithPath: path))
+            var whole = RoundTrip.Options(vias: [.legacy])
+            whole.localizationsPerLegacyRun = .max
+            var split = whole
+            split.localizationsPerLegacyRun = 1
+            let one = try RoundTrip().run([path], options: whole).differences.map(\.description)
+            let many = try RoundTrip().run([path], options: split).differences.map(\.description)
+            #expect(one == many, "seed \(seed)")
+        }
+    }
+
+    @Test("Runs cover every entry once, in order, with about the number of localizations asked for")
+    func runs() {
+        var table = StringTable(name: "T", sourceLanguage: "en")
+        for index in 0..<10 {
+            let languages = (0..<(index % 3)).map { ("l\($0)", Localization("x")) }
+            table.entries["k\(index)"] = CatalogEntry(localizations: OrderedMap(languages))
+        }
+        let runs = RoundTrip.runs(of: table, localizationsPerRun: 4)
+        #expect(runs.joined().map { $0 } == Array(0..<10))
+        #expect(runs.allSatisfy { !$0.isEmpty })
+        #expect(RoundTrip.runs(of: table, localizationsPerRun: .max) == [Array(0..<10)])
+        #expect(RoundTrip.runs(of: StringTable(name: "T", sourceLanguage: "en"), localizationsPerRun: 4) == [[]])
+    }
+
+    @Test("Localizations said to have the same leaves do; anything in doubt is flattened")
+    func sameLeaves() {
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            let catalog = generator.catalog()
+            let localizations = catalog.entries.values.flatMap { $0.localizations?.values ?? [] }
+            let pairs = Array(zip(localizations, localizations.dropFirst())) + Array(zip(localizations, localizations))
+            for (left, right) in pairs {
+                guard TableComparison.sameLeaves(left, right) else { continue }
+                let lhs = TableComparison.leaves(of: left)
+                let rhs = TableComparison.leaves(of: right)
+                #expect(lhs.map { $0.id } == rhs.map { $0.id }, "seed \(seed)")
+                #expect(zip(lhs, rhs).allSatisfy { Array($0.text.utf8) == Array($1.text.utf8) }, "seed \(seed)")
+            }
+            for localization in localizations where localization.extraMembers.isEmpty {
+                #expect(
+                    TableComparison.sameLeaves(localization, localization)
+                        || !TableComparison.leaves(of: localization).allSatisfy { $0.aspect != .unknownMembers })
+            }
+        }
+        // Canonically equal, but other bytes: a difference the comparison must see.
+        #expect(!TableComparison.sameLeaves(Localization("caf\u{E9}"), Localization("cafe\u{301}")))
+        #expect(!TableComparison.sameLeaves(Localization("a", state: .new), Localization("a", state: .translated)))
+        #expect(TableComparison.sameLeaves(Localization("a", state: .new), Localization("a", state: .new)))
+    }
+
+    @Test("%arg pieces split by bytes are Foundation's")
+    func argumentPlaceholderPieces() {
+        let texts = [
+            "", "%arg", "%arg files", "a %arg b %arg", "%ar%arg", "%%arg", "%arg\u{301} x", "é %arg ü", "%argé",
+            "%arg%arg", "no placeholder", "%ARG", "x%arg\u{200D}y", "%arg\r\n",
+        ]
+        for text in texts {
+            #expect(RoundTrip.argumentPlaceholderPieces(text) == text.components(separatedBy: "%arg"), "\(text)")
+        }
+        #expect(RoundTrip.matchesArgumentPlaceholders("%arg Dateien", "%1$lld Dateien"))
+        #expect(!RoundTrip.matchesArgumentPlaceholders("%arg Dateien", "%1$lld Datei"))
+    }
+}
