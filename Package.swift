@@ -201,7 +201,11 @@ let package = Package(
             name: "CodeExtractionTests", dependencies: ["CodeExtraction", "StringBridgeSupport", "TestSupport"]
         ),
         .testTarget(
-            name: "SwiftCodeReaderTests", dependencies: ["SwiftCodeReader", "StringBridgeSupport", "TestSupport"]
+            name: "SwiftCodeReaderTests",
+            dependencies: [
+                "SwiftCodeReader", "StringBridgeSupport", "TestSupport",
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         .testTarget(name: "CodeSyncTests", dependencies: ["CodeSync", "StringBridgeSupport", "TestSupport"]),
         .testTarget(name: "CatalogChecksTests", dependencies: ["CatalogChecks", "TestSupport"]),

@@ -48,14 +48,15 @@ final class StringFinder: SyntaxVisitor {
 
     init(
         path: String, text: String, index: ProjectIndex, macroNames: Set<String>, platforms: Set<String>? = nil,
-        extraction: SwiftExtraction = .compiler, members: MemberTypes = MemberTypes()
+        extraction: SwiftExtraction = .compiler, members: MemberTypes = MemberTypes(),
+        declarations: ScopeDeclarations = ScopeDeclarations()
     ) {
         self.path = path
         self.lines = SourceLines(path: path, text: text)
         self.macroNames = macroNames
         self.platforms = platforms
         self.extraction = extraction
-        self.types = TypeResolver(index: index, members: members)
+        self.types = TypeResolver(index: index, members: members, declarations: declarations)
         self.contextTypes = ContextTypes(index: index, types: types)
         super.init(viewMode: .sourceAccurate)
     }

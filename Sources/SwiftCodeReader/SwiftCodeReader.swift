@@ -32,6 +32,9 @@ package struct SwiftCodeReader: CodeReader {
     ///
     /// ``Parallelism/sequential`` reads them one after the other on the calling thread; the result is the same.
     package var parallelism = Parallelism.automatic
+    /// Every statement of a block is asked for a name's declaration, in order (the exact rule of
+    /// ``ScopeDeclarations``), instead of those its index names: for the test that holds the two equal.
+    var scansEveryDeclaration = false
 
     /// Files of the modules the code depends on (local packages, other targets of the repository): read in the first
     /// pass only, so their declarations are known; their strings are not returned, and a file refused for its size
@@ -85,6 +88,7 @@ package struct SwiftCodeReader: CodeReader {
         let platforms = platforms
         let extraction = extraction
         let resourceOverloads = resourceOverloads
+        let scansEveryDeclaration = scansEveryDeclaration
         let results = parallelism.map(Array(zip(files, parsed))) { pair -> ([ExtractedString], Diagnostics) in
             guard let tree = pair.1.tree else {
                 var refused = Diagnostics()
@@ -93,7 +97,8 @@ package struct SwiftCodeReader: CodeReader {
             }
             let finder = StringFinder(
                 path: pair.0.path, text: pair.0.text, index: index, macroNames: macroNames, platforms: platforms,
-                extraction: extraction, members: members)
+                extraction: extraction, members: members,
+                declarations: ScopeDeclarations(scansEverything: scansEveryDeclaration))
             finder.resourceOverloads = resourceOverloads
             finder.walk(tree)
             let commented = CommentCalls.strings(in: tree, file: pair.0, macroNames: macroNames)

@@ -16,6 +16,8 @@ struct TypeResolver {
     let guesses = GuessLog()
     /// The `type(of:)` steps one question has taken (``maximumSteps``).
     let steps = StepCount()
+    /// The declarations of each block and member list, by the names they bind (``ScopeDeclarations``).
+    var declarations = ScopeDeclarations()
 
     /// The most `type(of:)` steps one question takes, whatever their depth (docs/security.md): `?:` branches
     /// and the other alternatives are each tried, so the depth alone (``InputLimits/typeResolution``) would allow
@@ -236,23 +238,21 @@ struct TypeResolver {
         var previous = node
         while let scope = current {
             if let list = scope.as(CodeBlockItemListSyntax.self) {
-                for item in list {
-                    if let variable = item.item.as(VariableDeclSyntax.self),
+                for item in declarations.statements(binding: name, in: list) {
+                    if let variable = item.as(VariableDeclSyntax.self),
                         let type = bindingType(of: name, in: variable, depth: depth)
                     {
                         return type
                     }
-                    if let guardStatement = item.item.as(GuardStmtSyntax.self),
+                    if let guardStatement = item.as(GuardStmtSyntax.self),
                         let type = boundType(of: name, in: guardStatement.conditions, depth: depth)
                     {
                         return type
                     }
                 }
             } else if let members = scope.as(MemberBlockItemListSyntax.self) {
-                for member in members {
-                    if let variable = member.decl.as(VariableDeclSyntax.self),
-                        let type = bindingType(of: name, in: variable, depth: depth)
-                    {
+                for variable in declarations.variables(binding: name, in: members) {
+                    if let type = bindingType(of: name, in: variable, depth: depth) {
                         return type
                     }
                 }
