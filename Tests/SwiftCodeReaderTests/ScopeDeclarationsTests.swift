@@ -58,7 +58,7 @@ struct ScopeDeclarationsTests {
         #expect(files.count > 50)
         let indexed = strings(files, scanning: false)
         #expect(indexed == strings(files, scanning: true))
-        let scopes = indexed.filter { $0.path == "Scopes.swift" }.map(\.key)
+        let scopes = indexed.filter { $0.location.path == "Scopes.swift" }.map(\.key)
         #expect(
             scopes == [
                 "Count %d level %u total %lf", "Shadowed %lld", "Projected %@", "None", "No pair", "No bits", "Gone",
