@@ -23,7 +23,7 @@ struct ScopeDeclarationsTests {
             @Binding var level: UInt16
             let total: Double
             var body: some View {
-                Text("Count \\(count) level \\(level) total \\(total)")
+                Text("Count \\(count) level \\(level) total \\(self.total)")
                 let total = 5
                 Text("Shadowed \\(total)")
                 Toggle("Projected \\($count)", isOn: .constant(true))
@@ -31,7 +31,7 @@ struct ScopeDeclarationsTests {
             func guarded(_ value: Int32?, _ pair: Pair?, _ option: UInt?) -> Text {
                 guard let value else { return Text("None") }
                 guard case .some(let inner) = pair else { return Text("No pair") }
-                guard let .some(bits) = option else { return Text("No bits") }
+                guard case let .some(bits) = option else { return Text("No bits") }
                 guard let self = Optional(self) else { return Text("Gone") }
                 let later: UInt8 = 1
                 return Text("Value \\(value) inner \\(inner.first) bits \\(bits) later \\(later) self \\(self.total)")
