@@ -124,20 +124,27 @@ public struct Compilation: Sendable {
             let table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
             // Each language becomes a folder name (`OUT/<language>.lproj`): a catalog's languages are checked
             // before anything is written.
-            var refusals: [Diagnostic] = []
+            var refused: [(language: String, isSource: Bool, message: String)] = []
             var named = [table.sourceLanguage] + table.languages
             if let languages { named = named.filter(languages.contains) }
             var checked = Set<String>()
             for language in named where checked.insert(language).inserted {
-                let what = language == table.sourceLanguage ? "sourceLanguage" : "language"
-                guard let message = LanguageIdentifier.message(language, as: what) else { continue }
-                if let location = Self.location(ofJSONString: language, in: source) {
-                    refusals.append(Diagnostic(.error, message, at: location))
-                } else {
-                    refusals.append(Diagnostic(.error, message, path: path))
-                }
+                let isSource = language == table.sourceLanguage
+                guard let message = LanguageIdentifier.message(language, as: isSource ? "sourceLanguage" : "language")
+                else { continue }
+                refused.append((language, isSource, message))
             }
-            if !refusals.isEmpty { throw ConversionError(refusals) }
+            if !refused.isEmpty {
+                // The places are read only now: the read records none per localization.
+                let places = try? XCStringsReader().languagePlaces(in: source)
+                throw ConversionError(
+                    refused.map { refusal in
+                        let place =
+                            refusal.isSource ? places?.sourceLanguage : places?.languages[refusal.language]
+                        return place.map { Diagnostic(.error, refusal.message, at: $0) }
+                            ?? Diagnostic(.error, refusal.message, path: path)
+                    })
+            }
             for file in try compile(table, languages: languages, path: path, diagnostics: &diagnostics) {
                 let relative = folder.isEmpty ? file.relativePath : "\(folder)/\(file.relativePath)"
                 let destination = "\(outputDirectory)/\(relative)"
@@ -157,22 +164,6 @@ public struct Compilation: Sendable {
             try transaction.commit()
         }
         return transaction.destinations
-    }
-
-    /// Where `value` first appears in `file` as a JSON string (`"value"`, written as is), if it does.
-    static func location(ofJSONString value: String, in file: SourceFile) -> FileLocation? {
-        let needle = Array("\"\(value)\"".utf8)
-        return file.withUnsafeBytes { bytes -> FileLocation? in
-            guard needle.count <= bytes.count else { return nil }
-            var offset = 0
-            while offset + needle.count <= bytes.count {
-                if bytes[offset] == needle[0], needle.indices.allSatisfy({ bytes[offset + $0] == needle[$0] }) {
-                    return FileLocation(path: file.path, bytes: bytes, offset: offset)
-                }
-                offset += 1
-            }
-            return nil
-        }
     }
 
     /// The folder of each catalog relative to the folder that holds them all (`""` for a catalog in it).
