@@ -327,8 +327,7 @@ package actor EditorProject {
             throw failure
         } catch let error as ConversionError {
             transaction.discard()
-            if error.diagnostics.contains(where: { $0.message.contains("changed") || $0.message.contains("exists but") }
-            ) {
+            if error.diagnostics.contains(where: { $0.id == .fileChangedMeanwhile }) {
                 throw Failure(
                     status: 409,
                     message: "\(error.diagnostics.map(\.description).joined(separator: "; ")); reload to see it",

@@ -35,7 +35,7 @@ package enum LastDefinitionWins {
             for diagnostic in attempt.all { diagnostics.append(diagnostic) }
             return table
         } catch let original as ConversionError {
-            guard original.diagnostics.contains(where: { $0.message.hasPrefix("duplicate key") }) else {
+            guard original.diagnostics.contains(where: { $0.id == .duplicateKey }) else {
                 throw original
             }
             let bytes = source.bytes

@@ -27,4 +27,7 @@ extension DiagnosticID {
     public static let duplicateKey = DiagnosticID("duplicate-key")
     /// `\u` followed by hexadecimal digits in a `.strings` string, which Foundation reads as text, not as an escape.
     public static let lowercaseUnicodeEscape = DiagnosticID("lowercase-unicode-escape")
+    /// A file a command read for update was changed, or created, by another program before the command replaced
+    /// it; nothing was written (the editor answers 409 Conflict).
+    public static let fileChangedMeanwhile = DiagnosticID("file-changed-meanwhile")
 }

@@ -44,7 +44,8 @@ final class FileLock: Sendable {
         guard stat(path, &info) == 0, FileIdentity(info) == identity else {
             throw ConversionError(
                 "the file was changed by another program while this command worked on it; nothing was written (run "
-                    + "the command again)", path: path)
+                    + "the command again)", path: path
+            ).identified(.fileChangedMeanwhile)
         }
     }
 

@@ -207,7 +207,8 @@ package struct FileTransaction: Sendable {
         guard !reads.contains(where: { $0.file == file }) else { return }
         throw ConversionError(
             "the file exists but this command did not read it before replacing it (another program may have "
-                + "created it meanwhile); nothing was written", path: destination.named)
+                + "created it meanwhile); nothing was written", path: destination.named
+        ).identified(.fileChangedMeanwhile)
     }
 
     /// `STRINGBRIDGE_TEST_PAUSE_BEFORE_RENAME=SECONDS` makes a commit wait, its temporary files written, before it
