@@ -136,9 +136,11 @@ extension Import {
         return parsed
     }
 
-    /// The error that ends an import in which the document `read` would apply nothing because none of the tables it
-    /// names exists under `root` (nor, when the root was found, under ``fallbackRoots(for:)``): its original paths
-    /// are relative to a project the import did not find. It is at the document's first `<file>`.
+    /// The error that ends an import in which the document `read` would apply nothing.
+    ///
+    /// None of the tables it names exists under `root` (nor, when the root was found, under
+    /// ``fallbackRoots(for:)``): its original paths are relative to a project the import did not find. It is at the
+    /// document's first `<file>`.
     func noTableError(_ read: ParsedDocument, root: String) -> Diagnostic {
         let files = read.document.files
         let first = files.first.map {

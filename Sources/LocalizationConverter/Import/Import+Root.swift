@@ -21,7 +21,9 @@ extension Import {
     }
 
     /// Where a document's original paths are looked for when its root (``projectRoot(of:)``) holds none of its
-    /// tables, in groups tried in order: the current folder (`export` before it wrote originals relative to the
+    /// tables.
+    ///
+    /// Groups are tried in order: the current folder (`export` before it wrote originals relative to the
     /// project) and the project that holds it; then the projects directly below the current folder (a document
     /// exported from a folder above its project, and imported from there). A group is taken when exactly one of its
     /// roots holds some of the tables; two or more of them holding some is ambiguous.

@@ -25,8 +25,10 @@ struct CheckInputOptions: ParsableArguments {
         help: "Read no code: orphan-key and missing-translation of legacy tables go by the tables alone.")
     var noCode = false
 
-    /// The check's options for `paths`: the configuration file's (unless `--no-config`), then these options over
-    /// them, and the code's keys unless `--no-code`. `adjust` changes the rules and severities before the code reader
+    /// The check's options for `paths`.
+    ///
+    /// The configuration file's (unless `--no-config`), then these options over them, and the code's keys unless
+    /// `--no-code`. `adjust` changes the rules and severities before the code reader
     /// is set (`check`'s own options).
     func checkOptions(
         paths: [String], adjust: (inout CatalogCheck.Options) -> Void = { _ in }
