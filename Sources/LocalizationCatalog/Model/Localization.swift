@@ -9,6 +9,9 @@ public struct Localization: Sendable, Equatable {
     /// Variations, substitutions and unknown members, boxed: most localizations have none, and a plain
     /// localization then costs a string unit and one pointer.
     private var rest: Box<Rest>?
+    /// Where the reader found the localization's name and its string unit's value, for diagnostics; not content,
+    /// so not compared and never written.
+    package var places = LocalizationPlaces()
 
     private struct Rest: Sendable, Equatable {
         var stringSet: StringSet?
@@ -72,7 +75,7 @@ public struct Localization: Sendable, Equatable {
         rest = isEmpty ? nil : Box(value)
     }
 
-    /// Localizations are equal when every member is, unknown members included.
+    /// Localizations are equal when every member is, unknown members included; ``places`` are not compared.
     public static func == (lhs: Localization, rhs: Localization) -> Bool {
         lhs.stringUnit == rhs.stringUnit && lhs.rest?.value == rhs.rest?.value
     }
