@@ -304,13 +304,12 @@ struct TableRules {
                 ?? (subject.keyIsSourceText && key.isEmpty)
             if sourceIsEmpty { continue }
             for (rank, language) in languages.enumerated() {
-                guard let position = Self.position(of: language, in: entry.localizations, hint: &languageHints[rank]),
-                    entry.localizations?[valueAt: position].hasContent == true
-                else {
+                let found = Self.position(of: language, in: entry.localizations, hint: &languageHints[rank])
+                guard let position = found, entry.localizations?[valueAt: position].hasContent == true else {
                     // At the key; at the localization when there is one without content.
                     add(
                         .missingTranslation, language, "", "\(Diagnostic.quoted(key)) has no \(language) translation",
-                        at: .name)
+                        at: found == nil ? .key : .name)
                     continue
                 }
                 for leaf in leavesOfLocalizations[position] where leaf.value.isEmpty {

@@ -132,7 +132,7 @@ struct CatalogDumpTests {
             ])
         #expect(Self.fields(french) == ["stringUnit", "rest", "places"])
         #expect(Self.boxedFields(french) == ["stringSet", "variations", "substitutions", "extraMembers"])
-        #expect(Self.fields(try #require(french.stringUnit)) == ["state", "value", "extraMembers"])
+        #expect(Self.fields(try #require(french.stringUnit)) == ["state", "value", "extras"])
         #expect(Self.fields(try #require(french.stringSet)) == ["state", "values", "extraMembers"])
         #expect(Self.fields(try #require(french.variations)) == ["plural", "device", "width", "extraMembers"])
         let substitution = try #require(french.substitutions?["count"])

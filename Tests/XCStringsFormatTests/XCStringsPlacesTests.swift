@@ -77,6 +77,38 @@ struct XCStringsPlacesTests {
         }
     }
 
+    @Test("A repeated key merged into its first definition: its localizations are placed in the file all the same")
+    func mergedDuplicate() throws {
+        let text = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "k" : {
+                  "localizations" : {
+                    "de" : { "stringUnit" : { "state" : "translated", "value" : "Wert" } }
+                  }
+                },
+                "k" : {
+                  "localizations" : {
+                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "valeur" } }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """
+        var options = ReadOptions()
+        options.mergesDuplicateKeys = true
+        var diagnostics = Diagnostics()
+        let table = try XCStringsReader(parallelism: .sequential).read(
+            SourceFile(path: "twice.xcstrings", bytes: Array(text.utf8)), options: options, diagnostics: &diagnostics)
+        let entry = try #require(table.entries["k"])
+        #expect(entry.origin == FileLocation(path: "twice.xcstrings", line: 4, column: 5))
+        let fr = try #require(entry.localizations?["fr"])
+        #expect(fr.places.name(from: entry.origin) == FileLocation(path: "twice.xcstrings", line: 11, column: 9))
+        #expect(fr.places.value(from: entry.origin) == FileLocation(path: "twice.xcstrings", line: 11, column: 69))
+    }
+
     @Test("A catalog on one line: places counted along it, and none past column 65,535")
     func oneLine() throws {
         let padding = String(repeating: " ", count: 70_000)

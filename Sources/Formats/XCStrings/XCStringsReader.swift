@@ -207,7 +207,10 @@ struct CatalogParser {
         var result = OrderedMap<CatalogEntry>()
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
             let origin = scanner.memberLocation(at: keyOffset)
-            var entry = try parseEntry(key, keyLine: origin.line, &scanner)
+            // A repeated key's localizations may join the first definition's entry, whose origin stays: their
+            // places count from the first key's line.
+            let keyLine = result[key]?.origin?.line ?? origin.line
+            var entry = try parseEntry(key, keyLine: keyLine, &scanner)
             entry.origin = origin
             guard let position = result.appendNew(entry, forKey: key) else { return }
             let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
