@@ -42,6 +42,45 @@ struct FindingPlacesTests {
             ])
     }
 
+    /// A language an entry lacks is missing at the key; a localization without content, at its name.
+    @Test func missingTranslationAtTheKeyOrTheEmptyLocalization() throws {
+        let text = """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "k" : {
+                  "localizations" : {
+                    "de" : { },
+                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Key" } },
+                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "Clé" } }
+                  }
+                },
+                "l" : {
+                  "localizations" : {
+                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "L" } }
+                  }
+                }
+              }
+            }
+            """
+        let table = try CatalogChecksUnitTests.read(text, path: "m.xcstrings")
+        var subject = TableUnderCheck(
+            table: table, files: [:], mainFile: "m.xcstrings",
+            position: { key, _ in
+                let origin = table.entries[key]?.origin
+                return KeyPosition(file: "m.xcstrings", line: origin?.line ?? 1, column: origin?.column ?? 1)
+            },
+            languages: table.languages, keyIsSourceText: true)
+        subject.placesOrigin = { _, entry, _ in entry.origin }
+        var findings: [Finding] = []
+        TableRules(rules: [.missingTranslation], requiredLanguages: []).check(subject, into: &findings)
+        #expect(
+            findings.map { "\($0.line):\($0.column) \($0.message)" } == [
+                "6:9 \"k\" has no de translation",
+                "11:5 \"l\" has no de translation",
+            ])
+    }
+
     /// The leaf a path names, in a localization read from a catalog: its value, else the case's name, else the
     /// localization's name; without places, nothing (the key is used).
     @Test func placeOfAPath() throws {
