@@ -135,12 +135,12 @@ public struct Compilation: Sendable {
                 refused.append((language, isSource, message))
             }
             if !refused.isEmpty {
-                // The places are read only now: the read records none per localization.
-                let places = try? XCStringsReader().languagePlaces(in: source)
+                // At the places the reader recorded: the `sourceLanguage` value, a language's first localization.
                 throw ConversionError(
                     refused.map { refusal in
                         let place =
-                            refusal.isSource ? places?.sourceLanguage : places?.languages[refusal.language]
+                            refusal.isSource
+                            ? table.sourceLanguageOrigin : Self.firstPlace(of: refusal.language, in: table)
                         return place.map { Diagnostic(.error, refusal.message, at: $0) }
                             ?? Diagnostic(.error, refusal.message, path: path)
                     })
@@ -164,6 +164,16 @@ public struct Compilation: Sendable {
             try transaction.commit()
         }
         return transaction.destinations
+    }
+
+    /// Where `table` first names `language`: the name of its first localization in that language
+    /// (``Localization/places``), else that entry's key; `nil` when no entry has one.
+    static func firstPlace(of language: String, in table: StringTable) -> FileLocation? {
+        for entry in table.entries.values {
+            guard let localization = entry.localizations?[language] else { continue }
+            return localization.places.name(from: entry.origin) ?? entry.origin
+        }
+        return nil
     }
 
     /// The folder of each catalog relative to the folder that holds them all (`""` for a catalog in it).

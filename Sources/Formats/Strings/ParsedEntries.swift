@@ -8,6 +8,8 @@ struct ParsedEntry {
     var line: Int
     /// Where the key is, for the diagnostics of later steps (``CatalogEntry/origin``); set by ``ParsedEntries``.
     var origin: FileLocation? = nil
+    /// The 1-based line and column of the value (``Localization/places``); `nil` when not known.
+    var valuePlace: (line: Int, column: Int)? = nil
 }
 
 /// Collects entries in file order; a repeated key keeps its first position, takes the last value and is reported.
@@ -46,7 +48,8 @@ struct ParsedEntries {
                     .identified(.duplicateKey, key: key))
         }
         entries[valueAt: position] = ParsedEntry(
-            value: entry.value, comment: entry.comment ?? previous.comment, line: entry.line, origin: location)
+            value: entry.value, comment: entry.comment ?? previous.comment, line: entry.line, origin: location,
+            valuePlace: entry.valuePlace)
     }
 
     private mutating func merge(
@@ -74,8 +77,11 @@ struct ParsedEntries {
             return
         }
         diagnostics.append(report(.warning, "duplicate key \(quoted(key)) merged into \(place)"))
+        // The value kept is the first one unless it was empty; its place is the first key's, which stays the
+        // entry's origin, so the later value's place (counted from another key) is not kept.
         entries[valueAt: position] = ParsedEntry(
             value: previous.value.isEmpty ? entry.value : previous.value, comment: previous.comment ?? entry.comment,
-            line: previous.line, origin: previous.origin)
+            line: previous.line, origin: previous.origin,
+            valuePlace: previous.value.isEmpty && !entry.value.isEmpty ? nil : previous.valuePlace)
     }
 }

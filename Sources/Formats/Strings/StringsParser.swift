@@ -18,6 +18,8 @@ struct StringsParser {
     private(set) var syntax = StringsSyntax()
     /// The value's range and the statement's end, of the statement ``parseValue(key:diagnostics:)`` read last.
     private var statementShape: (value: Range<Int>?, escapes: [StringsEscape], end: Int) = (nil, [], 0)
+    /// Where the last value read starts; `nil` for a `"key";` statement, whose value is its key.
+    private var valuePosition: StringsPosition?
 
     /// A parser of `text` from `start`, the first byte of line `line` (the whole text by default).
     init(text: [UInt8], path: String, start: Int = 0, line: Int = 1) {
@@ -74,9 +76,12 @@ struct StringsParser {
                             valueEscapes: statementShape.escapes, end: statementShape.end, comments: commentRanges))
                 }
                 lexer.moveWarnings(to: &diagnostics)
-                result.add(
-                    key, ParsedEntry(value: value, comment: comment, line: position.line),
-                    at: lexer.location(position), path: lexer.path, diagnostics: &diagnostics)
+                let keyLocation = lexer.location(position)
+                var entry = ParsedEntry(value: value, comment: comment, line: position.line)
+                if let valuePosition {
+                    entry.valuePlace = valueLineAndColumn(valuePosition, key: position, keyColumn: keyLocation.column)
+                }
+                result.add(key, entry, at: keyLocation, path: lexer.path, diagnostics: &diagnostics)
             case .character:
                 throw error(StringsMessage.expectedKey(found: StringsMessage.describe(token)), position)
             }
@@ -104,6 +109,7 @@ struct StringsParser {
         switch token {
         case .character(UInt32(UInt8(ascii: ";"))):
             statementShape = (nil, [], lexer.offset)
+            self.valuePosition = nil
             return (key, nil)
         case .character(UInt32(UInt8(ascii: "="))):
             break
@@ -136,6 +142,7 @@ struct StringsParser {
                     Diagnostic(
                         .warning, StringsMessage.missingSemicolonAtLineEnd(key: key), at: lexer.location(valueEnd)))
                 statementShape = (valuePosition.offset..<valueEnd.offset, valueEscapes, valueEnd.offset)
+                self.valuePosition = valuePosition
                 return (value, (semicolon, semicolonPosition))
             }
             let message = StringsMessage.missingSemicolon(key: key, found: StringsMessage.describe(semicolon))
@@ -149,7 +156,21 @@ struct StringsParser {
             throw ConversionError(diagnostics)
         }
         statementShape = (valuePosition.offset..<valueEnd.offset, valueEscapes, lexer.offset)
+        self.valuePosition = valuePosition
         return (value, nil)
+    }
+
+    /// The line and column (in scalars) of a value at `value`, counted on from its key's when both are on one line
+    /// (a file on one line costs one pass, not one per value).
+    private func valueLineAndColumn(
+        _ value: StringsPosition, key: StringsPosition, keyColumn: Int
+    ) -> (line: Int, column: Int) {
+        guard value.line == key.line else { return (value.line, lexer.location(value).column) }
+        var column = keyColumn
+        for index in key.offset..<min(value.offset, lexer.bytes.count) where lexer.bytes[index] & 0xC0 != 0x80 {
+            column += 1
+        }
+        return (value.line, column)
     }
 
     /// Whether `token`, read where a `;` was expected after a value ending at `valueEnd`, starts what can only be

@@ -57,7 +57,11 @@ public struct StringsReader: CatalogReader {
         template[language] = Localization("")
         let entries = parsed.entries.mapValues { entry in
             var localizations = template
-            localizations[valueAt: 0] = Localization(entry.value)
+            var localization = Localization(entry.value)
+            if let origin = entry.origin, let place = entry.valuePlace {
+                localization.places.setValue(line: place.line, column: place.column, keyLine: origin.line)
+            }
+            localizations[valueAt: 0] = localization
             var result = CatalogEntry(comment: entry.comment, localizations: localizations)
             result.origin = entry.origin
             return result
@@ -151,9 +155,11 @@ public struct StringsReader: CatalogReader {
             pairs.append((member, value))
         }
         for (member, value) in pairs {
-            parsed.add(
-                member.key, ParsedEntry(value: value, comment: nil, line: member.keyLocation.line),
-                at: member.keyLocation.in(path), path: path, diagnostics: &diagnostics)
+            var entry = ParsedEntry(value: value, comment: nil, line: member.keyLocation.line)
+            if member.value.location.line > 0 {
+                entry.valuePlace = (member.value.location.line, member.value.location.column)
+            }
+            parsed.add(member.key, entry, at: member.keyLocation.in(path), path: path, diagnostics: &diagnostics)
         }
     }
 

@@ -22,6 +22,18 @@ struct FormatRuleDecoder {
     let entry: String
     /// The file's path, for messages.
     let path: String
+    /// The line of the entry's key, which the places of its localizations count from (``Localization/places``);
+    /// 0 in a binary property list, where nothing is placed.
+    var keyLine = 0
+
+    /// `localization` with its name at `name` and its string unit's value at `value`.
+    private func placed(_ localization: Localization, name: TextPosition?, value: TextPosition?) -> Localization {
+        guard keyLine > 0 else { return localization }
+        var localization = localization
+        if let name { localization.places.setName(line: name.line, column: name.column, keyLine: keyLine) }
+        if let value { localization.places.setValue(line: value.line, column: value.column, keyLine: keyLine) }
+        return localization
+    }
 
     /// An empty member map, made once: a `[:]` literal goes through `OrderedMap`'s generic sequence initializer,
     /// which costs about 5% of reading a large file when every string unit makes one.
@@ -37,7 +49,7 @@ struct FormatRuleDecoder {
     {
         switch node.value {
         case .string(let text):
-            return Self.leaf(text)
+            return placed(Self.leaf(text), name: nil, value: node.location)
         case .dictionary(let members):
             return try rule(members, at: node.location, diagnostics: &diagnostics)
         default:
@@ -50,6 +62,7 @@ struct FormatRuleDecoder {
         _ members: [PropertyListNode.Member], at location: TextPosition, diagnostics: inout Diagnostics
     ) throws(ConversionError) -> Localization {
         var unit: StringUnit?
+        var unitLocation: TextPosition?
         var device: OrderedMap<Localization>?
         var width: OrderedMap<Localization>?
         var substitutions = OrderedMap<Substitution>()
@@ -67,6 +80,7 @@ struct FormatRuleDecoder {
                             at: member.value.location, in: path)
                     }
                     unit = StringUnit(format, state: .translated, extraMembers: Self.noMembers)
+                    unitLocation = member.value.location
                     texts.append((format, member.value.location))
                 case Self.deviceRule:
                     device = try cases(of: member, diagnostics: &diagnostics)
@@ -102,9 +116,11 @@ struct FormatRuleDecoder {
         }
         let variations =
             device == nil && width == nil ? nil : Variations(device: device, width: width, extraMembers: Self.noMembers)
-        return Localization(
-            stringUnit: unit, variations: variations, substitutions: substitutions.isEmpty ? nil : substitutions,
-            extraMembers: extras)
+        return placed(
+            Localization(
+                stringUnit: unit, variations: variations, substitutions: substitutions.isEmpty ? nil : substitutions,
+                extraMembers: extras),
+            name: nil, value: unitLocation)
     }
 
     /// The cases of a device or width rule: strings or nested format rules.
@@ -122,7 +138,8 @@ struct FormatRuleDecoder {
             switch item.value.value {
             case .string, .dictionary:
                 do {
-                    result[item.key] = try localization(item.value, diagnostics: &diagnostics)
+                    result[item.key] = placed(
+                        try localization(item.value, diagnostics: &diagnostics), name: item.keyLocation, value: nil)
                 } catch {
                     errors += error.diagnostics
                 }
@@ -161,7 +178,7 @@ struct FormatRuleDecoder {
                 if member.key == Self.specTypeKey { specType = text } else { valueType = text }
             default:
                 if case .string(let text) = member.value.value {
-                    cases[member.key] = Self.leaf(text)
+                    cases[member.key] = placed(Self.leaf(text), name: member.keyLocation, value: member.value.location)
                     caseLocations.append(member.keyLocation)
                 } else {
                     others[member.key] = try json(member.value, member: member.key)

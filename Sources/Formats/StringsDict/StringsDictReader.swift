@@ -37,7 +37,8 @@ public struct StringsDictReader: CatalogReader {
         var errors: [Diagnostic] = []
         var errorCount = 0
         entries: for member in members {
-            let decoder = FormatRuleDecoder(entry: member.key, path: file.path)
+            var decoder = FormatRuleDecoder(entry: member.key, path: file.path)
+            decoder.keyLine = member.keyLocation.line
             let localization: Localization
             do {
                 localization = try decoder.localization(member.value, diagnostics: &diagnostics)

@@ -81,7 +81,26 @@ struct JSONScanner {
     /// The column is counted from the previous member's when both are on one line, so a catalog written on a
     /// single line costs one pass over its bytes, not one per member (``memberColumn``).
     mutating func memberLocation(at offset: Int) -> FileLocation {
-        let line = memberLine
+        let (line, column) = lineAndColumn(at: offset, onLine: memberLine)
+        return FileLocation(path: path, line: line, column: column)
+    }
+
+    /// ``memberLocation(at:)``'s line and column, without a ``FileLocation``.
+    mutating func memberLineAndColumn(at offset: Int) -> (line: Int, column: Int) {
+        lineAndColumn(at: offset, onLine: memberLine)
+    }
+
+    /// The 1-based line and column of the value the scanner is at (after ``skipWhitespace()``), as
+    /// ``memberLocation(at:)`` counts them.
+    mutating func valueLineAndColumn() -> (line: Int, column: Int) {
+        lineAndColumn(at: offset, onLine: (lineBreaks, lineStart))
+    }
+
+    /// The line and column of `offset` on `line` (its line breaks before and start), counting the column from the
+    /// last one counted when both are on one line (``memberColumn``).
+    private mutating func lineAndColumn(
+        at offset: Int, onLine line: (lineBreaks: Int, lineStart: Int)
+    ) -> (line: Int, column: Int) {
         var start: Int
         var column = 1
         if memberColumn.lineBreaks == line.lineBreaks, memberColumn.lineStart == line.lineStart,
@@ -98,7 +117,7 @@ struct JSONScanner {
         }
         for position in start..<offset where bytes[position] & 0xC0 != 0x80 { column &+= 1 }
         memberColumn = (line.lineBreaks, line.lineStart, offset, column)
-        return FileLocation(path: path, line: line.lineBreaks &+ 1, column: column)
+        return (line.lineBreaks &+ 1, column)
     }
 
     func error(_ message: String, at offset: Int) -> ConversionError {

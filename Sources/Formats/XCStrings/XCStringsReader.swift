@@ -65,6 +65,7 @@ struct CatalogParser {
                 at: scanner.offset)
         }
         var sourceLanguage: String?
+        var sourceLanguagePlace: (line: Int, column: Int)?
         var version: String?
         var entries: OrderedMap<CatalogEntry>?
         var extras = OrderedMap<JSONValue>()
@@ -73,6 +74,7 @@ struct CatalogParser {
             switch key {
             case "sourceLanguage":
                 try seen.mark(0, key, offset, scanner)
+                sourceLanguagePlace = scanner.valueLineAndColumn()
                 sourceLanguage = try string(key, &scanner)
             case "version":
                 try seen.mark(1, key, offset, scanner)
@@ -93,8 +95,12 @@ struct CatalogParser {
         guard let entries else {
             throw scanner.error("missing \"strings\" member in the String Catalog", at: seen.objectStart)
         }
-        return StringTable(
+        var table = StringTable(
             name: name, sourceLanguage: sourceLanguage, version: version, entries: entries, extraMembers: extras)
+        table.sourceLanguageOrigin = sourceLanguagePlace.map {
+            FileLocation(path: scanner.path, line: $0.line, column: $0.column)
+        }
+        return table
     }
 
     /// The `"strings"` object: on several threads when it is large (see ``parseEntriesInChunks(_:)``), else as
@@ -112,7 +118,7 @@ struct CatalogParser {
         var entries = OrderedMap<CatalogEntry>()
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
             let origin = scanner.memberLocation(at: keyOffset)
-            var entry = try parseEntry(key, &scanner)
+            var entry = try parseEntry(key, keyLine: origin.line, &scanner)
             entry.origin = origin
             if entries.appendNew(entry, forKey: key) != nil {
                 throw scanner.duplicateKey(
@@ -157,7 +163,7 @@ struct CatalogParser {
                 let end = try scanner.forEachRemainingMember(stoppingAt: isLast ? nil : splits[run]) {
                     (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
                     let origin = scanner.memberLocation(at: keyOffset)
-                    var entry = try parseEntry(key, &scanner)
+                    var entry = try parseEntry(key, keyLine: origin.line, &scanner)
                     entry.origin = origin
                     if entries.appendNew(entry, forKey: key) != nil {
                         // Abandon the run; the sequential reread names both places.
@@ -201,7 +207,10 @@ struct CatalogParser {
         var result = OrderedMap<CatalogEntry>()
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
             let origin = scanner.memberLocation(at: keyOffset)
-            var entry = try parseEntry(key, &scanner)
+            // A repeated key's localizations may join the first definition's entry, whose origin stays: their
+            // places count from the first key's line.
+            let keyLine = result[key]?.origin?.line ?? origin.line
+            var entry = try parseEntry(key, keyLine: keyLine, &scanner)
             entry.origin = origin
             guard let position = result.appendNew(entry, forKey: key) else { return }
             let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
@@ -223,7 +232,9 @@ struct CatalogParser {
         return result
     }
 
-    func parseEntry(_ key: String, _ scanner: inout JSONScanner) throws(ConversionError) -> CatalogEntry {
+    /// One entry; each localization and variation case records where its name and value are
+    /// (``Localization/places``), lines counted from `keyLine`, the line of the entry's key.
+    func parseEntry(_ key: String, keyLine: Int, _ scanner: inout JSONScanner) throws(ConversionError) -> CatalogEntry {
         try requireObject("the entry \(quoted(key))", &scanner)
         var entry = CatalogEntry()
         var seen = SeenMembers(objectStart: scanner.offset)
@@ -244,8 +255,12 @@ struct CatalogParser {
             case "localizations":
                 try seen.mark(4, member, offset, scanner)
                 entry.localizations = try map(named: member, &scanner) {
-                    (scanner: inout JSONScanner, language: String) throws(ConversionError) in
-                    try parseLocalization("the localization \(quoted(language))", &scanner)
+                    (scanner: inout JSONScanner, language: String, nameOffset: Int) throws(ConversionError) in
+                    let name = scanner.memberLineAndColumn(at: nameOffset)
+                    var localization = try parseLocalization(
+                        "the localization \(quoted(language))", keyLine: keyLine, &scanner)
+                    localization.places.setName(line: name.line, column: name.column, keyLine: keyLine)
+                    return localization
                 }
             default:
                 try seen.extra(member, offset, into: &entry.extraMembers, &scanner)
@@ -255,7 +270,7 @@ struct CatalogParser {
     }
 
     func parseLocalization(
-        _ what: @autoclosure () -> String, _ scanner: inout JSONScanner
+        _ what: @autoclosure () -> String, keyLine: Int, _ scanner: inout JSONScanner
     ) throws(ConversionError) -> Localization {
         try requireObject(what(), &scanner)
         var localization = Localization()
@@ -264,18 +279,22 @@ struct CatalogParser {
             switch member {
             case "stringUnit":
                 try seen.mark(0, member, offset, scanner)
-                localization.stringUnit = try parseStringUnit(&scanner)
+                var value: (line: Int, column: Int)?
+                localization.stringUnit = try parseStringUnit(&scanner, valuePlace: &value)
+                if let value {
+                    localization.places.setValue(line: value.line, column: value.column, keyLine: keyLine)
+                }
             case "variations":
                 try seen.mark(1, member, offset, scanner)
-                localization.variations = try parseVariations(&scanner)
+                localization.variations = try parseVariations(keyLine: keyLine, &scanner)
             case "stringSet":
                 try seen.mark(3, member, offset, scanner)
                 localization.stringSet = try parseStringSet(&scanner)
             case "substitutions":
                 try seen.mark(2, member, offset, scanner)
                 localization.substitutions = try map(named: member, &scanner) {
-                    (scanner: inout JSONScanner, name: String) throws(ConversionError) in
-                    try parseSubstitution(name, &scanner)
+                    (scanner: inout JSONScanner, name: String, _: Int) throws(ConversionError) in
+                    try parseSubstitution(name, keyLine: keyLine, &scanner)
                 }
             default:
                 try seen.extra(member, offset, into: &localization.extraMembers, &scanner)
@@ -284,7 +303,10 @@ struct CatalogParser {
         return localization
     }
 
-    func parseStringUnit(_ scanner: inout JSONScanner) throws(ConversionError) -> StringUnit {
+    /// A string unit; `valuePlace` is set to the line and column of its value.
+    func parseStringUnit(
+        _ scanner: inout JSONScanner, valuePlace: inout (line: Int, column: Int)?
+    ) throws(ConversionError) -> StringUnit {
         try requireObject("\"stringUnit\"", &scanner)
         var state: TranslationState?
         var value: String?
@@ -297,6 +319,7 @@ struct CatalogParser {
                 state = TranslationState(rawValue: try string(member, &scanner))
             case "value":
                 try seen.mark(1, member, offset, scanner)
+                valuePlace = scanner.valueLineAndColumn()
                 value = try string(member, &scanner)
             default:
                 try seen.extra(member, offset, into: &extras, &scanner)
@@ -337,7 +360,7 @@ struct CatalogParser {
         return StringSet(values, state: state, extraMembers: extras)
     }
 
-    func parseVariations(_ scanner: inout JSONScanner) throws(ConversionError) -> Variations {
+    func parseVariations(keyLine: Int, _ scanner: inout JSONScanner) throws(ConversionError) -> Variations {
         try requireObject("\"variations\"", &scanner)
         var variations = Variations()
         var seen = SeenMembers(objectStart: scanner.offset)
@@ -345,10 +368,10 @@ struct CatalogParser {
             switch kind {
             case "plural":
                 try seen.mark(0, kind, offset, scanner)
-                variations.plural = try cases(kind, &scanner)
+                variations.plural = try cases(kind, keyLine: keyLine, &scanner)
             case "device":
                 try seen.mark(1, kind, offset, scanner)
-                variations.device = try cases(kind, &scanner)
+                variations.device = try cases(kind, keyLine: keyLine, &scanner)
             default:
                 try seen.extra(kind, offset, into: &variations.extraMembers, &scanner)
             }
@@ -356,13 +379,22 @@ struct CatalogParser {
         return variations
     }
 
-    func cases(_ kind: String, _ scanner: inout JSONScanner) throws(ConversionError) -> OrderedMap<Localization> {
-        try map(named: kind, &scanner) { (scanner: inout JSONScanner, name: String) throws(ConversionError) in
-            try parseLocalization("the \(kind) case \(quoted(name))", &scanner)
+    func cases(
+        _ kind: String, keyLine: Int, _ scanner: inout JSONScanner
+    ) throws(ConversionError) -> OrderedMap<Localization> {
+        try map(named: kind, &scanner) {
+            (scanner: inout JSONScanner, name: String, nameOffset: Int) throws(ConversionError) in
+            let place = scanner.memberLineAndColumn(at: nameOffset)
+            var localization = try parseLocalization(
+                "the \(kind) case \(quoted(name))", keyLine: keyLine, &scanner)
+            localization.places.setName(line: place.line, column: place.column, keyLine: keyLine)
+            return localization
         }
     }
 
-    func parseSubstitution(_ name: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Substitution {
+    func parseSubstitution(
+        _ name: String, keyLine: Int, _ scanner: inout JSONScanner
+    ) throws(ConversionError) -> Substitution {
         try requireObject("the substitution \(quoted(name))", &scanner)
         var substitution = Substitution()
         var seen = SeenMembers(objectStart: scanner.offset)
@@ -376,7 +408,7 @@ struct CatalogParser {
                 substitution.formatSpecifier = try string(member, &scanner)
             case "variations":
                 try seen.mark(2, member, offset, scanner)
-                substitution.variations = try parseVariations(&scanner)
+                substitution.variations = try parseVariations(keyLine: keyLine, &scanner)
             default:
                 try seen.extra(member, offset, into: &substitution.extraMembers, &scanner)
             }
@@ -386,17 +418,18 @@ struct CatalogParser {
 
     // MARK: - Typed values
 
-    /// Reads an object of objects into an ordered map, refusing duplicate keys.
+    /// Reads an object of objects into an ordered map, refusing duplicate keys; `value` gets each key and its
+    /// offset.
     func map<Value>(
         named name: String,
         _ scanner: inout JSONScanner,
-        _ value: (inout JSONScanner, String) throws(ConversionError) -> Value
+        _ value: (inout JSONScanner, String, Int) throws(ConversionError) -> Value
     ) throws(ConversionError) -> OrderedMap<Value> {
         try requireObject(quoted(name), &scanner)
         let objectStart = scanner.offset
         var result = OrderedMap<Value>()
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-            let element = try value(&scanner, key)
+            let element = try value(&scanner, key, keyOffset)
             if result.appendNew(element, forKey: key) != nil {
                 throw scanner.duplicateKey(
                     key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))

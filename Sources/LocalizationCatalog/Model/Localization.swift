@@ -9,6 +9,9 @@ public struct Localization: Sendable, Equatable {
     /// Variations, substitutions and unknown members, boxed: most localizations have none, and a plain
     /// localization then costs a string unit and one pointer.
     private var rest: Box<Rest>?
+    /// Where the reader found the localization's name and its string unit's value, for diagnostics; not content,
+    /// so not compared and never written.
+    package var places = LocalizationPlaces()
 
     private struct Rest: Sendable, Equatable {
         var stringSet: StringSet?
@@ -72,7 +75,7 @@ public struct Localization: Sendable, Equatable {
         rest = isEmpty ? nil : Box(value)
     }
 
-    /// Localizations are equal when every member is, unknown members included.
+    /// Localizations are equal when every member is, unknown members included; ``places`` are not compared.
     public static func == (lhs: Localization, rhs: Localization) -> Bool {
         lhs.stringUnit == rhs.stringUnit && lhs.rest?.value == rhs.rest?.value
     }
@@ -142,14 +145,31 @@ public struct StringUnit: Sendable, Equatable {
     public var state: TranslationState?
     /// The text.
     public var value: String
+    /// Members the model does not know, boxed: almost every unit has none, and a unit then costs 16 bytes less
+    /// (which pays for each localization's ``Localization/places``).
+    private var extras: Box<OrderedMap<JSONValue>>?
+
     /// Members the model does not know.
-    package var extraMembers: OrderedMap<JSONValue>
+    package var extraMembers: OrderedMap<JSONValue> {
+        get { extras?.value ?? OrderedMap() }
+        set { extras = newValue.isEmpty ? nil : Box(newValue) }
+    }
 
     /// Creates a string unit.
     public init(_ value: String, state: TranslationState? = .translated, extraMembers: OrderedMap<JSONValue> = [:]) {
         self.value = value
         self.state = state
-        self.extraMembers = extraMembers
+        self.extras = extraMembers.isEmpty ? nil : Box(extraMembers)
+    }
+
+    /// Units are equal when their state, value and unknown members are.
+    public static func == (lhs: StringUnit, rhs: StringUnit) -> Bool {
+        guard lhs.state == rhs.state, lhs.value == rhs.value else { return false }
+        switch (lhs.extras, rhs.extras) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left === right || left.value == right.value
+        default: return false
+        }
     }
 }
 

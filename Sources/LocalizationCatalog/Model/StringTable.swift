@@ -15,6 +15,9 @@ public struct StringTable: Sendable, Equatable {
     package var extraMembers: OrderedMap<JSONValue>
     /// How the file this table came from was laid out, so a rewrite can keep it.
     public var traits: FileTraits
+    /// Where the reader found the development language (a String Catalog's `sourceLanguage` value), for
+    /// diagnostics; not content, so not compared and never written.
+    package var sourceLanguageOrigin: FileLocation?
 
     /// Creates a table.
     public init(
@@ -31,6 +34,12 @@ public struct StringTable: Sendable, Equatable {
         self.entries = entries
         self.extraMembers = extraMembers
         self.traits = traits
+    }
+
+    /// Tables are equal when their content and traits are; ``sourceLanguageOrigin`` is not compared.
+    public static func == (lhs: StringTable, rhs: StringTable) -> Bool {
+        lhs.name == rhs.name && lhs.sourceLanguage == rhs.sourceLanguage && lhs.version == rhs.version
+            && lhs.entries == rhs.entries && lhs.extraMembers == rhs.extraMembers && lhs.traits == rhs.traits
     }
 
     /// Every language that has a localization in at least one entry, in first-seen order.
