@@ -297,16 +297,14 @@ package struct CatalogCheck: Sendable {
         // The file is held (mapped, for a large one) only while it is read and its layout compared.
         guard let table = readCatalog(path, name: name, format: format, reader: reader, options: options, into: &result)
         else { return }
-        // Each key's place is the reader's (its member name's opening quote), and so are each localization's and
-        // each string's (``Localization/places``); no second scan of the file.
-        var subject = TableUnderCheck(
+        // Each key's place is the reader's (its member name's opening quote); no second scan of the file.
+        let subject = TableUnderCheck(
             table: table, files: [:], mainFile: path,
             position: { key, _ in
                 guard let origin = table.entries[key]?.origin else { return KeyPosition(file: path) }
                 return KeyPosition(file: path, line: origin.line, column: origin.column)
             },
             languages: table.languages, keyIsSourceText: true)
-        subject.placesOrigin = { _, entry, _ in entry.origin }
         TableRules(rules: options.rules, requiredLanguages: options.languages).check(subject, into: &result.findings)
     }
 
@@ -445,9 +443,6 @@ package struct CatalogCheck: Sendable {
         let sourceLanguage = options.sourceLanguage
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
         var positions: [String: [String: KeyPosition]] = [:]
-        // The key of each language's localization in the file it was read from, the last one (whose localization
-        // the table keeps): where that localization's places count from.
-        var placeOrigins: [String: [String: FileLocation]] = [:]
         var fileOf: [String: String] = [:]
         var languages: [String] = []
         var readAny = false
@@ -481,11 +476,6 @@ package struct CatalogCheck: Sendable {
                 found[key] = KeyPosition(file: file.path, line: origin?.line ?? 1, column: origin?.column ?? 1)
             }
             positions[language] = found
-            var origins = placeOrigins[language] ?? [:]
-            for (key, entry) in part.entries where entry.localizations?[language] != nil {
-                origins[key] = entry.origin
-            }
-            placeOrigins[language] = origins
             var ignored = Diagnostics()
             table.merge(part, diagnostics: &ignored, origin: file.path)
         }
@@ -510,8 +500,6 @@ package struct CatalogCheck: Sendable {
                     ?? sortedLanguages.lazy.compactMap { finalPositions[$0]?[key] }.first ?? KeyPosition(file: mainFile)
             },
             languages: languages, keyIsSourceText: false)
-        let finalOrigins = placeOrigins
-        subject.placesOrigin = { key, _, language in finalOrigins[language]?[key] }
         subject.languagesAreKnown = languagesAreKnown
         subject.reportsOrphans = languagesAreKnown && fileOf[sourceLanguage] != nil
         subject.codeKeys = languagesAreKnown ? codeKeys : nil

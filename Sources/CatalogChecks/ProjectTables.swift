@@ -73,9 +73,6 @@ package struct ProjectTable: Sendable {
                 return KeyPosition(file: origin.path, line: origin.line, column: origin.column)
             },
             languages: languages, keyIsSourceText: keyIsSourceText)
-        // A catalog's localizations count their places from their entry's key; a legacy table's were read from
-        // several files, whose keys are not kept here, so its findings stay at the key.
-        if kind == .catalog { under.placesOrigin = { _, entry, _ in entry.origin } }
         under.languagesAreKnown = languagesAreKnown
         under.isInterfaceBuilder = isInterfaceBuilder
         under.reportsOrphans = kind == .legacy && languagesAreKnown && languages.contains(table.sourceLanguage)

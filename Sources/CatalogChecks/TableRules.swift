@@ -11,11 +11,6 @@ struct TableUnderCheck {
     var mainFile: String
     /// Where `key` is written in `language`'s file (or the main file).
     var position: (_ key: String, _ language: String) -> KeyPosition
-    /// Where the places of an entry's localization in a language count from (``Localization/places``).
-    ///
-    /// That is the entry's key in the file the localization was read from. Without it, or when it gives `nil`, a
-    /// finding about a localization or one of its strings points at the key (``position``).
-    var placesOrigin: ((_ key: String, _ entry: CatalogEntry, _ language: String) -> FileLocation?)? = nil
     /// The languages the table has (catalog: any localization; legacy: a file).
     var languages: [String]
     /// Whether a key with no source-language localization has the key as its source text (catalogs).
@@ -44,16 +39,6 @@ struct Leaf {
     var state: TranslationState?
     /// The substitution a substitution case belongs to, for `%arg`.
     var substitution: String?
-}
-
-/// What of a localization a finding points at.
-enum FindingPlace {
-    /// The entry's key (``TableUnderCheck/position``).
-    case key
-    /// The name of the localization or variation case at the finding's path (`"de" : {`, `"one" : {`).
-    case name
-    /// The value of the string at the finding's path, else the name of the case holding it.
-    case value
 }
 
 /// The checks over the keys of one table.
@@ -146,26 +131,16 @@ struct TableRules {
         // What the rules read of the subject, taken out of it once: the closures below capture these, not a copy
         // of the whole subject per localization.
         let placeOf = subject.position
-        let placesOrigin = subject.placesOrigin
         let tableName = table.name
         for index in range {
             let (key, entry) = table.entries[index]
             let isStale = entry.extractionState?.rawValue == "stale"
             func add(
                 _ rule: CheckRule, _ language: String, _ path: String, _ message: String,
-                severity: CheckSeverity? = nil, at part: FindingPlace = .key
+                severity: CheckSeverity? = nil
             ) {
                 guard rules.contains(rule) else { return }
-                let position: KeyPosition
-                if part != .key, !language.isEmpty, let placesOrigin,
-                    let localization = entry.localizations?[language],
-                    let place = Self.place(
-                        of: path, in: localization, origin: placesOrigin(key, entry, language), part: part)
-                {
-                    position = KeyPosition(file: place.path, line: place.line, column: place.column)
-                } else {
-                    position = placeOf(key, language.isEmpty ? source : language)
-                }
+                let position = placeOf(key, language.isEmpty ? source : language)
                 // A key Xcode no longer finds in code is probably unused: what is wrong with it is a note.
                 findings.append(
                     Finding(
@@ -229,8 +204,7 @@ struct TableRules {
                     if let control = Self.firstControl(leaf.value) {
                         add(
                             .controlCharacter, language, leaf.path,
-                            "\(language) value of \(Diagnostic.quoted(key)) holds control character \(control)",
-                            at: .value)
+                            "\(language) value of \(Diagnostic.quoted(key)) holds control character \(control)")
                     }
                     if leaf.state?.rawValue == "new" { new += 1 }
                     if leaf.state?.rawValue == "needs_review" { review += 1 }
@@ -243,15 +217,15 @@ struct TableRules {
                     checkPlurals(localization, path: "", check: pluralCheck(language)) {
                         rule, path, message in
                         add(
-                            rule, language, path,
-                            "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)", at: .name)
+                            rule, language, path, "\(language) plural variation of \(Diagnostic.quoted(key)) \(message)"
+                        )
                     }
                 }
                 Self.widthVariations(localization, path: "") { path in
                     add(
                         .widthVariation, language, path,
                         "\(language) value of \(Diagnostic.quoted(key)) has width variations, which a String "
-                            + "Catalog cannot hold", at: .name)
+                            + "Catalog cannot hold")
                 }
                 guard language != source else { continue }
                 guard let sourceRoot else { continue }
@@ -274,7 +248,7 @@ struct TableRules {
                                 .placeholderMismatch, language, leaf.path,
                                 "\(language) value of \(Diagnostic.quoted(key)): "
                                     + mismatches.map(\.description).joined(separator: "; "),
-                                severity: sourceReadsNothing ? .warning : nil, at: .value)
+                                severity: sourceReadsNothing ? .warning : nil)
                         }
                     }
                     if rules.contains(.whitespaceMismatch), !sourceText.isEmpty {
@@ -288,7 +262,7 @@ struct TableRules {
                                 .whitespaceMismatch, language, leaf.path,
                                 "\(language) value of \(Diagnostic.quoted(key)) has other \(which) whitespace than "
                                     + "the source (\(Diagnostic.quoted(sourceLeading + "…" + sourceTrailing)) → "
-                                    + "\(Diagnostic.quoted(leading + "…" + trailing)))", at: .value)
+                                    + "\(Diagnostic.quoted(leading + "…" + trailing)))")
                         }
                     }
                 }
@@ -304,63 +278,19 @@ struct TableRules {
                 ?? (subject.keyIsSourceText && key.isEmpty)
             if sourceIsEmpty { continue }
             for (rank, language) in languages.enumerated() {
-                let found = Self.position(of: language, in: entry.localizations, hint: &languageHints[rank])
-                guard let position = found, entry.localizations?[valueAt: position].hasContent == true else {
-                    // At the key; at the localization when there is one without content.
-                    add(
-                        .missingTranslation, language, "", "\(Diagnostic.quoted(key)) has no \(language) translation",
-                        at: found == nil ? .key : .name)
+                guard let position = Self.position(of: language, in: entry.localizations, hint: &languageHints[rank]),
+                    entry.localizations?[valueAt: position].hasContent == true
+                else {
+                    add(.missingTranslation, language, "", "\(Diagnostic.quoted(key)) has no \(language) translation")
                     continue
                 }
                 for leaf in leavesOfLocalizations[position] where leaf.value.isEmpty {
                     add(
                         .missingTranslation, language, leaf.path,
-                        "\(Diagnostic.quoted(key)) has an empty \(language) translation", at: .value)
+                        "\(Diagnostic.quoted(key)) has an empty \(language) translation")
                 }
             }
         }
-    }
-
-    // MARK: - Places
-
-    /// Where the reader found what `path` names in `localization` (``Localization/places``, counted from
-    /// `origin`): with ``FindingPlace/value`` the value of the string there, else (or when that is not known) the
-    /// name of the deepest case on the path whose place is known; `nil` when none is.
-    static func place(
-        of path: String, in localization: Localization, origin: FileLocation?, part: FindingPlace
-    ) -> FileLocation? {
-        guard let origin else { return nil }
-        var node = localization
-        var found = localization.places.name(from: origin)
-        var reached = true
-        let parts = pathComponents(path)
-        var index = 0
-        func cases(_ variations: Variations?, _ kind: Substring) -> OrderedMap<Localization>? {
-            switch kind {
-            case "plural": variations?.plural
-            case "device": variations?.device
-            case "width": variations?.width
-            default: nil
-            }
-        }
-        while index < parts.count {
-            // `substitutions.NAME` steps into a substitution's variations; `KIND.NAME` into a case.
-            var variations = node.variations
-            if parts[index] == "substitutions", index + 1 < parts.count {
-                variations = node.substitutions?[String(parts[index + 1])]?.variations
-                index += 2
-            }
-            guard index + 1 < parts.count, let next = cases(variations, parts[index])?[String(parts[index + 1])]
-            else {
-                reached = false
-                break
-            }
-            index += 2
-            node = next
-            if let place = node.places.name(from: origin) { found = place }
-        }
-        if reached, part == .value, let place = node.places.value(from: origin) { return place }
-        return found
     }
 
     // MARK: - Leaves

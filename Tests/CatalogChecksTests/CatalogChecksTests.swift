@@ -185,9 +185,9 @@ struct CheckCommandTests {
         let configured = try StringBridgeProcess.run(["check", "gates/App"], in: folder)
         #expect(
             configured.output == """
-                gates/App/de.lproj/Localizable.strings:3:13: error: de value of "battery": argument 1 is read twice, \
+                gates/App/de.lproj/Localizable.strings:3:1: error: de value of "battery": argument 1 is read twice, \
                 as an integer (%1$d) and as a floating-point number (% a) [placeholder-mismatch]
-                gates/App/fr.lproj/Localizable.strings:2:10: warning: fr value of "save": argument 1 (%@) is not in \
+                gates/App/fr.lproj/Localizable.strings:2:1: warning: fr value of "save": argument 1 (%@) is not in \
                 the source [placeholder-mismatch]
                 gates/App/fr.lproj/Localizable.strings:5:1: warning: duplicate key "count"; the value at line 5 \
                 replaces the one at line 4 [duplicate-key]

@@ -5,12 +5,12 @@ import Testing
 
 @testable import CatalogChecks
 
-/// A finding about one language's value or one variation case points at it, as the reader recorded it
-/// (`Localization.places`), not at the key: `Fixtures/check/places`.
-@Suite("check: findings at their localization or leaf")
+/// The readers record where each localization, variation case and value is (`Localization.places`); a finding that
+/// names a key still points at the key, as before (`Fixtures/check/places`).
+@Suite("check: the readers' places, and findings at their key")
 struct FindingPlacesTests {
-    @Test("A catalog's, a .strings file's and a .stringsdict file's findings point at the value or case")
-    func findingsPointAtTheirLeaf() throws {
+    @Test("Findings about a value or a case point at the key that names it")
+    func findingsPointAtTheirKey() throws {
         let result = try StringBridgeProcess.run(["check", "places"], in: Fixtures.url("check"))
         #expect(result.status == 1)
         #expect(result.error == "")
@@ -18,109 +18,73 @@ struct FindingPlacesTests {
         let legacy = "places/App/de.lproj/Localizable"
         #expect(
             result.output.split(separator: "\n").map(String.init) == [
-                // The `one` case's value, not the key (4:5) or the language (6:9).
-                "\(legacy).strings:2:9: error: de value of \"bye\": argument 1 is an object (%@) in the source but "
-                    + "an integer (%d) here [placeholder-mismatch]",
-                // A value on the line after its key.
-                "\(legacy).strings:5:5: error: de value of \"count\": argument 1 is an integer (%d) in the source "
-                    + "but an object (%@) here [placeholder-mismatch]",
-                // The `<string>` of the `one` case.
-                "\(legacy).stringsdict:16:4: error: de value of \"%d apples\": argument 1 is an integer (%d) in the "
+                "\(legacy).strings:2:1: error: de value of \"bye\": argument 1 is an object (%@) in the source but an "
+                    + "integer (%d) here [placeholder-mismatch]",
+                "\(legacy).strings:4:3: error: de value of \"count\": argument 1 is an integer (%d) in the source but "
+                    + "an object (%@) here [placeholder-mismatch]",
+                "\(legacy).stringsdict:5:2: error: de value of \"%d apples\": argument 1 is an integer (%d) in the "
                     + "source but an object (%@) here [placeholder-mismatch]",
-                "\(catalog):12:29: error: de value of \"%lld files\": argument 1 is an integer (%lld) in the source "
-                    + "but an object (%@) here [placeholder-mismatch]",
-                // The localization whose plural variation lacks categories.
-                "\(catalog):42:9: error: ru plural variation of \"%lld files\" lacks few, many (CLDR 47: one, few, "
+                "\(catalog):4:5: error: de value of \"%lld files\": argument 1 is an integer (%lld) in the source but "
+                    + "an object (%@) here [placeholder-mismatch]",
+                "\(catalog):4:5: warning: ru plural variation of \"%lld files\" has two, which ru does not use (CLDR "
+                    + "47: one, few, many, other) [plural-extra-category]",
+                "\(catalog):4:5: error: ru plural variation of \"%lld files\" lacks few, many (CLDR 47: one, few, "
                     + "many, other) [plural-missing-category]",
-                // The case ru does not use, by its name.
-                "\(catalog):57:15: warning: ru plural variation of \"%lld files\" has two, which ru does not use "
-                    + "(CLDR 47: one, few, many, other) [plural-extra-category]",
-                "\(catalog):73:23: warning: de value of \"Name:\" has other trailing whitespace than the source "
-                    + "(\"…\" → \"… \") [whitespace-mismatch]",
-                "\(catalog):79:23: warning: \"Name:\" has an empty ru translation [missing-translation]",
+                "\(catalog):68:5: warning: \"Name:\" has an empty ru translation [missing-translation]",
+                "\(catalog):68:5: warning: de value of \"Name:\" has other trailing whitespace than the source (\"…\" "
+                    + "→ \"… \") [whitespace-mismatch]",
                 "5 errors, 3 warnings, 0 notes in 2 tables (5 files)",
-            ])
+            ], "\(result.output)")
     }
 
-    /// A language an entry lacks is missing at the key; a localization without content, at its name.
-    @Test func missingTranslationAtTheKeyOrTheEmptyLocalization() throws {
-        let text = """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "k" : {
-                  "localizations" : {
-                    "de" : { },
-                    "en" : { "stringUnit" : { "state" : "translated", "value" : "Key" } },
-                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "Clé" } }
-                  }
-                },
-                "l" : {
-                  "localizations" : {
-                    "fr" : { "stringUnit" : { "state" : "translated", "value" : "L" } }
-                  }
-                }
-              }
-            }
-            """
-        let table = try CatalogChecksUnitTests.read(text, path: "m.xcstrings")
-        var subject = TableUnderCheck(
-            table: table, files: [:], mainFile: "m.xcstrings",
-            position: { key, _ in
-                let origin = table.entries[key]?.origin
-                return KeyPosition(file: "m.xcstrings", line: origin?.line ?? 1, column: origin?.column ?? 1)
-            },
-            languages: table.languages, keyIsSourceText: true)
-        subject.placesOrigin = { _, entry, _ in entry.origin }
-        var findings: [Finding] = []
-        TableRules(rules: [.missingTranslation], requiredLanguages: []).check(subject, into: &findings)
-        #expect(
-            findings.map { "\($0.line):\($0.column) \($0.message)" } == [
-                "6:9 \"k\" has no de translation",
-                "11:5 \"l\" has no de translation",
-            ])
-    }
-
-    /// The leaf a path names, in a localization read from a catalog: its value, else the case's name, else the
-    /// localization's name; without places, nothing (the key is used).
-    @Test func placeOfAPath() throws {
-        let text = """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "k" : {
-                  "localizations" : {
-                    "de" : {
-                      "substitutions" : {
-                        "n" : {
-                          "variations" : {
-                            "plural" : {
-                              "one" : { "stringUnit" : { "state" : "new", "value" : "eins" } }
-                            }
-                          }
-                        }
-                      },
-                      "stringSet" : { "values" : [ "a" ] }
-                    }
-                  }
-                }
-              }
-            }
-            """
-        let table = try CatalogChecksUnitTests.read(text, path: "p.xcstrings")
-        let entry = try #require(table.entries["k"])
-        let de = try #require(entry.localizations?["de"])
-        func place(_ path: String, _ part: FindingPlace) -> FileLocation? {
-            TableRules.place(of: path, in: de, origin: entry.origin, part: part)
+    /// Every value place recorded in `localization` and the cases below it, by variation path.
+    static func valuePlaces(
+        _ localization: Localization, path: String, origin: FileLocation?, into result: inout [String: String]
+    ) {
+        if let place = localization.places.value(from: origin) { result[path] = "\(place.line):\(place.column)" }
+        let prefix = path.isEmpty ? "" : path + "."
+        for (name, value) in localization.variations?.plural ?? [:] {
+            valuePlaces(value, path: prefix + "plural." + name, origin: origin, into: &result)
         }
-        let file = "p.xcstrings"
-        #expect(place("substitutions.n.plural.one", .value) == FileLocation(path: file, line: 11, column: 73))
-        #expect(place("substitutions.n.plural.one", .name) == FileLocation(path: file, line: 11, column: 19))
-        #expect(place("substitutions.n.plural", .name) == FileLocation(path: file, line: 6, column: 9))
-        #expect(place("substitutions.x.plural.one", .value) == FileLocation(path: file, line: 6, column: 9))
-        #expect(place("stringSet.0", .value) == FileLocation(path: file, line: 6, column: 9))
-        #expect(place("", .value) == FileLocation(path: file, line: 6, column: 9))
-        #expect(TableRules.place(of: "", in: Localization("x"), origin: entry.origin, part: .value) == nil)
-        #expect(TableRules.place(of: "", in: de, origin: nil, part: .value) == nil)
+        for (substitution, variations) in localization.substitutions ?? [:] {
+            for (name, value) in variations.variations?.plural ?? [:] {
+                valuePlaces(
+                    value, path: prefix + "substitutions.\(substitution).plural." + name, origin: origin,
+                    into: &result)
+            }
+        }
+    }
+
+    static func places(_ relative: String, language: String) throws -> [String: [String: String]] {
+        let url = Fixtures.url("check/places/" + relative)
+        let table = try CatalogChecksUnitTests.read(
+            bytes: Array(try Data(contentsOf: url)), path: relative)
+        var result: [String: [String: String]] = [:]
+        for (key, entry) in table.entries {
+            guard let localization = entry.localizations?[language] else { continue }
+            var found: [String: String] = [:]
+            valuePlaces(localization, path: "", origin: entry.origin, into: &found)
+            result[key] = found
+        }
+        return result
+    }
+
+    @Test("The .strings and .stringsdict readers place each value: its quote, its <string>")
+    func legacyValuePlaces() throws {
+        let strings = try Self.places("App/de.lproj/Localizable.strings", language: "de")
+        let stringsDict = try Self.places("App/de.lproj/Localizable.stringsdict", language: "de")
+        let catalog = try Self.places("Localizable.xcstrings", language: "de")
+        // A value's opening quote, also on the line after its key.
+        #expect(strings == ["bye": ["": "2:9"], "count": ["": "5:5"]], "\(strings)")
+        // The format key's <string>, and each case's.
+        #expect(
+            stringsDict == [
+                "%d apples": [
+                    "": "8:3", "substitutions.n.plural.one": "16:4", "substitutions.n.plural.other": "18:4",
+                ]
+            ], "\(stringsDict)")
+        #expect(
+            catalog == ["%lld files": ["plural.one": "12:29", "plural.other": "18:29"], "Name:": ["": "73:23"]],
+            "\(catalog)")
     }
 }

@@ -130,7 +130,7 @@ struct ImportProjectTests {
         #expect(result.status == 1, "\(result.output)\(result.error)")
         #expect(
             result.output.contains(
-                "App/de.lproj/ShortcutIntents.strings:1:12: error: de value of \"gR7kL2\": parameter ${content} of the "
+                "App/de.lproj/ShortcutIntents.strings:1:1: error: de value of \"gR7kL2\": parameter ${content} of the "
                     + "source is missing (the system fills it; keep it as it is); parameter ${inhalt} is not in the "
                     + "source (the system fills only the source's parameters; keep their names as they are) "
                     + "[placeholder-mismatch]"), "\(result.output)")
