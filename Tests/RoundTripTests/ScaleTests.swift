@@ -81,4 +81,34 @@ struct RoundTripScaleTests {
         #expect(RoundTrip.matchesArgumentPlaceholders("%arg Dateien", "%1$lld Dateien"))
         #expect(!RoundTrip.matchesArgumentPlaceholders("%arg Dateien", "%1$lld Datei"))
     }
+
+    @Test("Placeholders matched by bytes match as by characters")
+    func argumentPlaceholdersByBytes() {
+        let expected = [
+            "", "%arg", "%arg files", "a %arg b %arg", "%ar%arg", "%%arg", "%arg%arg", "no placeholder", "%ARG",
+            "%arg of %arg", "x %arg", "%arg\n%arg", "%arg birds",
+        ]
+        let actual = [
+            "", "%", "%@", "%lld", "%1$lld", "%12$@", "%$d", "%1$", "%1$q", "%hhd files", "%lld files", "%arg files",
+            "a %d b %@", "a %arg b %2$lld", "a %d b", "%ar%d", "%%d", "%d%arg", "%d%d", "%d%", "no placeholder",
+            "%ARG", "%lld of %2$@", "%arg of %arg", "x %", "x %y", "%d\n%@", "%1$lld birds", "%1$lld bird",
+            "%zu birds", "%jd birds!", "%Lf", "%p", "%k birds", "%1$$d birds",
+        ]
+        for left in expected {
+            for right in actual + expected {
+                let exact = RoundTrip.matchesArgumentPlaceholdersByCharacters(left, right)
+                #expect(RoundTrip.isPlainASCII(left) && RoundTrip.isPlainASCII(right))
+                #expect(
+                    RoundTrip.matchesArgumentPlaceholdersByBytes(Array(left.utf8), Array(right.utf8)) == exact,
+                    "\(left) / \(right)")
+                #expect(RoundTrip.matchesArgumentPlaceholders(left, right) == exact, "\(left) / \(right)")
+            }
+        }
+        // Not plain ASCII: the characters decide (`\r\n` is one character; `e` + U+0301 is one).
+        #expect(!RoundTrip.isPlainASCII("%arg\r\n") && !RoundTrip.isPlainASCII("caf\u{E9} %arg"))
+        #expect(RoundTrip.matchesArgumentPlaceholders("caf\u{E9} %arg", "caf\u{E9} %lld"))
+        #expect(
+            RoundTrip.matchesArgumentPlaceholders("e%arg\r", "e%d\r\n")
+                == RoundTrip.matchesArgumentPlaceholdersByCharacters("e%arg\r", "e%d\r\n"))
+    }
 }
