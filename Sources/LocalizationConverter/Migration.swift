@@ -598,6 +598,20 @@ public struct Migration: Sendable {
         for plan in plans {
             // A catalog that exists was read for update by the plan; a new one must still not exist.
             transaction.include(plan.transaction)
+            // Into a folder that exists, a catalog in Xcode's layout is written to its temporary file as it is
+            // encoded: the bytes of a large catalog are not held next to its table (the same bytes).
+            if let catalogWriter = writer as? XCStringsWriter, isDirectory(parentDirectory(of: plan.destination)) {
+                let file: TemporaryFile
+                do {
+                    file = try TemporaryFile(nextTo: plan.destination)
+                } catch {
+                    transaction.discard()
+                    throw error
+                }
+                transaction.stage(file)
+                catalogWriter.encode(plan.table, diagnostics: &diagnostics) { file.write($0) }
+                continue
+            }
             for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
                 transaction.stage(file.bytes, at: plan.destination)
             }
