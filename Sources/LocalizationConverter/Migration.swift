@@ -457,7 +457,7 @@ public struct Migration: Sendable {
         let keepsTranslationComments = takesTranslationComments ?? interfaceBuilder
         // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
         // localizations. Merging then only moves localizations, in the parts' order.
-        let prepared = parallelMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
+        var prepared = parallelMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
             var diagnostics = Diagnostics()
             var translationComments: [(String, String)] = []
             var table = Self.withDevelopmentComments(
@@ -475,9 +475,12 @@ public struct Migration: Sendable {
             return (table.removingWidthVariations().migratedToCatalog(), diagnostics, translationComments)
         }
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
-        for (part, (prepared, partDiagnostics, _)) in zip(parts, prepared) {
-            diagnostics.append(contentsOf: partDiagnostics)
-            table.merge(prepared, diagnostics: &diagnostics, origin: part.file.path)
+        for (index, part) in parts.enumerated() {
+            diagnostics.append(contentsOf: prepared[index].1)
+            // Each prepared part is let go once merged: the catalog grows as they go, never next to all of them.
+            let merged = prepared[index].0
+            prepared[index].0 = StringTable(name: name, sourceLanguage: sourceLanguage)
+            table.merge(merged, diagnostics: &diagnostics, origin: part.file.path)
         }
         // With every language merged: translations of a root plural that print no number are that plural too.
         table.collapseTranslatedRootPlurals()
