@@ -326,7 +326,9 @@ extension RoundTrip {
             guard rest < actual.count, actual[rest] == UInt8(ascii: "%") else { return false }
             rest += 1
             var digits = rest
-            while digits < actual.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(actual[digits]) { digits += 1 }
+            while digits < actual.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(actual[digits]) {
+                digits += 1
+            }
             if digits > rest, digits < actual.count, actual[digits] == UInt8(ascii: "$") { rest = digits + 1 }
             while rest < actual.count, lengthModifiers.contains(actual[rest]) { rest += 1 }
             guard rest < actual.count, conversions.contains(actual[rest]) else {
