@@ -104,6 +104,30 @@ struct RoundTripScaleTests {
                 #expect(RoundTrip.matchesArgumentPlaceholders(left, right) == exact, "\(left) / \(right)")
             }
         }
+        // Any text: each `%arg` of `expected` spelled several ways, with scalars that combine with what is before
+        // them, canonically equal spellings, flags, a ZWJ sequence, a prepended mark and line breaks around.
+        let texts = [
+            "caf\u{E9} %arg", "cafe\u{301} %arg", "%arg\u{301} x", "%arg \u{301}", "\u{E9}%arg", "%arg \u{E9}",
+            "\u{1F1FA}\u{1F1F8}%arg\u{1F1FA}\u{1F1F8}", "\r\n%arg", "%arg\r\n", "\u{600}%arg",
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} %arg", "%arg\u{200D}", "\u{43F}\u{440}\u{438} %arg \u{442}",
+            "%arg\u{300}%arg", "\u{1F1FA}%arg", "x\r%arg\n",
+        ]
+        let spellings = ["%arg", "%lld", "%1$@", "%d\u{301}", "%\u{301}d", "%2$#@x@"]
+        for left in texts + expected {
+            var candidates = [left, "", "%", left + "\u{301}", "\u{301}" + left]
+            for spelling in spellings {
+                candidates.append(left.replacingOccurrences(of: "%arg", with: spelling))
+                candidates.append(
+                    left.replacingOccurrences(of: "%arg", with: spelling).replacingOccurrences(
+                        of: "\u{E9}", with: "e\u{301}"))
+            }
+            for right in candidates + texts {
+                #expect(
+                    RoundTrip.matchesArgumentPlaceholders(left, right)
+                        == RoundTrip.matchesArgumentPlaceholdersByCharacters(left, right),
+                    "\(Array(left.unicodeScalars)) / \(Array(right.unicodeScalars))")
+            }
+        }
         // Not plain ASCII: the characters decide (`\r\n` is one character; `e` + U+0301 is one).
         #expect(!RoundTrip.isPlainASCII("%arg\r\n") && !RoundTrip.isPlainASCII("caf\u{E9} %arg"))
         #expect(RoundTrip.matchesArgumentPlaceholders("caf\u{E9} %arg", "caf\u{E9} %lld"))
