@@ -122,6 +122,9 @@ public struct Compilation: Sendable {
         for (path, folder) in zip(catalogs, folders) {
             let source = try readSourceFile(path)
             let table = try reader.read(source, options: ReadOptions(), diagnostics: &diagnostics)
+            // A mapped catalog's memory is let go once read: the compiled files are held until the commit, and the
+            // file's bytes with them would be the peak (read again, from disk, only to place a refusal below).
+            source.releaseResidentBytes()
             // Each language becomes a folder name (`OUT/<language>.lproj`): a catalog's languages are checked
             // before anything is written.
             var refused: [(language: String, isSource: Bool, message: String)] = []

@@ -143,11 +143,13 @@ public struct Migration: Sendable {
         for (tableName, ordered) in tables(in: files, sourceLanguage: options.sourceLanguage)
         where options.tables?.contains(tableName) ?? true {
             var leftOut: [LeftOutFile] = []
-            let parts = try read(
+            var parts = try read(
                 ordered, tableName: tableName, options: options, leftOut: &leftOut, diagnostics: &diagnostics)
             let interfaceBuilder = isInterfaceBuilderTable(tableName, files: ordered, options: options)
+            // The translations' tables are let go as they are merged: what follows reads the development
+            // language's only (the comments from code), and the paths and fingerprints of all.
             var table = catalog(
-                named: tableName, parts: parts, sourceLanguage: options.sourceLanguage,
+                named: tableName, parts: &parts, releasingTranslations: true, sourceLanguage: options.sourceLanguage,
                 interfaceBuilder: interfaceBuilder, takesTranslationComments: false,
                 codeComments: options.codeComments[tableName] ?? [:], diagnostics: &diagnostics)
             let commentsFromCode = Self.commentsFromCode(
@@ -454,10 +456,29 @@ public struct Migration: Sendable {
         named name: String, parts: [LegacyPart], sourceLanguage: String, interfaceBuilder: Bool,
         takesTranslationComments: Bool? = nil, codeComments: OrderedMap<String> = [:], diagnostics: inout Diagnostics
     ) -> StringTable {
+        var parts = parts
+        return catalog(
+            named: name, parts: &parts, releasingTranslations: false, sourceLanguage: sourceLanguage,
+            interfaceBuilder: interfaceBuilder, takesTranslationComments: takesTranslationComments,
+            codeComments: codeComments, diagnostics: &diagnostics)
+    }
+
+    /// ``catalog(named:parts:sourceLanguage:interfaceBuilder:takesTranslationComments:codeComments:diagnostics:)``;
+    /// with `releasingTranslations`, the tables of the parts in other languages than the development language are
+    /// emptied once merged (nothing after the merge reads them), so that a large table's parts are let go as the
+    /// catalog grows instead of all being held next to it.
+    ///
+    /// The parts are prepared side by side a few at a time and merged in order: the catalog is the same whatever
+    /// their number at a time.
+    func catalog(
+        named name: String, parts: inout [LegacyPart], releasingTranslations: Bool, sourceLanguage: String,
+        interfaceBuilder: Bool, takesTranslationComments: Bool? = nil, codeComments: OrderedMap<String> = [:],
+        diagnostics: inout Diagnostics
+    ) -> StringTable {
         let keepsTranslationComments = takesTranslationComments ?? interfaceBuilder
         // Each part is prepared on its own, side by side: comments, width variations, the catalog shape of its
         // localizations. Merging then only moves localizations, in the parts' order.
-        let prepared = parallelMap(parts) { part -> (StringTable, Diagnostics, [(String, String)]) in
+        @Sendable func prepare(_ part: LegacyPart) -> (StringTable, Diagnostics, [(String, String)]) {
             var diagnostics = Diagnostics()
             var translationComments: [(String, String)] = []
             var table = Self.withDevelopmentComments(
@@ -475,9 +496,22 @@ public struct Migration: Sendable {
             return (table.removingWidthVariations().migratedToCatalog(), diagnostics, translationComments)
         }
         var table = StringTable(name: name, sourceLanguage: sourceLanguage)
-        for (part, (prepared, partDiagnostics, _)) in zip(parts, prepared) {
-            diagnostics.append(contentsOf: partDiagnostics)
-            table.merge(prepared, diagnostics: &diagnostics, origin: part.file.path)
+        var translationComments: [[(String, String)]] = []
+        let perRound = releasingTranslations ? max(2, 4 * Parallelism.automatic.maximumChunks) : max(parts.count, 1)
+        for start in stride(from: 0, to: parts.count, by: perRound) {
+            let round = start..<min(start + perRound, parts.count)
+            var prepared = parallelMap(Array(parts[round]), prepare)
+            for (offset, index) in round.enumerated() {
+                diagnostics.append(contentsOf: prepared[offset].1)
+                translationComments.append(prepared[offset].2)
+                // Each prepared part is let go once merged: the catalog grows as they go, never next to all of them.
+                let merged = prepared[offset].0
+                prepared[offset].0 = StringTable(name: name, sourceLanguage: sourceLanguage)
+                table.merge(merged, diagnostics: &diagnostics, origin: parts[index].file.path)
+                if releasingTranslations, parts[index].language != sourceLanguage {
+                    parts[index].table = StringTable(name: name, sourceLanguage: sourceLanguage)
+                }
+            }
         }
         // With every language merged: translations of a root plural that print no number are that plural too.
         table.collapseTranslatedRootPlurals()
@@ -487,7 +521,7 @@ public struct Migration: Sendable {
             table.entries[valueAt: index].comment = comment
             table.entries[valueAt: index].isCommentAutoGenerated = nil
         }
-        for (part, (_, _, translationComments)) in zip(parts, prepared) where !translationComments.isEmpty {
+        for (part, translationComments) in zip(parts, translationComments) where !translationComments.isEmpty {
             // Lost only where neither the catalog nor the development language's file says the same (translators
             // often copy the comment; the code's comment may replace both).
             let lost = translationComments.filter { key, comment in
@@ -598,6 +632,20 @@ public struct Migration: Sendable {
         for plan in plans {
             // A catalog that exists was read for update by the plan; a new one must still not exist.
             transaction.include(plan.transaction)
+            // Into a folder that exists, a catalog in Xcode's layout is written to its temporary file as it is
+            // encoded: the bytes of a large catalog are not held next to its table (the same bytes).
+            if let catalogWriter = writer as? XCStringsWriter, isDirectory(parentDirectory(of: plan.destination)) {
+                let file: TemporaryFile
+                do {
+                    file = try TemporaryFile(nextTo: plan.destination)
+                } catch {
+                    transaction.discard()
+                    throw error
+                }
+                transaction.stage(file)
+                catalogWriter.encode(plan.table, diagnostics: &diagnostics) { file.write($0) }
+                continue
+            }
             for file in try writer.write(plan.table, options: WriteOptions(), diagnostics: &diagnostics) {
                 transaction.stage(file.bytes, at: plan.destination)
             }

@@ -81,4 +81,58 @@ struct RoundTripScaleTests {
         #expect(RoundTrip.matchesArgumentPlaceholders("%arg Dateien", "%1$lld Dateien"))
         #expect(!RoundTrip.matchesArgumentPlaceholders("%arg Dateien", "%1$lld Datei"))
     }
+
+    @Test("Placeholders matched by bytes match as by characters")
+    func argumentPlaceholdersByBytes() {
+        let expected = [
+            "", "%arg", "%arg files", "a %arg b %arg", "%ar%arg", "%%arg", "%arg%arg", "no placeholder", "%ARG",
+            "%arg of %arg", "x %arg", "%arg\n%arg", "%arg birds",
+        ]
+        let actual = [
+            "", "%", "%@", "%lld", "%1$lld", "%12$@", "%$d", "%1$", "%1$q", "%hhd files", "%lld files", "%arg files",
+            "a %d b %@", "a %arg b %2$lld", "a %d b", "%ar%d", "%%d", "%d%arg", "%d%d", "%d%", "no placeholder",
+            "%ARG", "%lld of %2$@", "%arg of %arg", "x %", "x %y", "%d\n%@", "%1$lld birds", "%1$lld bird",
+            "%zu birds", "%jd birds!", "%Lf", "%p", "%k birds", "%1$$d birds",
+        ]
+        for left in expected {
+            for right in actual + expected {
+                let exact = RoundTrip.matchesArgumentPlaceholdersByCharacters(left, right)
+                #expect(RoundTrip.isPlainASCII(left) && RoundTrip.isPlainASCII(right))
+                #expect(
+                    RoundTrip.matchesArgumentPlaceholdersByBytes(Array(left.utf8), Array(right.utf8)) == exact,
+                    "\(left) / \(right)")
+                #expect(RoundTrip.matchesArgumentPlaceholders(left, right) == exact, "\(left) / \(right)")
+            }
+        }
+        // Any text: each `%arg` of `expected` spelled several ways, with scalars that combine with what is before
+        // them, canonically equal spellings, flags, a ZWJ sequence, a prepended mark and line breaks around.
+        let texts = [
+            "caf\u{E9} %arg", "cafe\u{301} %arg", "%arg\u{301} x", "%arg \u{301}", "\u{E9}%arg", "%arg \u{E9}",
+            "\u{1F1FA}\u{1F1F8}%arg\u{1F1FA}\u{1F1F8}", "\r\n%arg", "%arg\r\n", "\u{600}%arg",
+            "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467} %arg", "%arg\u{200D}", "\u{43F}\u{440}\u{438} %arg \u{442}",
+            "%arg\u{300}%arg", "\u{1F1FA}%arg", "x\r%arg\n",
+        ]
+        let spellings = ["%arg", "%lld", "%1$@", "%d\u{301}", "%\u{301}d", "%2$#@x@"]
+        for left in texts + expected {
+            var candidates = [left, "", "%", left + "\u{301}", "\u{301}" + left]
+            for spelling in spellings {
+                candidates.append(left.replacingOccurrences(of: "%arg", with: spelling))
+                candidates.append(
+                    left.replacingOccurrences(of: "%arg", with: spelling).replacingOccurrences(
+                        of: "\u{E9}", with: "e\u{301}"))
+            }
+            for right in candidates + texts {
+                #expect(
+                    RoundTrip.matchesArgumentPlaceholders(left, right)
+                        == RoundTrip.matchesArgumentPlaceholdersByCharacters(left, right),
+                    "\(Array(left.unicodeScalars)) / \(Array(right.unicodeScalars))")
+            }
+        }
+        // Not plain ASCII: the characters decide (`\r\n` is one character; `e` + U+0301 is one).
+        #expect(!RoundTrip.isPlainASCII("%arg\r\n") && !RoundTrip.isPlainASCII("caf\u{E9} %arg"))
+        #expect(RoundTrip.matchesArgumentPlaceholders("caf\u{E9} %arg", "caf\u{E9} %lld"))
+        #expect(
+            RoundTrip.matchesArgumentPlaceholders("e%arg\r", "e%d\r\n")
+                == RoundTrip.matchesArgumentPlaceholdersByCharacters("e%arg\r", "e%d\r\n"))
+    }
 }

@@ -278,7 +278,116 @@ public struct RoundTrip: Sendable {
 
 extension RoundTrip {
     /// Whether `actual` is `expected` with each `%arg` spelled as a format specifier (`%lld`, `%2$@`) or kept.
+    ///
+    /// Compared by bytes where that is the comparison of characters below
+    /// (``matchesArgumentPlaceholdersByCharacters(_:_:)``), which decides everything else; a test holds them equal:
+    /// - texts of ASCII bytes without a carriage return: each character is one byte (`\r\n` is one character);
+    /// - other texts, when the bytes match and every place where `actual` is cut (where a piece of `expected`
+    ///   ends and where a specifier ends) falls between two of its characters, and `expected` has no `%arg`
+    ///   followed by a non-ASCII scalar (which Foundation's split, the pieces, may not cut at): each piece is then
+    ///   the same characters in `actual` as alone, and each specifier's ASCII bytes are characters. A match by
+    ///   bytes that fails that, and any mismatch by bytes (canonically equal texts may differ in bytes), is decided
+    ///   by characters.
     package static func matchesArgumentPlaceholders(_ expected: String, _ actual: String) -> Bool {
+        let expectedBytes = Array(expected.utf8)
+        let actualBytes = Array(actual.utf8)
+        if isPlainASCII(expected), isPlainASCII(actual) {
+            return placeholderCuts(expectedBytes, actualBytes) != nil
+        }
+        if let cuts = placeholderCuts(expectedBytes, actualBytes),
+            !hasArgumentBeforeNonASCII(expectedBytes),
+            cuts.allSatisfy({ isCharacterBoundary($0, in: actual) })
+        {
+            return true
+        }
+        return matchesArgumentPlaceholdersByCharacters(expected, actual)
+    }
+
+    /// Whether `text` is ASCII without a carriage return: each of its characters is one byte.
+    static func isPlainASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
+
+    /// Whether a `%arg` of `bytes` is followed by a non-ASCII byte.
+    static func hasArgumentBeforeNonASCII(_ bytes: [UInt8]) -> Bool {
+        let pattern = Array("%arg".utf8)
+        var index = 0
+        while index + pattern.count < bytes.count {
+            if bytes[index] == pattern[0], bytes[index..<index + pattern.count].elementsEqual(pattern),
+                bytes[index + pattern.count] >= 0x80
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// Whether the UTF-8 offset `offset` of `text` is between two of its characters (or at an end).
+    static func isCharacterBoundary(_ offset: Int, in text: String) -> Bool {
+        let utf8 = text.utf8
+        guard offset > 0, offset < utf8.count else { return true }
+        let index = utf8.index(utf8.startIndex, offsetBy: offset)
+        return String.Index(index, within: text) != nil
+    }
+
+    /// ``matchesArgumentPlaceholders(_:_:)`` of texts whose characters are single bytes, on their bytes.
+    static func matchesArgumentPlaceholdersByBytes(_ expected: [UInt8], _ actual: [UInt8]) -> Bool {
+        placeholderCuts(expected, actual) != nil
+    }
+
+    /// The byte comparison of ``matchesArgumentPlaceholders(_:_:)``: `nil` when `actual` does not match, else the
+    /// offsets in `actual` where a piece of `expected` ends and where a specifier (or kept `%arg`) ends.
+    static func placeholderCuts(_ expected: [UInt8], _ actual: [UInt8]) -> [Int]? {
+        let pattern = Array("%arg".utf8)
+        // The pieces of `expected` between its `%arg`s, as ranges.
+        var pieces: [Range<Int>] = []
+        var start = 0
+        var index = 0
+        while index + pattern.count <= expected.count {
+            if expected[index] == pattern[0], expected[index..<index + pattern.count].elementsEqual(pattern) {
+                pieces.append(start..<index)
+                index += pattern.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        pieces.append(start..<expected.count)
+        guard pieces.count > 1 else { return nil }
+        var cuts: [Int] = []
+        var rest = 0
+        for (position, piece) in pieces.enumerated() {
+            guard actual.count - rest >= piece.count, actual[rest..<rest + piece.count].elementsEqual(expected[piece])
+            else { return nil }
+            rest += piece.count
+            cuts.append(rest)
+            if position == pieces.count - 1 { break }
+            if actual.count - rest >= pattern.count, actual[rest..<rest + pattern.count].elementsEqual(pattern) {
+                rest += pattern.count
+                cuts.append(rest)
+                continue
+            }
+            guard rest < actual.count, actual[rest] == UInt8(ascii: "%") else { return nil }
+            rest += 1
+            var digits = rest
+            while digits < actual.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(actual[digits]) {
+                digits += 1
+            }
+            if digits > rest, digits < actual.count, actual[digits] == UInt8(ascii: "$") { rest = digits + 1 }
+            while rest < actual.count, lengthModifiers.contains(actual[rest]) { rest += 1 }
+            guard rest < actual.count, conversions.contains(actual[rest]) else { return nil }
+            rest += 1
+            cuts.append(rest)
+        }
+        return rest == actual.count ? cuts : nil
+    }
+
+    private static let lengthModifiers = Set("hlqLzjt".utf8)
+    private static let conversions = Set("@dDiuUxXoOfFeEgGaAcCsSp".utf8)
+
+    /// ``matchesArgumentPlaceholders(_:_:)`` by characters, for any text.
+    static func matchesArgumentPlaceholdersByCharacters(_ expected: String, _ actual: String) -> Bool {
         let pieces = argumentPlaceholderPieces(expected)
         guard pieces.count > 1 else { return false }
         var rest = Substring(actual)
