@@ -141,6 +141,29 @@ struct XLIFFImportNewKeyTests {
         #expect(again.unchanged == 2)
     }
 
+    @Test("Ids only canonically equivalent (café decomposed, precomposed) are two keys; a second import changes nothing")
+    func canonicallyEquivalentIDs() {
+        var table = Self.table()
+        let decomposed = "cafe\u{301}"
+        let precomposed = "caf\u{E9}"
+        let file = XLIFFFile(
+            original: "en.lproj/Localizable.strings", sourceLanguage: "en", targetLanguage: "he",
+            units: [Self.unit(decomposed, target: "קפה"), Self.unit(precomposed, target: "בית קפה")])
+        let report = XLIFFImport.apply(file, to: &table, kind: .strings)
+        #expect(table.entries.keys.map { Array($0.utf8) } == ["Old", decomposed, precomposed].map { Array($0.utf8) })
+        #expect(table.entries[valueAt: 1].localizations?["he"] == Localization("קפה"))
+        #expect(table.entries[valueAt: 2].localizations?["he"] == Localization("בית קפה"))
+        #expect(report.applied == 2)
+        #expect(report.createdKeys.map { Array($0.utf8) } == [Array(decomposed.utf8), Array(precomposed.utf8)])
+        // Fuzz/findings/xliff-import/created-key-twice.xliff: the second import created the precomposed key.
+        let before = table
+        let again = XLIFFImport.apply(file, to: &table, kind: .strings)
+        #expect(table == before)
+        #expect(again.applied == 0)
+        #expect(again.unchanged == 2)
+        #expect(again.createdKeys.isEmpty)
+    }
+
     @Test("A catalog and a .stringsdict get no key; the message says why")
     func catalogAndStringsDictRefuse() {
         var catalog = Self.table()

@@ -74,7 +74,10 @@ struct CheckCommand: ParsableCommand {
     @Flag(name: .customLong("no-config"), help: "Read no configuration file.")
     var noConfig = false
 
-    @Option(help: "The development language of legacy tables (default: en).")
+    @Option(
+        help: ArgumentHelp(
+            "The development language of legacy tables (default: the configuration's, else the project's "
+                + "developmentRegion or the package's defaultLocalization, else en)."))
     var sourceLanguage: String?
 
     @Flag(
@@ -122,6 +125,7 @@ struct CheckCommand: ParsableCommand {
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
             var options = CatalogCheck.Options()
             let configPath = noConfig ? nil : (config ?? CheckConfiguration.find(for: paths[0]))
+            var configuredLanguage: String?
             if let configPath {
                 let configuration = try CheckConfiguration.read(configPath)
                 if let rules = configuration.rules { options.rules = Set(rules) }
@@ -129,14 +133,23 @@ struct CheckCommand: ParsableCommand {
                 options.severities = configuration.severities
                 options.minimumSeverity = configuration.minimumSeverity ?? options.minimumSeverity
                 options.languages = configuration.languages ?? []
-                options.sourceLanguage = configuration.sourceLanguage ?? options.sourceLanguage
+                configuredLanguage = configuration.sourceLanguage
             }
             if !rule.isEmpty { options.rules = Set(rule) }
             options.rules.subtract(excludeRule)
             for entry in severity { options.severities[entry.rule] = entry.severity }
             if let minSeverity { options.minimumSeverity = minSeverity }
             if !language.isEmpty { options.languages = language }
-            if let sourceLanguage { options.sourceLanguage = sourceLanguage }
+            if let sourceLanguage {
+                options.sourceLanguage = sourceLanguage
+            } else if let configuredLanguage {
+                options.sourceLanguage = configuredLanguage
+            } else {
+                // Legacy tables are in the project's development language (a `de` project has no `en.lproj`).
+                var found = Diagnostics()
+                options.sourceLanguage = DevelopmentRegion.language(for: paths, diagnostics: &found)
+                printDiagnostics(found.all)
+            }
             options.fix = fix
             options.lockTimeout = lock.lockTimeout
             if !noCode {
