@@ -164,6 +164,37 @@ struct XLIFFImportNewKeyTests {
         #expect(again.createdKeys.isEmpty)
     }
 
+    @Test("Development language: a target that is its own source does not take back a source changed since export")
+    func developmentTargetIsItsSource() {
+        var catalog = StringTable(name: "Localizable", sourceLanguage: "en")
+        catalog.entries[""] = CatalogEntry()
+        catalog.entries["greeting"] = CatalogEntry(localizations: ["en": Localization("Hello there")])
+        let file = XLIFFFile(
+            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "en",
+            units: [
+                XLIFFUnit(
+                    id: "", source: "%d files", target: "%d files",
+                    location: FileLocation(path: "en.xliff", line: 8, column: 7)),
+                XLIFFUnit(
+                    id: "greeting", source: "Hello", target: "Hello",
+                    location: FileLocation(path: "en.xliff", line: 13, column: 7)),
+            ])
+        let before = catalog
+        let report = XLIFFImport.apply(file, to: &catalog, kind: .catalog)
+        // Fuzz/findings/xliff-import/changed-source-twice.xliff: `needs_review` the first time, `translated` the next.
+        #expect(catalog == before)
+        #expect(report.applied == 0)
+        #expect(
+            report.diagnostics(path: "en.xliff").map(\.description) == [
+                "en.xliff:8:7: warning: unit \"\" not imported: the source changed: the table has \"\", the file "
+                    + "\"%d files\"",
+                "en.xliff:13:7: warning: unit \"greeting\" not imported: the source changed: the table has "
+                    + "\"Hello there\", the file \"Hello\"",
+            ])
+        _ = XLIFFImport.apply(file, to: &catalog, kind: .catalog)
+        #expect(catalog == before)
+    }
+
     @Test("A catalog and a .stringsdict get no key; the message says why")
     func catalogAndStringsDictRefuse() {
         var catalog = Self.table()
