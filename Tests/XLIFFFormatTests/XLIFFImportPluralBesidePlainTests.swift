@@ -141,7 +141,7 @@ struct XLIFFImportNewKeyTests {
         #expect(again.unchanged == 2)
     }
 
-    @Test("Ids only canonically equivalent (café decomposed, precomposed) are two keys; a second import changes nothing")
+    @Test("Ids only canonically equivalent (café decomposed and precomposed) are two keys; a second import: no change")
     func canonicallyEquivalentIDs() {
         var table = Self.table()
         let decomposed = "cafe\u{301}"
