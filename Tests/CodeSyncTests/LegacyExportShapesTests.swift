@@ -223,6 +223,33 @@ struct LegacyExportShapesTests {
         #expect(xliff.contains("<trans-unit id=\"Swift key\" xml:space=\"preserve\">"))
     }
 
+    @Test("check without --source-language: a de project's de.lproj is the development table, en.lproj a translation")
+    func checkTakesTheDevelopmentRegion() throws {
+        let folder = try ProjectFolder()
+        try folder.write(
+            Self.projectFile(
+                objects: [("FS", #"isa = PBXFileReference; path = A.swift; sourceTree = "<group>"; "#)], sources: ["FS"],
+                resources: ["FS"], developmentRegion: "de", knownRegions: "de, en"),
+            to: "Old.xcodeproj/project.pbxproj")
+        try folder.write(
+            "\"Table key\" = \"Tabellenschlüssel\";\n\"Only de\" = \"Nur de\";\n",
+            to: "Resources/de.lproj/Localizable.strings")
+        try folder.write("\"Table key\" = \"Table key\";\n", to: "Resources/en.lproj/Localizable.strings")
+        let result = try StringBridgeProcess.run(["check", "."], in: folder.url)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "Old.xcodeproj/project.pbxproj:16:27: note: the development language of the legacy tables is 'de', "
+                + "the project's developmentRegion (--source-language sets another)\n")
+        // With en taken, "Only de" was an orphan of the de translation.
+        #expect(
+            result.output == """
+                ./Resources/de.lproj/Localizable.strings:2:1: warning: "Only de" has no en translation [missing-translation]
+                0 errors, 1 warning, 0 notes in 1 table (2 files)
+
+                """)
+    }
+
     @Test("developmentRegion en with only en-US.lproj: en-US is the development table, with a note")
     func regionalFolderOfTheDevelopmentLanguage() throws {
         let folder = try ProjectFolder()
