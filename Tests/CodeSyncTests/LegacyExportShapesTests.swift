@@ -228,8 +228,8 @@ struct LegacyExportShapesTests {
         let folder = try ProjectFolder()
         try folder.write(
             Self.projectFile(
-                objects: [("FS", #"isa = PBXFileReference; path = A.swift; sourceTree = "<group>"; "#)], sources: ["FS"],
-                resources: ["FS"], developmentRegion: "de", knownRegions: "de, en"),
+                objects: [("FS", #"isa = PBXFileReference; path = A.swift; sourceTree = "<group>"; "#)],
+                sources: ["FS"], resources: ["FS"], developmentRegion: "de", knownRegions: "de, en"),
             to: "Old.xcodeproj/project.pbxproj")
         try folder.write(
             "\"Table key\" = \"Tabellenschlüssel\";\n\"Only de\" = \"Nur de\";\n",
