@@ -11,12 +11,14 @@ package struct XMLLinePositions: Sendable {
     private var loneCRColumns: [Int: [Int]] = [:]
 
     /// The positions of the document whose UTF-8 bytes the XML layer read.
-    package init(utf8 bytes: some Sequence<UInt8>) {
+    package init(utf8 bytes: some Collection<UInt8>) {
         var line = 0
         var column = 1
         var total = 0
         var previousWasCR = false
-        for byte in bytes {
+        // A UTF-8 byte order mark is no character of the first line (as ElementLocator counts).
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(0)
+        for byte in body {
             if previousWasCR, byte != 0x0A {
                 loneCRColumns[line, default: []].append(column - 1)
                 total += 1
