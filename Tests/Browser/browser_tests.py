@@ -408,6 +408,36 @@ def test_editor_legacy_edit_changes_only_that_line(ctx):
     assert after == before.replace('"Save" = "Сохранить";', '"Save" = "Сохранить всё";'), after
 
 
+def test_editor_save_warning_shown(ctx):
+    """A save whose writer warns (a NUL in the comment the legacy editor copies) says so in the status line."""
+    root = ctx.project()
+    english = os.path.join(root, "App", "Legacy", "en.lproj", "Main.strings")
+    text = open(english, encoding="utf-8").read()
+    open(english, "w", encoding="utf-8").write(text.replace('"Cancel" = ', '/* Dismisses \u0000 the sheet */\n"Cancel" = '))
+    # A table whose file the writer writes whole (no comment of its own to copy the layout from).
+    russian = os.path.join(root, "App", "Legacy", "ru.lproj", "Main.strings")
+    open(russian, "w", encoding="utf-8").write('"Save" = "Сохранить";\n')
+    editor = Editor(ctx.binary, os.path.join(root, "App"))
+    try:
+        open_editor(ctx, editor)
+        open_language(ctx, table_id(ctx, "legacy"), "ru")
+        choose_key(ctx, "Cancel")
+        edit_slot(ctx, "", "Отмена")
+        saved = ctx.browser.js("return window.__sbSaved || 0")
+        ctx.browser.click(ctx.browser.find("#ed-save"))
+        ctx.browser.wait("return (window.__sbSaved || 0) > arguments[0]", 15, saved)
+        status = ctx.browser.js("return document.querySelector('#ed-status').textContent")
+        assert status.startswith("Saved, with warnings: "), status
+        assert '"Cancel" (ru): the comment holds U+0000' in status, status
+        assert ctx.browser.js("return document.querySelector('#ed-status').classList.contains('bad')")
+        if ctx.screenshots:
+            ctx.browser.screenshot(os.path.join(ctx.screenshots, "editor-save-warning.png"))
+    finally:
+        editor.stop()
+    written = open(russian, encoding="utf-8").read()
+    assert written == '"Save" = "Сохранить";\n\n/* Dismisses  the sheet */\n"Cancel" = "Отмена";\n', written
+
+
 def test_editor_conflict(ctx):
     root = ctx.project()
     catalog = os.path.join(root, "App", "Localizable.xcstrings")
@@ -583,6 +613,7 @@ TESTS = [
     test_report_baseline_marks_new,
     test_editor_numbers_and_plural_edit,
     test_editor_legacy_edit_changes_only_that_line,
+    test_editor_save_warning_shown,
     test_editor_conflict,
     test_security_plain_http,
     test_security_from_a_foreign_page,

@@ -73,4 +73,19 @@ struct CodeKeysCheckTests {
 
                 """)
     }
+
+    @Test("report finds check's findings: it reads the code too, and --no-code leaves it out as check's does")
+    func reportReadsTheCode() throws {
+        let folder = try makeApp()
+        let page = try StringBridgeProcess.run(["report", "App", "-o", "-"], in: folder)
+        #expect(page.status == 0, "\(page.error)")
+        #expect(page.output.contains("has no fr translation (the code uses it)"), "\(page.output)")
+        #expect(page.output.contains("unused-key"))
+        #expect(!page.output.contains("Reading Pulse Log… is in de but not"))
+        #expect(!page.output.contains("Reading Pulse Log…&quot; is in de but not"))
+        let tablesOnly = try StringBridgeProcess.run(["report", "App", "--no-code", "-o", "-"], in: folder)
+        #expect(tablesOnly.status == 0, "\(tablesOnly.error)")
+        #expect(!tablesOnly.output.contains("(the code uses it)"))
+        #expect(!tablesOnly.output.contains("unused-key"))
+    }
 }

@@ -161,14 +161,20 @@ struct ImportProjectTests {
 
     @Test("--strict with an unknown table ends with an error at its first unit")
     func strictUnknownTablePlaced() throws {
-        let xliff = try String(
-            contentsOf: folder.appendingPathComponent("work/fr.xliff"), encoding: .utf8
-        ).replacingOccurrences(of: "App/Localizable.xcstrings", with: "App/Missing.xcstrings")
+        // The table of the document's second <file> does not exist (a document none of whose tables exists is
+        // refused as a whole: ImportRootTests).
+        let french = try String(contentsOf: folder.appendingPathComponent("work/fr.xliff"), encoding: .utf8)
+        let file = try #require(french.range(of: "  <file ")?.lowerBound)
+        let end = try #require(french.range(of: "</file>\n")?.upperBound)
+        let missing = french[file..<end].replacingOccurrences(
+            of: "App/Localizable.xcstrings", with: "App/Missing.xcstrings")
+        var xliff = french
+        xliff.insert(contentsOf: missing, at: end)
         try xliff.write(to: folder.appendingPathComponent("work/missing.xliff"), atomically: true, encoding: .utf8)
         let result = try StringBridgeProcess.run(["import", "../missing.xliff", "--strict"], in: project)
         #expect(result.status == 1)
         #expect(
-            result.error.hasSuffix("../missing.xliff:8:7: error: --strict: 2 units not applied (2 unknown-table)\n"),
+            result.error.hasSuffix("../missing.xliff:25:7: error: --strict: 2 units not applied (2 unknown-table)\n"),
             "\(result.error)")
     }
 }

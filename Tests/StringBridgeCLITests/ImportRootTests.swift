@@ -106,23 +106,22 @@ struct ImportRootTests {
         #expect(text(Self.catalog)?.contains("\"value\" : \"Au revoir\"") == true)
     }
 
-    @Test("An XLIFF outside any project, run outside any project: the current folder, and a note where it misses")
-    func noProject() throws {
-        let before = text(Self.catalog)
-        let result = try StringBridgeProcess.run(["import", "fr.xliff"], in: work)
-        #expect(result.status == 0, "\(result.error)")
+    @Test(
+        "An XLIFF outside any project, run from the folder above the project: the project below that holds its tables")
+    func projectBelow() throws {
+        let found = try StringBridgeProcess.run(["import", "fr.xliff", "--dry-run"], in: work)
+        #expect(found.status == 0, "\(found.error)")
+        #expect(found.error == "")
         #expect(
-            result.error
-                == "fr.xliff:8:7: note: no project (.xcodeproj, .xcworkspace, Package.swift, Tuist Project.swift or "
-                + ".git) holds fr.xliff or the current folder: its original paths are resolved against the current "
-                + "folder; pass --root DIR to name the folder they are relative to\n")
-        #expect(result.output.hasPrefix("App/Localizable.xcstrings [fr]: 0 units applied, 0 units unchanged, 2 units"))
-        #expect(text(Self.catalog) == before)
+            found.output.hasPrefix(
+                "project root: project (App.xcodeproj)\nApp/Localizable.xcstrings [fr] -> "
+                    + "project/App/Localizable.xcstrings: 2 units would apply"), "\(found.output)")
         // An explicit --root works as before, and is not printed.
         let rooted = try StringBridgeProcess.run(["import", "fr.xliff", "--root", "project"], in: work)
         #expect(rooted.status == 0, "\(rooted.error)")
         #expect(rooted.error == "")
         #expect(rooted.output.hasPrefix("App/Localizable.xcstrings [fr] -> project/App/Localizable.xcstrings: 2 units"))
+        #expect(text(Self.catalog)?.contains("\"value\" : \"Au revoir\"") == true)
         // Originals relative to the current folder still import (a folder of tables without a project).
         try write(
             try french().replacingOccurrences(
@@ -132,6 +131,45 @@ struct ImportRootTests {
         #expect(here.status == 0, "\(here.error)")
         #expect(here.error == "")
         #expect(here.output.hasPrefix("project/App/Localizable.xcstrings [fr] -> project/App/Localizable.xcstrings: 0"))
+    }
+
+    @Test("A document none of whose tables exists anywhere tried applies nothing: an error at its first <file>, exit 1")
+    func noTableAnywhere() throws {
+        let before = text(Self.catalog)
+        let elsewhere = folder.appendingPathComponent("elsewhere")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        let result = try StringBridgeProcess.run(["import", "../work/fr.xliff"], in: elsewhere)
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "../work/fr.xliff:3:3: error: none of the tables this document names (\"App/Localizable.xcstrings\") "
+                + "exists under the current folder: nothing was imported; run import in the project it was exported "
+                + "from, or pass --root DIR, the folder its original paths are relative to\n")
+        #expect(result.output == "")
+        #expect(text(Self.catalog) == before)
+        // With --root naming the wrong folder, the same.
+        let wrong = try StringBridgeProcess.run(["import", "fr.xliff", "--root", "project/App"], in: work)
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.error
+                == "fr.xliff:3:3: error: none of the tables this document names (\"App/Localizable.xcstrings\") exists "
+                + "under the project root project/App: nothing was imported; run import in the project it was "
+                + "exported from, or pass --root DIR, the folder its original paths are relative to\n")
+        #expect(text(Self.catalog) == before)
+    }
+
+    @Test("Two projects below the current folder that both hold the tables: refused, naming both")
+    func twoProjectsBelow() throws {
+        try write(try #require(text(Self.catalog)), to: "second/App/Localizable.xcstrings")
+        try write("// swift-tools-version: 5.9\nimport PackageDescription\n", to: "second/Package.swift")
+        let result = try StringBridgeProcess.run(["import", "fr.xliff"], in: work)
+        #expect(result.status == 1)
+        #expect(
+            result.error
+                == "fr.xliff:3:3: error: the tables this document names (\"App/Localizable.xcstrings\") are in more than "
+                + "one project below the current folder (project, second): nothing was imported; pass --root DIR to "
+                + "name the one it was exported from\n")
+        #expect(text("second/App/Localizable.xcstrings") == text(Self.catalog))
     }
 
     @Test("An original that climbs out of the project found is refused at its <file>, nothing written")
@@ -152,18 +190,16 @@ struct ImportRootTests {
         #expect(text("Other/Localizable.xcstrings") == AddressingTests.catalog)
     }
 
-    @Test(
-        "export then import, both run from the folder above the project into its folder: the current folder's originals"
-    )
+    @Test("export then import, both run from the folder above the project: originals relative to the project")
     func exportThenImport() throws {
         let export = try StringBridgeProcess.run(
             ["export", "project/App/Localizable.xcstrings", "--language", "fr", "-o", "project/Localizations"], in: work
         )
         #expect(export.status == 0, "\(export.error)")
+        #expect(export.output.hasPrefix("project root: project (App.xcodeproj)\n"), "\(export.output)")
         let exported = try #require(text("project/Localizations/fr.xliff"))
-        // export writes original relative to the current folder; the document's project (project) holds no such
-        // table, the current folder does: that is the document's root.
-        #expect(exported.contains("<file original=\"project/App/Localizable.xcstrings\""), "\(exported)")
+        // export writes original relative to the project, as Xcode does; the document's project holds the table.
+        #expect(exported.contains("<file original=\"App/Localizable.xcstrings\""), "\(exported)")
         try write(
             exported.replacingOccurrences(
                 of: "<source>Hello</source>",
@@ -183,8 +219,8 @@ struct ImportRootTests {
                         "project/Localizations/fr.xliff"
                       ],
                       "found" : true,
-                      "marker" : null,
-                      "path" : "."
+                      "marker" : "App.xcodeproj",
+                      "path" : "project"
                     }
                   ],
                 """), "\(result.output)")

@@ -47,8 +47,21 @@ struct ProjectRootTests {
         #expect(xliff.contains("<trans-unit id=\"Hello\""))
         // The current folder's code is another project's (or none's): its strings are not this catalog's.
         #expect(!xliff.contains("Scratch"), "\(xliff)")
-        // Original paths stay relative to the folder the command is run in (import, run there, finds them).
-        #expect(xliff.contains("original=\"App/Resources/Localizable.xcstrings\""))
+        // Original paths are relative to the project, as Xcode writes them.
+        #expect(xliff.contains("original=\"Resources/Localizable.xcstrings\""), "\(xliff)")
+        // Imported from the folder the export ran in (out/ is in no project), the project below that holds the
+        // table is the root.
+        try write(
+            xliff.replacingOccurrences(
+                of: "<source>Hello</source>",
+                with: "<source>Hello</source>\n        <target state=\"translated\">Hallo</target>"),
+            to: "out/de.xliff")
+        let back = try StringBridgeProcess.run(["import", "out/de.xliff", "--no-project"], in: folder)
+        #expect(back.status == 0, "\(back.error)")
+        #expect(
+            back.output.hasPrefix("project root: App (.git)\nResources/Localizable.xcstrings [de] -> App/Resources/"),
+            "\(back.output)")
+        #expect(try read("App/Resources/Localizable.xcstrings").contains("\"value\" : \"Hallo\""))
     }
 
     @Test("migrate from a folder above the project takes no comment from code outside it")

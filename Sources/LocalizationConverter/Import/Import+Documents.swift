@@ -51,8 +51,14 @@ extension Import {
         var diagnostics: Diagnostics
         /// One per `<file>`, in order.
         var targets: [FileTarget]
-        /// Whether the targets were found against the current folder, the document's project holding none of them.
-        var inCurrentFolder = false
+        /// The root the targets were found against when the document's own (``Import/projectRoot(of:)``) holds none
+        /// of them (``Import/fallbackRoots(for:)``).
+        var foundRoot: ProjectRoot?
+        /// Whether every `<file>` names a table that exists under no root tried: the import would apply nothing.
+        var namesNoTable = false
+        /// The projects below the current folder that each hold some of the document's tables when its own root holds
+        /// none (the import cannot choose between them).
+        var ambiguousRoots: [ProjectRoot] = []
     }
 
     /// Parses the documents at `paths` side by side, in the order of `paths`.
@@ -77,8 +83,8 @@ extension Import {
     /// Parses one document and finds its tables against its root (``Options/root(of:)``).
     ///
     /// A root that was found (``Options/findsProjectRoots``) and holds none of the document's tables gives way to the
-    /// current folder when that holds some: `export` without `--root` writes `original` relative to the folder it is
-    /// run in.
+    /// first of ``fallbackRoots(for:)`` that holds some: a document exported from a folder above its project and
+    /// imported from there.
     private func parseDocument(
         _ path: String, options: Options, boundaries: [String: WriteBoundary], loader: TableLoader
     ) throws -> ParsedDocument {
@@ -94,25 +100,68 @@ extension Import {
         let document = try reader.read(file, diagnostics: &local)
         let root = options.root(of: path)
         var targets = document.files.map { target(of: $0, in: path, options: options, boundary: boundary(root)) }
-        var inCurrentFolder = false
         func unknown(_ target: FileTarget) -> Bool {
             if case .skip(.unknownTable) = target { return true }
             return false
         }
-        if options.findsProjectRoots, ProjectPaths.normalized(root) != ".", !targets.isEmpty,
-            targets.allSatisfy(unknown)
-        {
-            var here = options
-            here.documentRoots[path] = "."
-            let retry = document.files.map { target(of: $0, in: path, options: here, boundary: boundary(".")) }
-            if retry.contains(where: { if case .table = $0 { true } else { false } }) {
-                targets = retry
-                inCurrentFolder = true
+        var foundRoot: ProjectRoot?
+        var ambiguous: [ProjectRoot] = []
+        if options.findsProjectRoots, !targets.isEmpty, targets.allSatisfy(unknown) {
+            search: for group in Self.fallbackRoots(for: root) {
+                var holding: [(ProjectRoot, [FileTarget])] = []
+                for candidate in group {
+                    var here = options
+                    here.documentRoots[path] = candidate.path
+                    let retry = document.files.map {
+                        target(of: $0, in: path, options: here, boundary: boundary(candidate.path))
+                    }
+                    if retry.contains(where: { if case .table = $0 { true } else { false } }) {
+                        holding.append((candidate, retry))
+                    }
+                }
+                switch holding.count {
+                case 0: continue
+                case 1:
+                    (foundRoot, targets) = (holding[0].0, holding[0].1)
+                default: ambiguous = holding.map(\.0)
+                }
+                break search
             }
         }
         for case .table(let request) in targets { loader.load(request, using: self) }
-        return ParsedDocument(
-            path: path, document: document, diagnostics: local, targets: targets, inCurrentFolder: inCurrentFolder)
+        var parsed = ParsedDocument(
+            path: path, document: document, diagnostics: local, targets: targets, foundRoot: foundRoot)
+        parsed.namesNoTable = !targets.isEmpty && targets.allSatisfy(unknown)
+        parsed.ambiguousRoots = ambiguous
+        return parsed
+    }
+
+    /// The error that ends an import in which the document `read` would apply nothing.
+    ///
+    /// None of the tables it names exists under `root` (nor, when the root was found, under
+    /// ``fallbackRoots(for:)``): its original paths are relative to a project the import did not find. It is at the
+    /// document's first `<file>`.
+    func noTableError(_ read: ParsedDocument, root: String) -> Diagnostic {
+        let files = read.document.files
+        let first = files.first.map {
+            Diagnostic.quoted($0.original) + (files.count > 1 ? " and \(files.count - 1) more" : "")
+        }
+        let message: String
+        if !read.ambiguousRoots.isEmpty {
+            message =
+                "the tables this document names (\(first ?? "")) are in more than one project below the current "
+                + "folder (\(read.ambiguousRoots.map(\.path).joined(separator: ", "))): nothing was imported; pass "
+                + "--root DIR to name the one it was exported from"
+        } else {
+            let place =
+                ProjectPaths.normalized(root) == "."
+                ? "the current folder" : "the project root \(ProjectPaths.normalized(root))"
+            message =
+                "none of the tables this document names (\(first ?? "")) exists under \(place): nothing was "
+                + "imported; run import in the project it was exported from, or pass --root DIR, the folder its "
+                + "original paths are relative to"
+        }
+        return Diagnostic(.error, message, at: files.first?.location, orPath: read.path)
     }
 
     /// Ends the import, before any table is written, when a file names a language that is no identifier or a

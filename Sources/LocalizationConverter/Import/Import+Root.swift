@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 @_spi(XLIFFDocuments) import XLIFFFormat
 
@@ -19,30 +20,34 @@ extension Import {
         return ProjectRoot(path: folder, marker: found.marker)
     }
 
-    /// A note for each root of `result` that is the current folder for want of a project, when none of the tables
-    /// its documents name exists there.
+    /// Where a document's original paths are looked for when its root (``projectRoot(of:)``) holds none of its
+    /// tables.
     ///
-    /// The `original` paths may then be relative to a project the import did not find, and `--root` names it. The
-    /// note is at the first unit not applied for its table.
-    static func noProjectNotes(_ result: Result) -> [Diagnostic] {
-        var notes: [Diagnostic] = []
-        guard result.rootsFound else { return notes }
-        for (root, documents) in result.roots where root.marker == nil {
-            // A document some of whose tables were found has the right root: its other originals are unknown.
-            let documentSet = Set(documents)
-            let files = result.files.filter { documentSet.contains($0.document) }
-            guard !files.isEmpty, files.allSatisfy({ $0.table == nil }),
-                let file = files.first(where: { file in file.report.skipped.contains { $0.reason == .unknownTable } })
-            else { continue }
-            let unit = file.report.skipped.first { $0.reason == .unknownTable }
-            notes.append(
-                Diagnostic(
-                    .note,
-                    "no project (.xcodeproj, .xcworkspace, Package.swift, Tuist Project.swift or .git) holds "
-                        + "\(file.document) or the current folder: its original paths are "
-                        + "resolved against the current folder; pass --root DIR to name the folder they are relative "
-                        + "to", at: unit?.location, orPath: file.document))
+    /// Groups are tried in order: the current folder (`export` before it wrote originals relative to the
+    /// project) and the project that holds it; then the projects directly below the current folder (a document
+    /// exported from a folder above its project, and imported from there). A group is taken when exactly one of its
+    /// roots holds some of the tables; two or more of them holding some is ambiguous.
+    ///
+    /// Reading the folders below the current one is bounded: one listing, and one of each folder in it.
+    static func fallbackRoots(for root: String) -> [[ProjectRoot]] {
+        var tried: Set<String> = [ProjectPaths.normalized(root)]
+        var first: [ProjectRoot] = []
+        for candidate in [ProjectRoot(path: ".", marker: nil), ProjectPaths.currentProject()]
+        where tried.insert(ProjectPaths.normalized(candidate.path)).inserted {
+            first.append(candidate)
         }
-        return notes
+        var below: [ProjectRoot] = []
+        let current = ProjectPaths.absolute(".")
+        let home = ProjectPaths.normalized(FileManager.default.homeDirectoryForCurrentUser.standardizedFileURL.path)
+        if current != "/", current != home,
+            let names = try? FileManager.default.contentsOfDirectory(atPath: current)
+        {
+            for name in names.sorted() where !name.hasPrefix(".") && isDirectory(name) {
+                if let marker = ProjectPaths.projectMarker(in: name), tried.insert(name).inserted {
+                    below.append(ProjectRoot(path: name, marker: marker))
+                }
+            }
+        }
+        return [first, below].filter { !$0.isEmpty }
     }
 }

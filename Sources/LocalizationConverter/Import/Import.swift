@@ -152,11 +152,8 @@ public struct Import: Sendable {
         result.rootsFound = options.findsProjectRoots
         if options.findsProjectRoots {
             for read in parsed {
-                // A document none of whose tables its project holds, read against the current folder (export's
-                // originals without --root).
-                let root =
-                    read.inCurrentFolder
-                    ? ProjectRoot(path: ".", marker: nil) : projects[read.path] ?? ProjectRoot(path: ".", marker: nil)
+                // A document none of whose tables its project holds, read against another root that holds some.
+                let root = read.foundRoot ?? projects[read.path] ?? ProjectRoot(path: ".", marker: nil)
                 options.documentRoots[read.path] = root.path
                 if let index = result.roots.firstIndex(where: { $0.root == root }) {
                     result.roots[index].documents.append(read.path)
@@ -170,6 +167,13 @@ public struct Import: Sendable {
         // Languages that are no identifiers and tables outside the boundary fail the import before anything is
         // written.
         try refuseForbiddenFiles(in: parsed, diagnostics: &diagnostics)
+        // So does a document that would apply nothing because none of its tables exists: its originals are relative
+        // to a project the import did not find.
+        let withoutTables = parsed.filter(\.namesNoTable)
+        if !withoutTables.isEmpty {
+            for read in parsed { diagnostics.append(contentsOf: read.diagnostics) }
+            throw ConversionError(withoutTables.map { noTableError($0, root: options.root(of: $0.path)) })
+        }
 
         // Find each `<file>`'s table, in document order.
         result.dryRun = options.dryRun
@@ -184,7 +188,6 @@ public struct Import: Sendable {
         try writeChanges(
             of: consume tables, freeing: (consume parsed, consume pending), options: options, result: &result,
             diagnostics: &diagnostics)
-        for note in Self.noProjectNotes(result) { diagnostics.append(note) }
         return result
     }
 }

@@ -46,11 +46,10 @@ struct CheckCommand: ParsableCommand {
     @Argument(help: "Files or folders to check.")
     var paths: [String]
 
+    @OptionGroup var inputs: CheckInputOptions
+
     @Option(help: "The report's format: text, json, sarif, github, markdown or junit.")
     var format: ReportFormat = .text
-
-    @Option(help: "A language that must be complete in every table: what it lacks is an error (repeatable).")
-    var language: [String] = []
 
     @Option(help: "An earlier JSON report: report only findings it does not have.")
     var baseline: String?
@@ -67,23 +66,6 @@ struct CheckCommand: ParsableCommand {
     @Option(
         name: .customLong("min-severity"), help: "Report only findings this serious or more: error, warning or note.")
     var minSeverity: CheckSeverity?
-
-    @Option(help: "The configuration file (default: .stringbridge.json in the first path's folder or above).")
-    var config: String?
-
-    @Flag(name: .customLong("no-config"), help: "Read no configuration file.")
-    var noConfig = false
-
-    @Option(
-        help: ArgumentHelp(
-            "The development language of legacy tables (default: the configuration's, else the project's "
-                + "developmentRegion or the package's defaultLocalization, else en)."))
-    var sourceLanguage: String?
-
-    @Flag(
-        name: .customLong("no-code"),
-        help: "Read no code: orphan-key and missing-translation of legacy tables go by the tables alone.")
-    var noCode = false
 
     @Flag(help: "Rewrite String Catalogs not laid out as Xcode writes them (content unchanged).")
     var fix = false
@@ -123,41 +105,14 @@ struct CheckCommand: ParsableCommand {
         var diagnostics = Diagnostics()
         var failed = false
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
-            var options = CatalogCheck.Options()
-            let configPath = noConfig ? nil : (config ?? CheckConfiguration.find(for: paths[0]))
-            var configuredLanguage: String?
-            if let configPath {
-                let configuration = try CheckConfiguration.read(configPath)
-                if let rules = configuration.rules { options.rules = Set(rules) }
-                options.rules.subtract(configuration.excludeRules ?? [])
-                options.severities = configuration.severities
-                options.minimumSeverity = configuration.minimumSeverity ?? options.minimumSeverity
-                options.languages = configuration.languages ?? []
-                configuredLanguage = configuration.sourceLanguage
-            }
-            if !rule.isEmpty { options.rules = Set(rule) }
-            options.rules.subtract(excludeRule)
-            for entry in severity { options.severities[entry.rule] = entry.severity }
-            if let minSeverity { options.minimumSeverity = minSeverity }
-            if !language.isEmpty { options.languages = language }
-            if let sourceLanguage {
-                options.sourceLanguage = sourceLanguage
-            } else if let configuredLanguage {
-                options.sourceLanguage = configuredLanguage
-            } else {
-                // Legacy tables are in the project's development language (a `de` project has no `en.lproj`).
-                var found = Diagnostics()
-                options.sourceLanguage = DevelopmentRegion.language(for: paths, diagnostics: &found)
-                printDiagnostics(found.all)
+            var options = try inputs.checkOptions(paths: paths) { options in
+                if !rule.isEmpty { options.rules = Set(rule) }
+                options.rules.subtract(excludeRule)
+                for entry in severity { options.severities[entry.rule] = entry.severity }
+                if let minSeverity { options.minimumSeverity = minSeverity }
             }
             options.fix = fix
             options.lockTimeout = lock.lockTimeout
-            if !noCode {
-                let sourceLanguage = options.sourceLanguage
-                options.codeKeys = { root, files in
-                    CheckCodeKeys.keys(root: root, files: files, sourceLanguage: sourceLanguage)
-                }
-            }
             var report = try CatalogCheck().run(paths, options: options)
             if let baseline {
                 try report.subtract(baseline: try readSourceFile(baseline).bytes, path: baseline)

@@ -35,17 +35,7 @@ struct EditCommand: ParsableCommand {
     @Option(help: "The port on 127.0.0.1 (default: a free one).")
     var port: UInt16?
 
-    @Option(help: "A language that must be complete in every table (repeatable), as for check.")
-    var language: [String] = []
-
-    @Option(help: "The development language of legacy tables (default: en).")
-    var sourceLanguage: String?
-
-    @Option(help: "check's configuration file (default: .stringbridge.json in the first path's folder or above).")
-    var config: String?
-
-    @Flag(name: .customLong("no-config"), help: "Read no configuration file.")
-    var noConfig = false
+    @OptionGroup(title: "What check reads") var inputs: CheckInputOptions
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("Name at least one file or folder.") }
@@ -58,8 +48,7 @@ struct EditCommand: ParsableCommand {
         var diagnostics = Diagnostics()
         var project: EditorProject?
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
-            let options = try reportCheckOptions(
-                paths: paths, config: config, noConfig: noConfig, languages: language, sourceLanguage: sourceLanguage)
+            let options = try inputs.checkOptions(paths: paths)
             project = try EditorProject(
                 paths: paths, checkOptions: options, version: StringBridgeCommand.configuration.version)
         }

@@ -12,7 +12,9 @@ struct ExportCommand: ParsableCommand {
             SOURCES are String Catalogs, legacy .strings/.stringsdict files (the table is exported from its \
             source-language file together with the target language's file next to it), or folders holding them. \
             One OUTDIR/L.xliff is written per language, with one <file> per table whose original is the table's \
-            path relative to --root; with --xcloc an OUTDIR/L.xcloc bundle (contents.json, Localized Contents/L.xliff, \
+            path relative to the project root (--root, else the project that holds the sources: the nearest folder at \
+            or above them with an .xcodeproj, .xcworkspace, Package.swift, Tuist Project.swift or .git, named in the \
+            summary); with --xcloc an OUTDIR/L.xcloc bundle (contents.json, Localized Contents/L.xliff, \
             Source Contents/ with the source-language copies, Notes/). Exporting the development language gives \
             targets equal to the sources, as in Xcode.
 
@@ -68,7 +70,8 @@ struct ExportCommand: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The project root: XLIFF original paths are relative to it, and no code outside it is read (default: "
-                + "the current folder for original paths; the project that holds each source for its code).",
+                + "the project that holds the sources, as Xcode writes originals relative to the project's folder; "
+                + "each source's own project for its code).",
             valueName: "dir"))
     var root: String?
 
@@ -127,8 +130,11 @@ struct ExportCommand: ParsableCommand {
         let export = Export()
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (diagnostics: inout Diagnostics) in
-            // Original paths: relative to --root, else to the current folder (as import resolves them).
-            let originals = root ?? "."
+            // Original paths: relative to --root, else to the project that holds the sources, as Xcode writes them
+            // relative to the project's folder (import resolves them against the project holding the XLIFF).
+            let originalsRoot =
+                root.map { ProjectRoot(path: $0, marker: nil) } ?? ProjectPaths.projectRoot(holding: sources)
+            let originals = originalsRoot.path
             // Legacy tables are in the project's development language (issue 32: a `de` project has no `en.lproj`).
             let sourceLanguage =
                 self.sourceLanguage ?? DevelopmentRegion.language(for: sources, diagnostics: &diagnostics)
@@ -165,8 +171,14 @@ struct ExportCommand: ParsableCommand {
             let result = try export.report(found, options: options, diagnostics: &diagnostics)
             switch report {
             case .text:
-                for (project, _) in projects where !project.isCurrentFolder && root == nil {
-                    printLine(project.summary)
+                if root == nil {
+                    // The project the original paths are relative to, and each other one whose code was read.
+                    var named: [ProjectRoot] = []
+                    for project in [originalsRoot] + projects.map(\.0)
+                    where !project.isCurrentFolder && !named.contains(project) {
+                        named.append(project)
+                        printLine(project.summary)
+                    }
                 }
                 for document in result.documents {
                     printLine(

@@ -29,14 +29,14 @@ struct ImportCommand: ParsableCommand {
             The project root is --root, else the project that holds the XLIFF file or .xcloc bundle (the nearest \
             folder at or above it with an .xcodeproj, .xcworkspace, Package.swift, Tuist Project.swift or .git; \
             never the home folder or /), else the project that holds the current folder, as Xcode resolves \
-            originals against the project's folder; the summary names it when it is not the current folder. A \
-            document none of whose tables its project holds is read against the current folder when that holds \
-            some (export writes originals relative to the folder it is run in). Where \
-            no project is found the current folder is the root, and a document none of whose tables is there gets \
-            a note saying to pass --root.
+            originals against the project's folder (export writes them so); the summary names it when it is not the \
+            current folder. A document none of whose tables its root holds is looked for in the current folder and \
+            its project, then in the projects directly below the current folder (two of them holding its tables is \
+            an error). A document none of whose tables exists anywhere tried applies nothing: it is an error at \
+            its first <file>, and nothing is written.
 
             Exit status: 0 when imported (units not applied are reported, not errors); 1 when an input is invalid, \
-            a table cannot be written (no table is written then), a target was refused for its placeholders, or, \
+            a document names no table that exists, a table cannot be written (no table is written then), a target was refused for its placeholders, or, \
             with --strict, a unit is not applied; 64 on a usage error.
 
             Examples:

@@ -37,17 +37,7 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "An earlier JSON report of check: mark the findings it does not have as new.")
     var baseline: String?
 
-    @Option(help: "A language that must be complete in every table (repeatable), as for check.")
-    var language: [String] = []
-
-    @Option(help: "The development language of legacy tables (default: en).")
-    var sourceLanguage: String?
-
-    @Option(help: "check's configuration file (default: .stringbridge.json in the first path's folder or above).")
-    var config: String?
-
-    @Flag(name: .customLong("no-config"), help: "Read no configuration file.")
-    var noConfig = false
+    @OptionGroup(title: "What check reads") var inputs: CheckInputOptions
 
     @Option(help: "Findings listed per rule (the others are counted).")
     var maxFindings = 1000
@@ -60,8 +50,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         var diagnostics = Diagnostics()
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
-            let options = try reportCheckOptions(
-                paths: paths, config: config, noConfig: noConfig, languages: language, sourceLanguage: sourceLanguage)
+            let options = try inputs.checkOptions(paths: paths)
             let baselineBytes = try baseline.map { (bytes: try readSourceFile($0).bytes, path: $0) }
             let report = try ProjectReport.collect(paths, checkOptions: options, baseline: baselineBytes)
             var page = ReportPage(report: report)
@@ -78,26 +67,6 @@ struct ReportCommand: ParsableCommand {
             }
         }
     }
-}
-
-/// check's options as `check` takes them from the configuration file, for `report` and `edit`.
-func reportCheckOptions(
-    paths: [String], config: String?, noConfig: Bool, languages: [String], sourceLanguage: String?
-) throws -> CatalogCheck.Options {
-    var options = CatalogCheck.Options()
-    let configPath = noConfig ? nil : (config ?? paths.first.flatMap { CheckConfiguration.find(for: $0) })
-    if let configPath {
-        let configuration = try CheckConfiguration.read(configPath)
-        if let rules = configuration.rules { options.rules = Set(rules) }
-        options.rules.subtract(configuration.excludeRules ?? [])
-        options.severities = configuration.severities
-        options.minimumSeverity = configuration.minimumSeverity ?? options.minimumSeverity
-        options.languages = configuration.languages ?? []
-        options.sourceLanguage = configuration.sourceLanguage ?? options.sourceLanguage
-    }
-    if !languages.isEmpty { options.languages = languages }
-    if let sourceLanguage { options.sourceLanguage = sourceLanguage }
-    return options
 }
 
 /// The page's title: the first path's last component (the project's folder).
