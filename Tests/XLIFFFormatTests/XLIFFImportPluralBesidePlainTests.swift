@@ -218,3 +218,22 @@ struct XLIFFImportNewKeyTests {
         #expect(refused.skipped.first?.reason.code == "unknown-id")
     }
 }
+
+/// Places in an XLIFF document with lone CRs (old Mac line endings): as a `FileLocation` counts lines.
+@Suite("XLIFF reading: places after a lone CR")
+struct XLIFFLoneCRPositionTests {
+    @Test("a unit after lone CRs is placed on its own line (Fuzz/findings/check/xliff-position-after-lone-cr.check)")
+    func unitAfterLoneCR() throws {
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "
+            + "version=\"1.2\">\r<file original=\"Localizable.xcstrings\" source-language=\"en\" target-language=\"fr\" "
+            + "datatype=\"plaintext\">\r<body>\r  <trans-unit id=\"a\">\r<source>A</source>\r<target>Á</target>\r"
+            + "<target>B</target>\r</trans-unit>\r</body>\r</file>\r</xliff>\r"
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentReader().read(
+            SourceFile(path: "fr.xliff", bytes: Array(text.utf8)), diagnostics: &diagnostics)
+        #expect(document.files.first?.units.first?.location == FileLocation(path: "fr.xliff", line: 5, column: 3))
+        #expect(diagnostics.all.map(\.description).allSatisfy { $0.hasPrefix("fr.xliff:8:1: warning: ") })
+        #expect(diagnostics.all.count == 1)
+    }
+}

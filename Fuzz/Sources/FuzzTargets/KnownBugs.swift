@@ -54,12 +54,13 @@ enum KnownBugs {
     /// where the reader found them (it scanned the bytes again, counting lines by LF only, and a key after a lone CR
     /// got the line before: Fuzz/findings/check/lone-cr-key-position.check is replayed on every run).
     ///
-    /// Found at the stop of issue 32, not fixed yet: XLIFF positions (likely XML property lists too, not verified)
-    /// count lines by LF only, as the XML layer does; a unit after a lone CR gets the line before and a column past
-    /// its end (Fuzz/findings-open/check/xliff-position-after-lone-cr.check). The Interface Builder and Info.plist readers
-    /// convert their places with `XMLLinePositions`; the XLIFF document reader and PropertyListSupport do not yet.
+    /// Found at the stop of issue 32, not fixed yet: XML property list positions (`.stringsdict`, XML `.strings`) count
+    /// lines by LF only, as the XML layer does; a key after a lone CR gets the line before and a column past its end
+    /// (Fuzz/findings-open/check/stringsdict-position-after-lone-cr.check). XLIFF places are right since the XLIFF
+    /// reader gives them through `XMLLinePositions` (Fuzz/findings/check/xliff-position-after-lone-cr.check); the
+    /// property list reader (PropertyListSupport) does not yet.
     static func skipsCheckPosition(_ bytes: [UInt8]) -> Bool {
-        guard enabled, bytes.firstRange(of: Array("<".utf8)) != nil else { return false }
+        guard enabled, bytes.firstRange(of: Array("<plist".utf8)) != nil else { return false }
         return zip(bytes, bytes.dropFirst() + [0]).contains { $0 == 0x0D && $1 != 0x0A }
     }
 

@@ -35,6 +35,23 @@ package struct XMLLinePositions: Sendable {
         if previousWasCR { loneCRColumns[line, default: []].append(column - 1) }
     }
 
+    /// The positions of a document the XML layer reads, or `nil` when they are its own: no lone CR in it (found eight
+    /// bytes at a time, so a large document without one costs one fast scan), or UTF-16 (read from a UTF-8 copy).
+    package static func whenNeeded(_ bytes: XMLBytes) -> XMLLinePositions? {
+        let buffer = bytes.buffer
+        guard let base = buffer.baseAddress, buffer.count >= 2,
+            !(buffer[0] == 0xFE && buffer[1] == 0xFF), !(buffer[0] == 0xFF && buffer[1] == 0xFE)
+        else { return nil }
+        var start = 0
+        while let carriageReturn = firstIndex(of: 0x0D, in: base, from: start, to: buffer.count) {
+            if carriageReturn + 1 >= buffer.count || buffer[carriageReturn + 1] != 0x0A {
+                return XMLLinePositions(utf8: buffer)
+            }
+            start = carriageReturn + 2
+        }
+        return nil
+    }
+
     /// The line and column (in scalars) that `FileLocation` gives the place the XML layer calls `line`:`column`
     /// (a place outside the document is left as it is).
     package func position(line: Int, column: Int) -> (line: Int, column: Int) {
