@@ -71,7 +71,8 @@ import XMLSupport
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &reading)
         } catch let error as XMLParseError {
-            let position = lines?.position(line: error.line, column: error.column) ?? (line: error.line, column: error.column)
+            let position =
+                lines?.position(line: error.line, column: error.column) ?? (line: error.line, column: error.column)
             throw ConversionError(
                 error.message, at: FileLocation(path: error.path, line: position.line, column: position.column))
         }
