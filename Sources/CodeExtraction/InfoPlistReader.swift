@@ -47,12 +47,13 @@ package struct InfoPlistReader: CodeReader {
             return []
         }
         let tree: XMLDocumentTree
+        // The XML layer ends lines at LF only; a FileLocation also at a lone CR.
+        let lines = XMLLinePositions(utf8: bytes)
         do {
             tree = try XMLDocumentTree(parsing: bytes, path: file.path)
         } catch {
             diagnostics.append(
-                Diagnostic(
-                    .error, error.message, at: FileLocation(path: file.path, line: error.line, column: error.column)))
+                Diagnostic(.error, error.message, at: lines.location(file.path, error.line, error.column)))
             return []
         }
         guard tree.root.name == "plist", let dictionary = tree.root.childElements.first, dictionary.name == "dict"
@@ -60,7 +61,7 @@ package struct InfoPlistReader: CodeReader {
             diagnostics.append(
                 Diagnostic(
                     .error, "not an Info.plist: the document is not a <plist> whose top level is a <dict>",
-                    at: FileLocation(path: file.path, line: tree.root.line, column: tree.root.column)))
+                    at: lines.location(file.path, tree.root.line, tree.root.column)))
             return []
         }
         var result: [ExtractedString] = []
@@ -68,7 +69,7 @@ package struct InfoPlistReader: CodeReader {
             result.append(
                 ExtractedString(
                     key: key, value: value, comment: comment, table: table,
-                    location: FileLocation(path: file.path, line: element.line, column: element.column),
+                    location: lines.location(file.path, element.line, element.column),
                     origin: .infoPlist))
         }
         for (key, value) in Self.entries(of: dictionary) {
@@ -169,4 +170,12 @@ package enum InfoPlistKeys {
         "NSUserTrackingUsageDescription": "Privacy - Tracking Usage Description",
         "NSVideoSubscriberAccountUsageDescription": "Privacy - Video Subscriber Account Usage Description",
     ]
+}
+
+extension XMLLinePositions {
+    /// The `FileLocation` in `path` of the place the XML layer calls `line`:`column` (``position(line:column:)``).
+    func location(_ path: String, _ line: Int, _ column: Int) -> FileLocation {
+        let position = position(line: line, column: column)
+        return FileLocation(path: path, line: position.line, column: position.column)
+    }
 }

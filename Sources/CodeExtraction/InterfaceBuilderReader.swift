@@ -32,12 +32,14 @@ package struct InterfaceBuilderReader: CodeReader {
 
     private func strings(in file: CodeFile, diagnostics: inout Diagnostics) -> [ExtractedString] {
         let tree: XMLDocumentTree
+        let bytes = Array(file.text.utf8)
+        // The XML layer ends lines at LF only; a FileLocation also at a lone CR.
+        let lines = XMLLinePositions(utf8: bytes)
         do {
-            tree = try XMLDocumentTree(parsing: Array(file.text.utf8), path: file.path)
+            tree = try XMLDocumentTree(parsing: bytes, path: file.path)
         } catch {
             diagnostics.append(
-                Diagnostic(
-                    .error, error.message, at: FileLocation(path: file.path, line: error.line, column: error.column)))
+                Diagnostic(.error, error.message, at: lines.location(file.path, error.line, error.column)))
             return []
         }
         let root = tree.root
@@ -46,12 +48,12 @@ package struct InterfaceBuilderReader: CodeReader {
                 root.name == "archive"
                 ? "this is an Interface Builder 3 archive; only documents saved by Xcode 5 or later (<document>) are read"
                 : "not an Interface Builder document: the root element is <\(root.name)>, not <document>"
-            diagnostics.append(
-                Diagnostic(.error, message, at: FileLocation(path: file.path, line: root.line, column: root.column)))
+            diagnostics.append(Diagnostic(.error, message, at: lines.location(file.path, root.line, root.column)))
             return []
         }
         var walker = Walker(
             path: file.path,
+            lines: lines,
             table: Self.tableName(of: file.path),
             classPrefix: Self.classPrefix(runtime: root.attribute("targetRuntime") ?? "")
         )
@@ -105,6 +107,8 @@ package struct InterfaceBuilderReader: CodeReader {
 
     private struct Walker {
         let path: String
+        /// The document's lines as a FileLocation counts them.
+        let lines: XMLLinePositions
         let table: String
         let classPrefix: String
         var result: [ExtractedString] = []
@@ -144,7 +148,7 @@ package struct InterfaceBuilderReader: CodeReader {
                         value: value,
                         comment: comment,
                         table: table,
-                        location: FileLocation(path: path, line: element.line, column: element.column),
+                        location: lines.location(path, element.line, element.column),
                         origin: .interfaceBuilder
                     ))
             }

@@ -126,6 +126,12 @@ struct InterfaceBuilderReaderTests {
     @Test("iOS storyboard: text, titles, button states, configuration, placeholders, segments, accessibility, notes")
     func iOSStoryboard() throws { try checkGolden("ib/Main.storyboard", with: reader) }
 
+    @Test("a lone CR ends a line: texts and errors after one are placed as a FileLocation counts lines")
+    func loneCR() throws {
+        try checkGolden("ib/LoneCR.storyboard", with: reader)
+        try checkGolden("ib/invalid/LoneCR.storyboard", with: reader)
+    }
+
     @Test("macOS xib: menu items, cells, header cells, tab items, tool tips, segment labels, multi-fragment notes")
     func macOSXib() throws { try checkGolden("ib/MainMenu.xib", with: reader) }
 
@@ -157,6 +163,12 @@ struct InfoPlistReaderTests {
 
     @Test("localizable keys with Xcode's comments, values as written, type descriptions as keys, no document types")
     func infoPlist() throws { try checkGolden("plist/Info.plist", with: reader) }
+
+    @Test("a lone CR ends a line: values and errors after one are placed as a FileLocation counts lines")
+    func loneCR() throws {
+        try checkGolden("plist/LoneCR.plist", with: reader)
+        try checkGolden("plist/invalid/LoneCR.plist", with: reader)
+    }
 
     @Test("malformed XML is an error at libxml2's position")
     func malformed() throws { try checkGolden("plist/invalid/Broken.plist", with: reader) }

@@ -48,15 +48,18 @@ struct LegacyExportShapesTests {
     }
 
     /// The keys export adds from code to each table found below `paths`, by the table's path below the folder.
-    func codeKeys(_ folder: ProjectFolder, _ paths: [String]) throws -> [String: [String]] {
+    func codeKeys(
+        _ folder: ProjectFolder, _ paths: [String], sourceLanguage: String = "en", notes: [String] = []
+    ) throws -> [String: [String]] {
         var diagnostics = Diagnostics()
         let sources = try Export().sources(
             for: paths.map { $0 == "." ? folder.path : folder.path + "/" + $0 }, root: folder.path,
-            sourceLanguage: "en",
+            sourceLanguage: sourceLanguage,
             interfaceBuilderTables: true, diagnostics: &diagnostics)
         let strings = ExportExtraction.codeStrings(
-            for: sources, root: folder.path, sourceLanguage: "en", diagnostics: &diagnostics)
-        #expect(diagnostics.all.isEmpty, "\(diagnostics.all)")
+            for: sources, root: folder.path, sourceLanguage: sourceLanguage, diagnostics: &diagnostics)
+        #expect(
+            diagnostics.all.map { $0.description.replacingOccurrences(of: folder.path + "/", with: "") } == notes)
         var result: [String: [String]] = [:]
         for (path, code) in strings {
             result[String(path.dropFirst(folder.path.count + 1))] = code.table.entries.map(\.key)
@@ -181,5 +184,104 @@ struct LegacyExportShapesTests {
         let both = try export.sources(
             for: [folder.path], root: folder.path, sourceLanguage: "en", diagnostics: &diagnostics)
         #expect(both.map(\.original) == ["Resources/en.lproj/Localizable.strings"])
+    }
+
+    /// The note export gives a table kept in a variant's folder.
+    static func variantNote(_ file: String, language: String, development: String) -> String {
+        "\(file): note: the development language '\(development)' has no \(development).lproj or Base.lproj file of "
+            + "this table; this \(language).lproj file is taken as its table (the code's strings go into it), not as a "
+            + "translation"
+    }
+
+    @Test(
+        "developmentRegion is not en: the development language is the project's, its folder the table",
+        arguments: ["de", "en-GB", "zh-Hans"])
+    func developmentRegionOtherThanEnglish(_ region: String) throws {
+        let folder = try ProjectFolder()
+        try writeProject(folder, developmentFolder: region, developmentRegion: region)
+        let found = DevelopmentRegion.of([folder.path, folder.path + "/Resources/fr.lproj/Localizable.strings"])
+        #expect(found.map(\.language) == [region])
+        #expect(found.map(\.location) == [FileLocation(path: found.first?.file ?? "", line: 24, column: 27)])
+        #expect(found.first?.file == folder.path + "/Old.xcodeproj/project.pbxproj")
+        let expected = [
+            "Resources/\(region).lproj/Localizable.strings": ["Swift key", "Main bundle key", "Objective-C key"]
+        ]
+        #expect(try codeKeys(folder, ["."], sourceLanguage: region) == expected)
+        #expect(try codeKeys(folder, ["Resources/fr.lproj/Localizable.strings"], sourceLanguage: region) == expected)
+        // The command takes it from the project when --source-language is not given.
+        let result = try StringBridgeProcess.run(["export", ".", "--language", "fr", "-o", "out"], in: folder.url)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "Old.xcodeproj/project.pbxproj:24:27: note: the development language of the legacy tables is "
+                + "'\(region)', the project's developmentRegion (--source-language sets another)\n")
+        let xliff = try folder.read("out/fr.xliff")
+        #expect(
+            xliff.contains(
+                "<file original=\"Resources/\(region).lproj/Localizable.strings\" source-language=\"\(region)\" "
+                    + "target-language=\"fr\" datatype=\"plaintext\">"))
+        #expect(xliff.contains("<trans-unit id=\"Swift key\" xml:space=\"preserve\">"))
+    }
+
+    @Test("check without --source-language: a de project's de.lproj is the development table, en.lproj a translation")
+    func checkTakesTheDevelopmentRegion() throws {
+        let folder = try ProjectFolder()
+        try folder.write(
+            Self.projectFile(
+                objects: [("FS", #"isa = PBXFileReference; path = A.swift; sourceTree = "<group>"; "#)],
+                sources: ["FS"], resources: ["FS"], developmentRegion: "de", knownRegions: "de, en"),
+            to: "Old.xcodeproj/project.pbxproj")
+        try folder.write(
+            "\"Table key\" = \"Tabellenschlüssel\";\n\"Only de\" = \"Nur de\";\n",
+            to: "Resources/de.lproj/Localizable.strings")
+        try folder.write("\"Table key\" = \"Table key\";\n", to: "Resources/en.lproj/Localizable.strings")
+        let result = try StringBridgeProcess.run(["check", "."], in: folder.url)
+        #expect(result.status == 0)
+        #expect(
+            result.error
+                == "Old.xcodeproj/project.pbxproj:16:27: note: the development language of the legacy tables is 'de', "
+                + "the project's developmentRegion (--source-language sets another)\n")
+        // With en taken, "Only de" was an orphan of the de translation.
+        #expect(
+            result.output == """
+                ./Resources/de.lproj/Localizable.strings:2:1: warning: "Only de" has no en translation [missing-translation]
+                0 errors, 1 warning, 0 notes in 1 table (2 files)
+
+                """)
+    }
+
+    @Test("developmentRegion en with only en-US.lproj: en-US is the development table, with a note")
+    func regionalFolderOfTheDevelopmentLanguage() throws {
+        let folder = try ProjectFolder()
+        try writeProject(folder, developmentFolder: "en-US", developmentRegion: "en")
+        let table = "Resources/en-US.lproj/Localizable.strings"
+        let expected = [table: ["Swift key", "Main bundle key", "Objective-C key"]]
+        let note = Self.variantNote(table, language: "en-US", development: "en")
+        #expect(try codeKeys(folder, ["."], notes: [note]) == expected)
+        #expect(try codeKeys(folder, ["Resources/fr.lproj/Localizable.strings"], notes: [note]) == expected)
+        var diagnostics = Diagnostics()
+        let export = Export()
+        let sources = try export.sources(
+            for: [folder.path], root: folder.path, sourceLanguage: "en", diagnostics: &diagnostics)
+        #expect(sources.map { export.lprojLanguages(of: $0) } == [["fr"]])
+        // A second variant makes neither the development table: both are translations.
+        try folder.write("\"Table key\" = \"Table key\";\n", to: "Resources/en-GB.lproj/Localizable.strings")
+        #expect(throws: ConversionError.self) {
+            try export.sources(for: [folder.path], root: folder.path, sourceLanguage: "en", diagnostics: &diagnostics)
+        }
+    }
+
+    @Test("developmentRegion en-US with en.lproj, developmentRegion zh-Hans with zh-Hans-CN.lproj")
+    func developmentRegionMoreSpecificThanTheFolder() throws {
+        for (folderLanguage, region) in [("en", "en-US"), ("zh-Hans-CN", "zh-Hans"), ("en_US", "en")] {
+            let folder = try ProjectFolder()
+            try writeProject(folder, developmentFolder: folderLanguage, developmentRegion: region)
+            let table = "Resources/\(folderLanguage).lproj/Localizable.strings"
+            let note = Self.variantNote(table, language: folderLanguage, development: region)
+            #expect(
+                try codeKeys(folder, ["."], sourceLanguage: region, notes: [note]) == [
+                    table: ["Swift key", "Main bundle key", "Objective-C key"]
+                ])
+        }
     }
 }

@@ -141,6 +141,60 @@ struct XLIFFImportNewKeyTests {
         #expect(again.unchanged == 2)
     }
 
+    @Test("Ids only canonically equivalent (café decomposed and precomposed) are two keys; a second import: no change")
+    func canonicallyEquivalentIDs() {
+        var table = Self.table()
+        let decomposed = "cafe\u{301}"
+        let precomposed = "caf\u{E9}"
+        let file = XLIFFFile(
+            original: "en.lproj/Localizable.strings", sourceLanguage: "en", targetLanguage: "he",
+            units: [Self.unit(decomposed, target: "קפה"), Self.unit(precomposed, target: "בית קפה")])
+        let report = XLIFFImport.apply(file, to: &table, kind: .strings)
+        #expect(table.entries.keys.map { Array($0.utf8) } == ["Old", decomposed, precomposed].map { Array($0.utf8) })
+        #expect(table.entries[valueAt: 1].localizations?["he"] == Localization("קפה"))
+        #expect(table.entries[valueAt: 2].localizations?["he"] == Localization("בית קפה"))
+        #expect(report.applied == 2)
+        #expect(report.createdKeys.map { Array($0.utf8) } == [Array(decomposed.utf8), Array(precomposed.utf8)])
+        // Fuzz/findings/xliff-import/created-key-twice.xliff: the second import created the precomposed key.
+        let before = table
+        let again = XLIFFImport.apply(file, to: &table, kind: .strings)
+        #expect(table == before)
+        #expect(again.applied == 0)
+        #expect(again.unchanged == 2)
+        #expect(again.createdKeys.isEmpty)
+    }
+
+    @Test("Development language: a target that is its own source does not take back a source changed since export")
+    func developmentTargetIsItsSource() {
+        var catalog = StringTable(name: "Localizable", sourceLanguage: "en")
+        catalog.entries[""] = CatalogEntry()
+        catalog.entries["greeting"] = CatalogEntry(localizations: ["en": Localization("Hello there")])
+        let file = XLIFFFile(
+            original: "Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "en",
+            units: [
+                XLIFFUnit(
+                    id: "", source: "%d files", target: "%d files",
+                    location: FileLocation(path: "en.xliff", line: 8, column: 7)),
+                XLIFFUnit(
+                    id: "greeting", source: "Hello", target: "Hello",
+                    location: FileLocation(path: "en.xliff", line: 13, column: 7)),
+            ])
+        let before = catalog
+        let report = XLIFFImport.apply(file, to: &catalog, kind: .catalog)
+        // Fuzz/findings/xliff-import/changed-source-twice.xliff: `needs_review` the first time, `translated` the next.
+        #expect(catalog == before)
+        #expect(report.applied == 0)
+        #expect(
+            report.diagnostics(path: "en.xliff").map(\.description) == [
+                "en.xliff:8:7: warning: unit \"\" not imported: the source changed: the table has \"\", the file "
+                    + "\"%d files\"",
+                "en.xliff:13:7: warning: unit \"greeting\" not imported: the source changed: the table has "
+                    + "\"Hello there\", the file \"Hello\"",
+            ])
+        _ = XLIFFImport.apply(file, to: &catalog, kind: .catalog)
+        #expect(catalog == before)
+    }
+
     @Test("A catalog and a .stringsdict get no key; the message says why")
     func catalogAndStringsDictRefuse() {
         var catalog = Self.table()
@@ -162,5 +216,24 @@ struct XLIFFImportNewKeyTests {
         #expect(dictionary == Self.table())
         #expect(refused.skipped.map(\.reason) == [.unknownStringsDictKey])
         #expect(refused.skipped.first?.reason.code == "unknown-id")
+    }
+}
+
+/// Places in an XLIFF document with lone CRs (old Mac line endings): as a `FileLocation` counts lines.
+@Suite("XLIFF reading: places after a lone CR")
+struct XLIFFLoneCRPositionTests {
+    @Test("a unit after lone CRs is placed on its own line (Fuzz/findings/check/xliff-position-after-lone-cr.check)")
+    func unitAfterLoneCR() throws {
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" "
+            + "version=\"1.2\">\r<file original=\"Localizable.xcstrings\" source-language=\"en\" target-language=\"fr\" "
+            + "datatype=\"plaintext\">\r<body>\r  <trans-unit id=\"a\">\r<source>A</source>\r<target>Á</target>\r"
+            + "<target>B</target>\r</trans-unit>\r</body>\r</file>\r</xliff>\r"
+        var diagnostics = Diagnostics()
+        let document = try XLIFFDocumentReader().read(
+            SourceFile(path: "fr.xliff", bytes: Array(text.utf8)), diagnostics: &diagnostics)
+        #expect(document.files.first?.units.first?.location == FileLocation(path: "fr.xliff", line: 5, column: 3))
+        #expect(diagnostics.all.map(\.description).allSatisfy { $0.hasPrefix("fr.xliff:8:1: warning: ") })
+        #expect(diagnostics.all.count == 1)
     }
 }

@@ -194,7 +194,8 @@ private func projectRead(_ bytes: [UInt8]) {
                 failure("generated Info.plist string: its location is outside the project file", "\(found)")
             }
             // The place is the setting that gives the value (line 1 column 1 when the setting is not in the file).
-            let settings = found.key == "CFBundleName" ? ["PRODUCT_NAME", "INFOPLIST_KEY_CFBundleName"] : []
+            // A `CFBundleName` that is the target's name (no `PRODUCT_NAME`) is placed at the target's `name`.
+            let settings = found.key == "CFBundleName" ? ["PRODUCT_NAME", "INFOPLIST_KEY_CFBundleName", "name"] : []
             let names = settings + ["INFOPLIST_KEY_\(found.key)"]
             if location.line != 1 || location.column != 1,
                 !names.contains(where: {

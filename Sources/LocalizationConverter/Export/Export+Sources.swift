@@ -38,6 +38,10 @@ extension Export {
                         break
                     }
                 }
+                if !found, let variant = Self.developmentVariant(of: path, sourceLanguage: sourceLanguage) {
+                    file = variant
+                    found = true
+                }
                 if !found, kind == .strings, let interfaceBuilder = Self.interfaceBuilderFile(for: path) {
                     if interfaceBuilderTables {
                         addInterfaceBuilder(interfaceBuilder)
@@ -78,6 +82,17 @@ extension Export {
             var source = Source(kind: kind, path: file, original: original, interfaceBuilderFile: interfaceBuilder)
             source.intentDefinitionFile = intentDefinition
             if seen.insert(original).inserted {
+                if kind != .catalog, let language = ProjectPaths.lprojLanguage(of: file),
+                    Self.isVariant(language, of: sourceLanguage)
+                {
+                    diagnostics.append(
+                        Diagnostic(
+                            .note,
+                            "the development language '\(sourceLanguage)' has no \(sourceLanguage).lproj or Base.lproj "
+                                + "file of this table; this \(language).lproj file is taken as its table (the code's "
+                                + "strings go into it), not as a translation",
+                            path: file))
+                }
                 result.append(source)
             } else if kind == .catalog, let index = result.firstIndex(where: { $0.original == original }),
                 result[index].kind != .catalog
@@ -128,6 +143,8 @@ extension Export {
                         interfaceBuilderFiles.append(file)
                     } else if TableKind(path: file) == .catalog || language == sourceLanguage || language == "Base"
                         || Self.isLegacyDevelopmentTable(file, sourceLanguage: sourceLanguage, exists: fileExists)
+                        || language.map({ Self.isVariant($0, of: sourceLanguage) }) == true
+                            && Self.developmentVariant(of: file, sourceLanguage: sourceLanguage) == file
                     {
                         tables.append(file)
                     } else if TableKind(path: file) == .strings, Self.interfaceBuilderFile(for: file) != nil {
@@ -406,7 +423,7 @@ extension Export {
 
     /// The folder names older Xcode versions gave a language (`English.lproj` for `en`; a project whose
     /// `developmentRegion` is `English`): Apple's bundles still read them.
-    static let legacyLanguageNames: [String: String] = [
+    package static let legacyLanguageNames: [String: String] = [
         "English": "en", "French": "fr", "German": "de", "Italian": "it", "Japanese": "ja", "Spanish": "es",
         "Dutch": "nl",
     ]
@@ -427,6 +444,36 @@ extension Export {
         else { return false }
         return !exists(ProjectPaths.sibling(of: file, language: sourceLanguage))
             && !exists(ProjectPaths.sibling(of: file, language: "Base"))
+    }
+
+    /// Whether `language` is `sourceLanguage` with more or fewer subtags: a regional or script variant of it
+    /// (`en-US`, `en_GB` for `en`; `zh-Hans-CN` for `zh-Hans`) or the language it is a variant of (`en` for `en-US`).
+    static func isVariant(_ language: String, of sourceLanguage: String) -> Bool {
+        func normalized(_ tag: String) -> String { tag.lowercased().replacingOccurrences(of: "_", with: "-") }
+        let (folder, development) = (normalized(language), normalized(sourceLanguage))
+        return folder != development && (folder.hasPrefix(development + "-") || development.hasPrefix(folder + "-"))
+    }
+
+    /// The development language's table of `file`'s table kept in a variant's folder: `X/en-US.lproj/T.strings`
+    /// when the development language is `en` (or `X/en.lproj/T.strings` when it is `en-US`), when neither
+    /// `X/<sourceLanguage>.lproj/T.strings`, `X/Base.lproj/T.strings` nor a file in an older folder name
+    /// (`English.lproj`) exists and exactly one variant folder (``isVariant(_:of:)``) holds the table; `nil`
+    /// otherwise (none, or several: `en-GB` and `en-US` for `en` are both translations then).
+    static func developmentVariant(of file: String, sourceLanguage: String) -> String? {
+        guard TableKind(path: file) != .catalog, ProjectPaths.lprojLanguage(of: file) != nil else { return nil }
+        for language in [sourceLanguage, "Base"] + legacyFolderNames(of: sourceLanguage)
+        where fileExists(ProjectPaths.sibling(of: file, language: language)) {
+            return nil
+        }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let project = parentDirectory(of: parentDirectory(of: file))
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: project) else { return nil }
+        let variants = names.sorted().filter { folder in
+            guard let language = lprojLanguage(ofFolderNamed: folder) else { return false }
+            return isVariant(language, of: sourceLanguage) && fileExists("\(project)/\(folder)/\(name)")
+        }
+        guard variants.count == 1, let variant = variants.first else { return nil }
+        return "\(project)/\(variant)/\(name)"
     }
 
     /// The languages of a legacy table's other `.lproj` folders that hold its file (`Base` left out).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CatalogChecks
 import CodeSync
+import LocalizationCatalog
 
 /// What `check`, `report` and `edit` read to find `check`'s findings: the languages that must be complete, the
 /// development language of legacy tables, the configuration file, and whether the code is read.
@@ -11,7 +12,10 @@ struct CheckInputOptions: ParsableArguments {
     @Option(help: "A language that must be complete in every table: what it lacks is an error (repeatable).")
     var language: [String] = []
 
-    @Option(help: "The development language of legacy tables (default: en).")
+    @Option(
+        help: ArgumentHelp(
+            "The development language of legacy tables (default: the configuration's, else the project's "
+                + "developmentRegion or the package's defaultLocalization, else en)."))
     var sourceLanguage: String?
 
     @Option(help: "The configuration file (default: .stringbridge.json in the first path's folder or above).")
@@ -35,6 +39,7 @@ struct CheckInputOptions: ParsableArguments {
     ) throws -> CatalogCheck.Options {
         var options = CatalogCheck.Options()
         let configPath = noConfig ? nil : (config ?? paths.first.flatMap { CheckConfiguration.find(for: $0) })
+        var configuredLanguage: String?
         if let configPath {
             let configuration = try CheckConfiguration.read(configPath)
             if let rules = configuration.rules { options.rules = Set(rules) }
@@ -42,11 +47,20 @@ struct CheckInputOptions: ParsableArguments {
             options.severities = configuration.severities
             options.minimumSeverity = configuration.minimumSeverity ?? options.minimumSeverity
             options.languages = configuration.languages ?? []
-            options.sourceLanguage = configuration.sourceLanguage ?? options.sourceLanguage
+            configuredLanguage = configuration.sourceLanguage
         }
         adjust(&options)
         if !language.isEmpty { options.languages = language }
-        if let sourceLanguage { options.sourceLanguage = sourceLanguage }
+        if let sourceLanguage {
+            options.sourceLanguage = sourceLanguage
+        } else if let configuredLanguage {
+            options.sourceLanguage = configuredLanguage
+        } else {
+            // Legacy tables are in the project's development language (a `de` project has no `en.lproj`; issue 32).
+            var found = Diagnostics()
+            options.sourceLanguage = DevelopmentRegion.language(for: paths, diagnostics: &found)
+            printDiagnostics(found.all)
+        }
         if !noCode {
             let sourceLanguage = options.sourceLanguage
             options.codeKeys = { root, files in

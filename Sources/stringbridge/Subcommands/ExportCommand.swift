@@ -23,7 +23,9 @@ struct ExportCommand: ParsableCommand {
             xib in a Base.lproj folder is exported with its texts (its <file> named after the storyboard). \
             A table of a variant group with a Base localization is exported from Base.lproj (the development \
             language's .lproj variant is not a table of its own); without either, a table in an older project's \
-            English.lproj is the en table. A target's Swift is read as the compiler reads it \
+            English.lproj is the en table, and one in a single regional variant's folder (en-US.lproj for en) \
+            is the development table (a note says so). The development language of legacy tables is \
+            --source-language, else the project's developmentRegion (a package's defaultLocalization), else en. A target's Swift is read as the compiler reads it \
             with SWIFT_EMIT_LOC_STRINGS = YES, else as genstrings reads it (NSLocalizedString-like calls and Text() \
             literals, comments included, \\(x) kept as (x)). --no-extract exports the tables as they are.
 
@@ -73,8 +75,11 @@ struct ExportCommand: ParsableCommand {
             valueName: "dir"))
     var root: String?
 
-    @Option(help: "The development language of legacy tables (catalogs name their own).")
-    var sourceLanguage: String = "en"
+    @Option(
+        help: ArgumentHelp(
+            "The development language of legacy tables (catalogs name their own; default: the project's "
+                + "developmentRegion or the package's defaultLocalization, else en)."))
+    var sourceLanguage: String?
 
     @Option(help: "The tool version written in the XLIFF header and contents.json.")
     var toolVersion: String = Export.defaultTool.version ?? "26.4"
@@ -130,6 +135,9 @@ struct ExportCommand: ParsableCommand {
             let originalsRoot =
                 root.map { ProjectRoot(path: $0, marker: nil) } ?? ProjectPaths.projectRoot(holding: sources)
             let originals = originalsRoot.path
+            // Legacy tables are in the project's development language (issue 32: a `de` project has no `en.lproj`).
+            let sourceLanguage =
+                self.sourceLanguage ?? DevelopmentRegion.language(for: sources, diagnostics: &diagnostics)
             let found = try export.sources(
                 for: sources, root: originals, sourceLanguage: sourceLanguage, includeBundles: includeBundles,
                 interfaceBuilderTables: extract, diagnostics: &diagnostics)

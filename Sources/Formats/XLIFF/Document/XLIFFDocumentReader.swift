@@ -65,11 +65,16 @@ import XMLSupport
         var reading = XLIFFEventHandler(
             path: path, diagnostics: diagnostics, size: bytes.count, keepsNotes: keepsNotes,
             keepsNotesOutsideCatalogs: keepsNotesOutsideCatalogs)
+        // The XML layer ends lines at LF only; a FileLocation also at a lone CR.
+        let lines = XMLLinePositions.whenNeeded(bytes)
+        reading.lines = lines
         do {
             try XMLEventParser.parse(bytes, path: path, handler: &reading)
         } catch let error as XMLParseError {
+            let position =
+                lines?.position(line: error.line, column: error.column) ?? (line: error.line, column: error.column)
             throw ConversionError(
-                error.message, at: FileLocation(path: error.path, line: error.line, column: error.column))
+                error.message, at: FileLocation(path: error.path, line: position.line, column: position.column))
         }
         diagnostics = reading.diagnostics
         if let failure = reading.failure { throw failure }

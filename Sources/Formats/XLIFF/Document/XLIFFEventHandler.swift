@@ -52,6 +52,8 @@ struct XLIFFEventHandler: XMLEventHandler {
         _modify { yield &file.units[file.units.count - 1] }
     }
     private var unitLine = 0
+    /// The document's lines as a FileLocation counts them, when a lone CR makes them differ from the XML layer's.
+    var lines: XMLLinePositions?
     private var sourceLine: Int?
     private var targetLine: Int?
 
@@ -395,11 +397,11 @@ struct XLIFFEventHandler: XMLEventHandler {
     private mutating func startUnitChild(_ element: XMLStartElement) {
         if element.hasName("source") {
             if let sourceLine { return skipExtra(element, firstLine: sourceLine) }
-            sourceLine = element.line
+            sourceLine = location(of: element).line
             startPart(.source)
         } else if element.hasName("target") {
             if let targetLine { return skipExtra(element, firstLine: targetLine) }
-            targetLine = element.line
+            targetLine = location(of: element).line
             for attribute in element.attributes where attribute.hasNoPrefix {
                 if attribute.hasName("state") {
                     unit.state = attribute.value(orShared: Self.commonStates)
@@ -467,7 +469,9 @@ struct XLIFFEventHandler: XMLEventHandler {
     }
 
     private func location(of element: XMLStartElement) -> FileLocation {
-        FileLocation(path: path, line: element.line, column: element.column)
+        guard let lines else { return FileLocation(path: path, line: element.line, column: element.column) }
+        let position = lines.position(line: element.line, column: element.column)
+        return FileLocation(path: path, line: position.line, column: position.column)
     }
 
     // MARK: - Layout

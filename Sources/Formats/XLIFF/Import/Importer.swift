@@ -14,8 +14,9 @@ struct Importer {
     var lastLanguageSlot = 0
     /// Keys a legacy `.strings` table gets from the file (units whose id is no key yet), in file order.
     private(set) var created: [(key: String, entry: CatalogEntry)] = []
-    /// The positions of ``created`` by key.
-    private var createdPositions: [String: Int] = [:]
+    /// The positions of ``created`` by key's UTF-8 bytes: keys that are only canonically equivalent (`café`
+    /// precomposed and decomposed) are two keys, as in the table (Fuzz/findings/xliff-import/created-key-twice.xliff).
+    private var createdPositions: [[UInt8]: Int] = [:]
     /// The keys holding line breaks or tabs by their form with each turned into a space (as XML reads them in an
     /// attribute written raw); made when first asked.
     private var keysByLineBreaksAsSpaces: [String: String]?
@@ -83,20 +84,20 @@ struct Importer {
     }
 
     /// A position standing for `key` when this import created it (for lookups that only ask whether it exists).
-    func createdIndex(_ key: String) -> Int? { createdPositions[key] }
+    func createdIndex(_ key: String) -> Int? { createdPositions[Array(key.utf8)] }
 
     /// The localization in this language of a key created by this import, if it was.
     func createdLocalization(of key: String) -> Localization? {
-        createdPositions[key].map { created[$0].entry.localizations?[language] } ?? nil
+        createdPositions[Array(key.utf8)].map { created[$0].entry.localizations?[language] } ?? nil
     }
 
     /// Creates `key` (or changes the key this import created), with this language's localization and `comment`.
     mutating func create(_ key: String, localization: Localization, comment: String?) {
-        if let position = createdPositions[key] {
+        if let position = createdPositions[Array(key.utf8)] {
             created[position].entry.localizations?[language] = localization
             return
         }
-        createdPositions[key] = created.count
+        createdPositions[Array(key.utf8)] = created.count
         created.append((key, CatalogEntry(comment: comment, localizations: [language: localization])))
     }
 
