@@ -426,6 +426,9 @@ def test_editor_save_warning_shown(ctx):
         saved = ctx.browser.js("return window.__sbSaved || 0")
         ctx.browser.click(ctx.browser.find("#ed-save"))
         ctx.browser.wait("return (window.__sbSaved || 0) > arguments[0]", 15, saved)
+        # The status line is written once the saved table is shown again (after "Loading…").
+        ctx.browser.wait("const t = document.querySelector('#ed-status').textContent;"
+                         " return t === 'Saved' || t.startsWith('Saved, with warnings: ')", 15)
         status = ctx.browser.js("return document.querySelector('#ed-status').textContent")
         assert status.startswith("Saved, with warnings: "), status
         assert '"Cancel" (ru): the comment holds U+0000' in status, status
