@@ -639,9 +639,11 @@ struct TableRules {
     // MARK: - Characters
 
     /// The first C0 or C1 control character other than LF and TAB (and DEL), spelled `U+0007`.
+    ///
+    /// Fast path: in UTF-8 such a character is a byte below 0x20 (a C0 control), 0x7F (DEL), or 0xC2 then 0x80–0x9F
+    /// (a C1 control), so text without any of those bytes (but TAB and LF) has none; other text takes the exact
+    /// form, ``firstControlByScalars(_:)`` (`RuleSpeedTests` holds them equal).
     static func firstControl(_ text: String) -> String? {
-        // In UTF-8 such a character is a byte below 0x20 (a C0 control), 0x7F (DEL), or 0xC2 then 0x80–0x9F (a C1
-        // control): text without any of those bytes (but TAB and LF) has none.
         func isSuspicious(_ byte: UInt8) -> Bool {
             (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2
         }
@@ -649,6 +651,11 @@ struct TableRules {
             text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isSuspicious) }
             ?? text.utf8.contains(where: isSuspicious)
         guard suspicious else { return nil }
+        return firstControlByScalars(text)
+    }
+
+    /// ``firstControl(_:)``'s exact form: scalar by scalar.
+    static func firstControlByScalars(_ text: String) -> String? {
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0A, 0x09: continue
@@ -662,14 +669,21 @@ struct TableRules {
     }
 
     /// The leading and trailing runs of spaces, tabs and line breaks.
+    ///
+    /// Fast path: the runs are ASCII, so text whose first and last UTF-8 bytes are no such character has none; other
+    /// text takes the exact form, ``edgesByScalars(_:)`` (`RuleSpeedTests` holds them equal).
     static func edges(_ text: String) -> (String, String) {
-        // The runs are ASCII: counted in UTF-8 bytes, which for them are scalars.
         func isSpaceByte(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
         }
         let utf8 = text.utf8
         guard let first = utf8.first, let last = utf8.last else { return ("", "") }
         if !isSpaceByte(first), !isSpaceByte(last) { return ("", "") }
+        return edgesByScalars(text)
+    }
+
+    /// ``edges(_:)``'s exact form: scalar by scalar.
+    static func edgesByScalars(_ text: String) -> (String, String) {
         func isSpace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
         }

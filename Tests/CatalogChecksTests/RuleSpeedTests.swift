@@ -69,8 +69,8 @@ struct RuleSpeedTests {
             "a.b.c", "é.plural.ü", "plural.\r\n", "substitutions.a.b.plural.one",
         ]
         for text in texts {
-            #expect(TableRules.firstControl(text) == Self.firstControl(text), "\(text.debugDescription)")
-            #expect(TableRules.edges(text) == Self.edges(text), "\(text.debugDescription)")
+            #expect(TableRules.firstControl(text) == TableRules.firstControlByScalars(text), "\(text.debugDescription)")
+            #expect(TableRules.edges(text) == TableRules.edgesByScalars(text), "\(text.debugDescription)")
             #expect(
                 TableRules.replacingArgumentPlaceholders(in: text, with: "%1$lld")
                     == text.replacingOccurrences(of: "%arg", with: "%1$lld"), "\(text.debugDescription)")
@@ -83,7 +83,9 @@ struct RuleSpeedTests {
         for value in Array(0...0xA0) + [0x100, 0x2028, 0xFEFF] {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let text = "a" + String(Character(scalar)) + "b"
-            #expect(TableRules.firstControl(text) == Self.firstControl(text), "U+\(String(value, radix: 16))")
+            #expect(
+                TableRules.firstControl(text) == TableRules.firstControlByScalars(text), "U+\(String(value, radix: 16))"
+            )
         }
     }
 
@@ -100,31 +102,5 @@ struct RuleSpeedTests {
             TableRules.widthVariations(localization, path: "") { reported.append($0) }
             #expect(TableRules.hasWidthVariations(localization) == !reported.isEmpty)
         }
-    }
-
-    /// The plain form of ``TableRules/firstControl(_:)``.
-    static func firstControl(_ text: String) -> String? {
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A, 0x09: continue
-            case 0x00...0x1F, 0x7F...0x9F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            default: continue
-            }
-        }
-        return nil
-    }
-
-    /// The plain form of ``TableRules/edges(_:)``.
-    static func edges(_ text: String) -> (String, String) {
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r"
-        }
-        let scalars = Array(text.unicodeScalars)
-        let leading = scalars.prefix { isSpace($0) }
-        guard leading.count < scalars.count else { return (String(String.UnicodeScalarView(leading)), "") }
-        let trailing = scalars.reversed().prefix { isSpace($0) }.reversed()
-        return (String(String.UnicodeScalarView(leading)), String(String.UnicodeScalarView(trailing)))
     }
 }

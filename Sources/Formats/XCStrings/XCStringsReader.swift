@@ -256,11 +256,8 @@ struct CatalogParser {
                 try seen.mark(4, member, offset, scanner)
                 entry.localizations = try map(named: member, &scanner) {
                     (scanner: inout JSONScanner, language: String, nameOffset: Int) throws(ConversionError) in
-                    let name = scanner.memberLineAndColumn(at: nameOffset)
-                    var localization = try parseLocalization(
-                        "the localization \(quoted(language))", keyLine: keyLine, &scanner)
-                    localization.places.setName(line: name.line, column: name.column, keyLine: keyLine)
-                    return localization
+                    try namedLocalization(
+                        "the localization \(quoted(language))", nameOffset: nameOffset, keyLine: keyLine, &scanner)
                 }
             default:
                 try seen.extra(member, offset, into: &entry.extraMembers, &scanner)
@@ -384,12 +381,19 @@ struct CatalogParser {
     ) throws(ConversionError) -> OrderedMap<Localization> {
         try map(named: kind, &scanner) {
             (scanner: inout JSONScanner, name: String, nameOffset: Int) throws(ConversionError) in
-            let place = scanner.memberLineAndColumn(at: nameOffset)
-            var localization = try parseLocalization(
-                "the \(kind) case \(quoted(name))", keyLine: keyLine, &scanner)
-            localization.places.setName(line: place.line, column: place.column, keyLine: keyLine)
-            return localization
+            try namedLocalization(
+                "the \(kind) case \(quoted(name))", nameOffset: nameOffset, keyLine: keyLine, &scanner)
         }
+    }
+
+    /// A localization or variation case read at the scanner, with the place of its member name (at `nameOffset`).
+    func namedLocalization(
+        _ description: String, nameOffset: Int, keyLine: Int, _ scanner: inout JSONScanner
+    ) throws(ConversionError) -> Localization {
+        let name = scanner.memberLineAndColumn(at: nameOffset)
+        var localization = try parseLocalization(description, keyLine: keyLine, &scanner)
+        localization.places.setName(line: name.line, column: name.column, keyLine: keyLine)
+        return localization
     }
 
     func parseSubstitution(

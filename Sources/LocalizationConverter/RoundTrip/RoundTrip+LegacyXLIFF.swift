@@ -126,21 +126,9 @@ extension RoundTrip {
             }
             var differences: [RoundTripDifference] = []
             // Into the same files: nothing changes (an import plan that changes nothing writes nothing).
-            let plan = XLIFFImport.plan(exported, for: merged, kind: half.kind)
-            if !plan.isEmpty {
-                var same = merged
-                plan.apply(to: &same)
-                let (before, after) = Self.changedEntries(merged, same, language: language)
-                var identity = TableComparison(
-                    trip: trip, table: file.path, languages: [language], comparesOrder: false)
-                identity.compare(expected: before, actual: after)
-                differences += identity.differences.map { difference in
-                    var difference = difference
-                    difference.isExpected = false
-                    difference.reason = "importing the export into the same files changed them"
-                    return difference
-                }
-            }
+            differences += Self.identityLosses(
+                importing: exported, into: merged, kind: half.kind, trip: trip, table: file.path, language: language,
+                comparesOrder: false, reason: "importing the export into the same files changed them")
             // Into the development language's file alone: import writes the language's file anew.
             var working = WorkingTable(
                 kind: half.kind, outputPath: file.path, merged: base, target: Self.emptyTable(like: base),

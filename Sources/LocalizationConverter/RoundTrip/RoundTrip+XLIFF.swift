@@ -72,22 +72,10 @@ extension RoundTrip {
             return (trip.name, [failure(path, trip, "the exported XLIFF cannot be read back: \(error)")])
         }
         var differences: [RoundTripDifference] = []
-        // Importing what was exported into the same catalog changes nothing. An import changes only the
-        // localizations of its language, so an empty plan proves it, and otherwise that language is compared.
-        let plan = XLIFFImport.plan(exported, for: catalog, kind: .catalog)
-        if !plan.isEmpty {
-            var same = catalog
-            plan.apply(to: &same)
-            let (before, after) = changedEntries(catalog, same, language: language)
-            var identity = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: true)
-            identity.compare(expected: before, actual: after)
-            differences += identity.differences.map { difference in
-                var difference = difference
-                difference.isExpected = false
-                difference.reason = "importing the export into the same catalog changed it"
-                return difference
-            }
-        }
+        // Importing what was exported into the same catalog changes nothing.
+        differences += identityLosses(
+            importing: exported, into: catalog, kind: .catalog, trip: trip, table: path, language: language,
+            comparesOrder: true, reason: "importing the export into the same catalog changed it")
         // Importing it into the catalog without the language gives every exported value back.
         var stripped = sourceOnly
         _ = XLIFFImport.apply(
@@ -97,6 +85,30 @@ extension RoundTrip {
         recovery.compare(expected: expected, actual: actual)
         differences += recovery.differences
         return (trip.name, differences)
+    }
+
+    /// What importing `exported` into the `table` it was exported from changed: every difference a loss, with
+    /// `reason`.
+    ///
+    /// An import changes only the localizations of its language, so an empty plan proves that nothing changed, and
+    /// otherwise that language's changed entries are compared.
+    static func identityLosses(
+        importing exported: XLIFFFile, into table: StringTable, kind: XLIFFTableKind, trip: Trip, table path: String,
+        language: String, comparesOrder: Bool, reason: String
+    ) -> [RoundTripDifference] {
+        let plan = XLIFFImport.plan(exported, for: table, kind: kind)
+        guard !plan.isEmpty else { return [] }
+        var same = table
+        plan.apply(to: &same)
+        let (before, after) = changedEntries(table, same, language: language)
+        var identity = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: comparesOrder)
+        identity.compare(expected: before, actual: after)
+        return identity.differences.map { difference in
+            var difference = difference
+            difference.isExpected = false
+            difference.reason = reason
+            return difference
+        }
     }
 
     /// The entries whose `language` localization differs between `table` and `imported` (the same table after an
