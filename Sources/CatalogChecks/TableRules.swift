@@ -320,21 +320,28 @@ struct TableRules {
         if let variations = localization.variations {
             collect(variations, path: path, substitution: substitution, into: &into)
         }
-        for (name, value) in localization.substitutions ?? [:] {
-            if let variations = value.variations {
-                collect(variations, path: join(path, "substitutions.\(name)"), substitution: name, into: &into)
+        if let substitutions = localization.substitutions {
+            for index in substitutions.indices {
+                let (name, value) = substitutions[index]
+                if let variations = value.variations {
+                    collect(variations, path: join(path, "substitutions." + name), substitution: name, into: &into)
+                }
             }
         }
     }
 
     private static func collect(_ variations: Variations, path: String, substitution: String?, into: inout [Leaf]) {
-        for (kind, cases) in [
-            ("plural", variations.plural), ("device", variations.device), ("width", variations.width),
-        ] {
-            for (name, value) in cases ?? [:] {
-                collect(value, path: join(path, "\(kind).\(name)"), substitution: substitution, into: &into)
+        // The three kinds in this order, each case's path `kind.name` below `path`.
+        func collect(_ kind: String, _ cases: OrderedMap<Localization>?) {
+            guard let cases else { return }
+            for index in cases.indices {
+                let (name, value) = cases[index]
+                Self.collect(value, path: join(path, kind + "." + name), substitution: substitution, into: &into)
             }
         }
+        collect("plural", variations.plural)
+        collect("device", variations.device)
+        collect("width", variations.width)
     }
 
     /// The language whose plural rules a localization follows: a pseudo-language (`en-XA`, `ar-XB`: region `XA` or
@@ -423,24 +430,29 @@ struct TableRules {
         guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "%")) }) ?? true else {
             return text
         }
-        let pattern = Array("%arg".utf8)
         // Foundation's search compares composed character sequences: a `%arg` in the bytes is one for it unless a
         // non-ASCII scalar (a combining mark) follows, and no other text is canonically `%arg`. So the bytes decide
-        // when every `%arg` in them is followed by ASCII or ends the text; Foundation decides otherwise.
-        let bytes = Array(text.utf8)
-        var found = false
-        var start = 0
-        while let position = bytes[start...].firstIndex(of: pattern[0]) {
-            if bytes[position...].starts(with: pattern) {
-                found = true
-                let next = position + pattern.count
-                if next < bytes.count, bytes[next] >= 0x80 {
-                    return text.replacingOccurrences(of: "%arg", with: replacement)
+        // when every `%arg` in them is followed by ASCII or ends the text; Foundation decides otherwise. The bytes
+        // are searched where they are; only a text that holds a `%arg` is copied.
+        var contiguous = text
+        let (found, beforeNonASCII) = contiguous.withUTF8 { bytes -> (Bool, Bool) in
+            var found = false
+            var position = 0
+            while position + 4 <= bytes.count {
+                if bytes[position] == UInt8(ascii: "%"), bytes[position + 1] == UInt8(ascii: "a"),
+                    bytes[position + 2] == UInt8(ascii: "r"), bytes[position + 3] == UInt8(ascii: "g")
+                {
+                    found = true
+                    if position + 4 < bytes.count, bytes[position + 4] >= 0x80 { return (true, true) }
                 }
+                position += 1
             }
-            start = position + 1
+            return (found, false)
         }
         guard found else { return text }
+        if beforeNonASCII { return text.replacingOccurrences(of: "%arg", with: replacement) }
+        let pattern = Array("%arg".utf8)
+        let bytes = Array(text.utf8)
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0
@@ -560,9 +572,12 @@ struct TableRules {
     ) {
         guard localization.hasMoreThanStringUnit else { return }
         if let variations = localization.variations { checkPlurals(variations, path: path, check: check, report) }
-        for (name, substitution) in localization.substitutions ?? [:] {
-            if let variations = substitution.variations {
-                checkPlurals(variations, path: Self.join(path, "substitutions.\(name)"), check: check, report)
+        if let substitutions = localization.substitutions {
+            for index in substitutions.indices {
+                let (name, substitution) = substitutions[index]
+                if let variations = substitution.variations {
+                    checkPlurals(variations, path: Self.join(path, "substitutions." + name), check: check, report)
+                }
             }
         }
     }
@@ -572,8 +587,13 @@ struct TableRules {
     ) {
         let language = check.language
         if let plural = variations.plural, let rules = check.rules {
-            let present = Set(plural.keys)
-            let missing = rules.required.filter { !present.contains($0) }
+            // A plural has a handful of cases: looked for one by one, by their bytes, rather than through a set made
+            // for each. The same answer: a category's name is lower-case ASCII letters, and no other spelling is
+            // canonically equal to one of those.
+            func has(_ category: String) -> Bool {
+                plural.indices.contains { sameUTF8(plural.key(at: $0), category) }
+            }
+            let missing = rules.required.filter { !has($0) }
             let extra = plural.keys.filter { !rules.allowed.contains($0) }
             if !missing.isEmpty || !extra.isEmpty {
                 let cldr = "CLDR \(XcodePluralCategories.cldrVersion): \(XcodePluralCategories.listed(language))"
@@ -589,14 +609,17 @@ struct TableRules {
             }
         }
         // Only the cases that hold variations or substitutions themselves have anything more to check.
-        for (kind, cases) in [
-            ("plural", variations.plural), ("device", variations.device), ("width", variations.width),
-        ]
-        where cases != nil {
-            for (name, value) in cases ?? [:] where value.hasMoreThanStringUnit {
-                checkPlurals(value, path: Self.join(path, "\(kind).\(name)"), check: check, report: report)
+        func checkCases(_ kind: String, _ cases: OrderedMap<Localization>?) {
+            guard let cases else { return }
+            for index in cases.indices {
+                let (name, value) = cases[index]
+                guard value.hasMoreThanStringUnit else { continue }
+                checkPlurals(value, path: Self.join(path, kind + "." + name), check: check, report: report)
             }
         }
+        checkCases("plural", variations.plural)
+        checkCases("device", variations.device)
+        checkCases("width", variations.width)
     }
 
     static func widthVariations(_ localization: Localization, path: String, report: (String) -> Void) {
@@ -622,16 +645,21 @@ struct TableRules {
     /// Whether a localization holds width variations anywhere ``widthVariations(_:path:report:)`` looks.
     static func hasWidthVariations(_ localization: Localization) -> Bool {
         guard localization.hasMoreThanStringUnit else { return false }
-        if let variations = localization.variations {
-            if variations.width != nil { return true }
-            for case let cases? in [variations.plural, variations.device] {
-                if cases.values.contains(where: hasWidthVariations) { return true }
-            }
+        func anyCase(_ cases: OrderedMap<Localization>?) -> Bool {
+            guard let cases else { return false }
+            return cases.indices.contains { cases.withValue(at: $0, hasWidthVariations) }
         }
-        for substitution in (localization.substitutions ?? [:]).values {
-            guard let variations = substitution.variations else { continue }
-            if variations.width != nil { return true }
-            if (variations.plural ?? [:]).values.contains(where: hasWidthVariations) { return true }
+        if let variations = localization.variations {
+            if variations.width != nil || anyCase(variations.plural) || anyCase(variations.device) { return true }
+        }
+        if let substitutions = localization.substitutions {
+            for index in substitutions.indices {
+                let found = substitutions.withValue(at: index) { substitution in
+                    guard let variations = substitution.variations else { return false }
+                    return variations.width != nil || anyCase(variations.plural)
+                }
+                if found { return true }
+            }
         }
         return false
     }

@@ -26,8 +26,27 @@ package func quoted(_ text: String, controls: ControlSpelling = .swift) -> Strin
 }
 
 /// ``quoted(_:controls:)`` with the control characters spelled by `spell`.
+///
+/// Fast path: every scalar this changes is written in UTF-8 with a byte below 0x20 (C0 controls, LF, CR, TAB), `"`,
+/// `\`, 0x7F (DEL) or 0xC2 (the first byte of U+0080–U+00BF, the C1 controls among them), so a text without any of
+/// those bytes comes back as it is between quotes; any other text takes the exact form,
+/// ``quotedByScalars(_:spellingControlsWith:)`` (`TextHelperTests` holds them equal).
 package func quoted(_ text: String, spellingControlsWith spell: (Unicode.Scalar) -> String) -> String {
+    if !holdsByte(of: text, where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 }) {
+        return "\"" + text + "\""
+    }
+    return quotedByScalars(text, spellingControlsWith: spell)
+}
+
+/// ``quoted(_:spellingControlsWith:)``'s exact form: scalar by scalar.
+package func quotedByScalars(_ text: String, spellingControlsWith spell: (Unicode.Scalar) -> String) -> String {
     quoted(text, spelling: isControl, as: spell)
+}
+
+/// Whether some UTF-8 byte of `text` satisfies `matches`, looked for in the string's own storage.
+@inlinable
+func holdsByte(of text: String, where matches: (UInt8) -> Bool) -> Bool {
+    text.utf8.withContiguousStorageIfAvailable { $0.contains(where: matches) } ?? text.utf8.contains(where: matches)
 }
 
 /// `text` in double quotes with `"`, `\`, LF, CR and TAB escaped as `\"`, `\\`, `\n`, `\r` and `\t`, and every other
@@ -81,7 +100,17 @@ package func isControl(_ scalar: Unicode.Scalar) -> Bool {
 /// this or ``quoted(_:controls:)``, so that one printed line stays one line: a newline in an XLIFF id cannot start a
 /// line of its own (a CI command such as `::error …`, a fake summary), and an escape sequence never reaches the
 /// terminal.
+///
+/// Fast path: a control character is written in UTF-8 with a byte below 0x20, 0x7F, or 0xC2 (the first byte of
+/// U+0080–U+00BF), so a text without any of those bytes is returned as it is; any other text takes the exact form,
+/// ``escapingControlsByScalars(_:)`` (`TextHelperTests` holds them equal).
 package func escapingControls(_ text: String) -> String {
+    guard holdsByte(of: text, where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+    return escapingControlsByScalars(text)
+}
+
+/// ``escapingControls(_:)``'s exact form: scalar by scalar.
+package func escapingControlsByScalars(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {

@@ -78,4 +78,36 @@ struct QuotingTests {
         #expect(quoted(text, controls: .strings) == #""\U001B\U007F\U0000""#)
         #expect(quoted(text, controls: ControlSpelling { _ in "?" }) == "\"???\"")
     }
+
+    /// The fast paths of `quoted` and `escapingControls` (texts without a byte that could be changed come back as
+    /// they are) give what the exact, scalar-by-scalar forms give: for every text made of up to three pieces from a
+    /// list with each kind of byte the fast paths look at (C0 and C1 controls, DEL, quotes, backslashes, other
+    /// two-byte scalars starting with 0xC2, combining marks, emoji, CR LF).
+    @Test func fastPathsAgreeWithTheExactForms() {
+        let pieces = [
+            "", "a", "plain text", "\"", "\\", "\n", "\r\n", "\t", "\u{1B}", "\u{0}", "\u{7F}", "\u{80}", "\u{85}",
+            "\u{9F}", "\u{A0}", "©", "é", "e\u{301}", "😀", "👨‍👩‍👧", "🇫🇷", "\u{2028}", "%@",
+        ]
+        var checked = 0
+        for a in pieces {
+            for b in pieces {
+                for c in pieces {
+                    let text = a + b + c
+                    // Compared by bytes: `==` of strings would take canonically equal spellings as equal.
+                    #expect(
+                        Array(quoted(text).utf8)
+                            == Array(quotedByScalars(text, spellingControlsWith: ControlSpelling.swift.spell).utf8))
+                    #expect(
+                        Array(quoted(text, controls: .strings).utf8)
+                            == Array(quotedByScalars(text, spellingControlsWith: ControlSpelling.strings.spell).utf8))
+                    #expect(Array(escapingControls(text).utf8) == Array(escapingControlsByScalars(text).utf8))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked == pieces.count * pieces.count * pieces.count)
+        // The fast path is taken: a plain text is not rebuilt scalar by scalar (same bytes, same result).
+        #expect(quoted("%lld items") == "\"%lld items\"")
+        #expect(escapingControls("a\u{85}b") == "a\\u{85}b")
+    }
 }

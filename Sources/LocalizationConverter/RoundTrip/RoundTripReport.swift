@@ -165,29 +165,48 @@ public struct RoundTripReport: Sendable {
     ///   - summary: whether to end with the summary line.
     /// - Returns: The report's lines, each ending with a line feed.
     public func text(expected: Bool = true, summary: Bool = true) -> String {
-        var text = ""
+        var bytes: [UInt8] = []
+        writeText(expected: expected, summary: summary) { bytes += $0 }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// ``text(expected:summary:)``'s bytes handed to `write` a piece at a time (whole lines, about `chunkSize`
+    /// bytes each), in order: a report of a million expected differences is printed without being held whole.
+    package func writeText(
+        expected: Bool = true, summary: Bool = true, chunkSize: Int = 1 << 20, to write: ([UInt8]) -> Void
+    ) {
+        var chunk: [UInt8] = []
+        chunk.reserveCapacity(chunkSize + 4096)
+        func line(_ pieces: String...) {
+            for piece in pieces { chunk += piece.utf8 }
+            chunk.append(UInt8(ascii: "\n"))
+            if chunk.count >= chunkSize {
+                write(chunk)
+                chunk.removeAll(keepingCapacity: true)
+            }
+        }
         let e = escapingControls
         for difference in differences where !difference.isExpected && difference.aspect != .invalidInput {
-            text += "\(e(difference.place)): error: \(e(difference.message))\n"
+            line(e(difference.place), ": error: ", e(difference.message))
         }
-        for difference in invalidInputs {
+        for difference in differences where difference.aspect == .invalidInput {
             if difference.diagnostics.isEmpty {
-                text += "\(e(difference.table)):1:1: error: \(e(difference.message))\n"
+                line(e(difference.table), ":1:1: error: ", e(difference.message))
             }
             for diagnostic in difference.diagnostics {
-                text +=
-                    "\(e(diagnostic.path ?? difference.table)):\(diagnostic.line ?? 1):\(diagnostic.column ?? 1): "
-                    + "\(diagnostic.severity.rawValue): \(e(diagnostic.message)) "
-                    + "(the file cannot be read, so no trip was made)\n"
+                line(
+                    e(diagnostic.path ?? difference.table), ":", String(diagnostic.line ?? 1), ":",
+                    String(diagnostic.column ?? 1), ": ", diagnostic.severity.rawValue, ": ", e(diagnostic.message),
+                    " (the file cannot be read, so no trip was made)")
             }
         }
         if expected {
             for difference in differences where difference.isExpected {
-                text += "\(e(difference.place)): note: \(e(difference.message))\n"
+                line(e(difference.place), ": note: ", e(difference.message))
             }
         }
-        if summary { text += summaryLine + "\n" }
-        return text
+        if summary { line(summaryLine) }
+        if !chunk.isEmpty { write(chunk) }
     }
 
     /// `roundtrip: 178 tables, 720 trips, 0 losses, 11886 expected differences, 1 unreadable input`.

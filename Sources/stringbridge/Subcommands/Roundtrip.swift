@@ -74,8 +74,7 @@ struct Roundtrip: ParsableCommand {
             let report = try RoundTrip().run(paths, options: options)
             switch format {
             case .text:
-                let text = report.text(expected: !lossesOnly && !quiet, summary: !quiet)
-                writeAll(Array(text.utf8), to: 1)
+                report.writeText(expected: !lossesOnly && !quiet, summary: !quiet) { writeAll($0, to: 1) }
             case .json: writeAll(report.json, to: 1)
             }
             if report.triedNothing {
