@@ -427,49 +427,44 @@ struct TableRules {
     /// (where a literal search is Foundation's search) without Foundation, other text through it.
     static func replacingArgumentPlaceholders(in text: String, with replacement: String) -> String {
         // Most texts hold no `%arg` at all.
-        guard text.utf8.withContiguousStorageIfAvailable({ $0.contains(UInt8(ascii: "%")) }) ?? true else {
-            return text
-        }
+        guard text.utf8Contains(UInt8(ascii: "%")) else { return text }
         // Foundation's search compares composed character sequences: a `%arg` in the bytes is one for it unless a
         // non-ASCII scalar (a combining mark) follows, and no other text is canonically `%arg`. So the bytes decide
         // when every `%arg` in them is followed by ASCII or ends the text; Foundation decides otherwise. The bytes
-        // are searched where they are; only a text that holds a `%arg` is copied.
+        // are read where they are, and the result is made of the pieces between the `%arg`s (which cannot overlap:
+        // `arg` holds no `%`).
         var contiguous = text
-        let (found, beforeNonASCII) = contiguous.withUTF8 { bytes -> (Bool, Bool) in
-            var found = false
+        let replaced = contiguous.withUTF8 { bytes -> [UInt8]?? in
+            var starts: [Int] = []
             var position = 0
             while position + 4 <= bytes.count {
                 if bytes[position] == UInt8(ascii: "%"), bytes[position + 1] == UInt8(ascii: "a"),
                     bytes[position + 2] == UInt8(ascii: "r"), bytes[position + 3] == UInt8(ascii: "g")
                 {
-                    found = true
-                    if position + 4 < bytes.count, bytes[position + 4] >= 0x80 { return (true, true) }
+                    if position + 4 < bytes.count, bytes[position + 4] >= 0x80 { return .some(nil) }
+                    starts.append(position)
+                    position += 4
+                } else {
+                    position += 1
                 }
-                position += 1
             }
-            return (found, false)
-        }
-        guard found else { return text }
-        if beforeNonASCII { return text.replacingOccurrences(of: "%arg", with: replacement) }
-        let pattern = Array("%arg".utf8)
-        let bytes = Array(text.utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var index = 0
-        var replaced = false
-        while index < bytes.count {
-            if bytes[index] == pattern[0], index + pattern.count <= bytes.count,
-                bytes[index..<index + pattern.count].elementsEqual(pattern)
-            {
-                result += replacement.utf8
-                index += pattern.count
-                replaced = true
-            } else {
-                result.append(bytes[index])
-                index += 1
+            guard !starts.isEmpty else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + starts.count * replacement.utf8.count)
+            var start = 0
+            for found in starts {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<found]))
+                result.append(contentsOf: replacement.utf8)
+                start = found + 4
             }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            return .some(result)
         }
-        return replaced ? String(decoding: result, as: UTF8.self) : text
+        switch replaced {
+        case nil: return text
+        case .some(nil): return text.replacingOccurrences(of: "%arg", with: replacement)
+        case .some(let bytes?): return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// The last plural category of a path (`substitutions.n.plural.few` → `few`).

@@ -165,6 +165,20 @@ extension String {
     }
 }
 
+extension String {
+    /// Whether the string's UTF-8 holds `byte`: `utf8.contains(byte)`, searched with `memchr` in the string's own
+    /// storage (a string not stored as contiguous UTF-8 is searched by its view; `UnsafeAccessTests` holds the two
+    /// equal).
+    @inlinable
+    package func utf8Contains(_ byte: UInt8) -> Bool {
+        let found = utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(byte), bytes.count) != nil
+        }
+        return found ?? utf8.contains(byte)
+    }
+}
+
 extension Array where Element == UInt8 {
     /// Calls `body` with the array's bytes as a span (`Array.span` needs macOS/iOS 26 on Apple's systems).
     @inlinable @inline(__always)

@@ -24,6 +24,21 @@ struct UnsafeAccessTests {
         #expect(atTheEnd && !cutShort)
     }
 
+    /// `utf8Contains` (memchr in the string's storage) agrees with `utf8.contains` for every byte value, in small
+    /// and large strings, native and Foundation-made ones, at the start, the middle and the end.
+    @Test func utf8ContainsAgreesWithTheView() {
+        let texts = [
+            "", "$", "a$", "$a", "plain text without it", "é😀%@", String(repeating: "x", count: 100) + "%",
+            "small", "%", String(repeating: "ab", count: 40), "a\u{0}b", "\u{85}",
+        ]
+        for text in texts {
+            for value in 0...255 {
+                let byte = UInt8(value)
+                #expect(text.utf8Contains(byte) == text.utf8.contains(byte), "\(text.debugDescription) \(byte)")
+            }
+        }
+    }
+
     @Test func wordsAndComparisons() {
         let bytes: [UInt8] = Array(1...12)
         var expected: UInt64 = 0

@@ -130,7 +130,7 @@ package enum FormatArgumentComparison {
     static func readers(
         in string: String, substitutionSpecifier: (String) -> String?
     ) -> (first: [Argument], conflicts: [(Argument, Argument)]) {
-        guard string.utf8.contains(UInt8(ascii: "%")) else { return ([], []) }
+        guard string.utf8Contains(UInt8(ascii: "%")) else { return ([], []) }
         var all: [Argument] = []
         string.withUTF8Span { bytes in
             func text(_ range: Range<Int>) -> String {
@@ -202,9 +202,7 @@ package enum FormatArgumentComparison {
             parameters.missing.map(Mismatch.parameterMissing) + parameters.added.map(Mismatch.parameterAdded)
         // Most strings have no specifier at all.
         let percent = UInt8(ascii: "%")
-        func hasPercent(_ text: String) -> Bool {
-            text.utf8.withContiguousStorageIfAvailable { $0.contains(percent) } ?? text.utf8.contains(percent)
-        }
+        func hasPercent(_ text: String) -> Bool { text.utf8Contains(percent) }
         guard hasPercent(source) || hasPercent(translation) else { return parameterMismatches }
         // Most translations have the source's placeholders, in the same order: then nothing differs.
         if sameSpecifierTexts(source, translation) { return parameterMismatches }

@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// The parameters the system fills in the strings of intent definitions and App Shortcuts: `${content}`,
 /// `${applicationName}`.
 ///
@@ -20,11 +22,10 @@ package enum SystemParameters {
         parameters(in: string).map(\.name)
     }
 
-    /// Whether `string` holds a `$`: searched in its contiguous UTF-8 storage where it has one (a native string
-    /// always does), which is the same search as `string.utf8.contains` without the generic iteration.
+    /// Whether `string` holds a `$` (``Swift/String/utf8Contains(_:)``: `memchr` over its UTF-8, not the generic
+    /// iteration of `utf8.contains`).
     static func containsDollar(_ string: String) -> Bool {
-        let dollar = UInt8(ascii: "$")
-        return string.utf8.withContiguousStorageIfAvailable { $0.contains(dollar) } ?? string.utf8.contains(dollar)
+        string.utf8Contains(UInt8(ascii: "$"))
     }
 
     private static func scan(_ bytes: [UInt8]) -> [(range: Range<Int>, name: String)] {
