@@ -212,4 +212,32 @@ struct ImportManyDocumentsTests {
         }
         #expect(bytes("project/Localizable.xcstrings") == original)
     }
+
+    @Test(
+        "A language spelled in another case than an earlier document's, in a later few, takes the earlier spelling even when the earlier document applied nothing"
+    )
+    func spellingAcrossTheFew() throws {
+        let noTargets = Self.document("pt-BR", greeting: "", farewell: "")
+            .replacingOccurrences(of: "<target state=\"translated\"></target>\n", with: "")
+        #expect(!noTargets.contains("<target"))
+        let documents = [
+            ("1-pt.xliff", noTargets), ("2-de.xliff", Self.document("de", greeting: "Hallo", farewell: "Tschüss")),
+            ("3-pt.xliff", Self.document("PT-BR", greeting: "Olá", farewell: "Tchau")),
+        ]
+        let paths = try writeDocuments(documents)
+        let oneAtATime = importDocuments(paths, documentsAtOnce: 1)
+        #expect(oneAtATime.error == nil, "\(oneAtATime)")
+        let imported = try #require(bytes("project/Localizable.xcstrings"))
+        let text = String(decoding: imported, as: UTF8.self)
+        #expect(text.contains("\"pt-BR\" : {"), "\(text)")
+        #expect(!text.contains("\"PT-BR\""))
+        #expect(
+            oneAtATime.diagnostics.contains {
+                $0.hasPrefix("\(paths[2]):3:3: note: target-language \"PT-BR\" is \"pt-BR\" in the project")
+            }, "\(oneAtATime.diagnostics)")
+        try write(Self.catalog, to: "project/Localizable.xcstrings")
+        let allAtOnce = importDocuments(paths, documentsAtOnce: 3)
+        #expect(allAtOnce.diagnostics == oneAtATime.diagnostics)
+        #expect(bytes("project/Localizable.xcstrings") == imported)
+    }
 }
