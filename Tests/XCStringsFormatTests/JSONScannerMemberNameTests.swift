@@ -160,6 +160,29 @@ struct JSONScannerMemberNameTests {
             }
         }
     }
+
+    /// Columns count the bytes that start a scalar eight at a time; the count is the one byte by byte.
+    @Test func scalarCountsAgreeWithTheByteByByteCount() {
+        let pieces: [[UInt8]] = [
+            [0x20], [0x61], Array("é".utf8), Array("中".utf8), Array("😀".utf8), [0x80], [0xBF], [0xC3], [0xFF], [0x7F],
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<40 {
+            for _ in 0..<200 {
+                var bytes: [UInt8] = []
+                while bytes.count < length {
+                    bytes += pieces[Int.random(in: 0..<pieces.count, using: &generator)]
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    for start in [0, min(1, bytes.count), bytes.count / 2] {
+                        let range = start..<bytes.count
+                        #expect(
+                            JSONScanner.scalarCount(buffer, range) == JSONScanner.scalarCountByBytes(buffer, range))
+                    }
+                }
+            }
+        }
+    }
 }
 
 extension Result {
