@@ -44,6 +44,43 @@ struct OrderedMapTests {
         #expect(map.index(forKey: "e\u{301}") == 1)
     }
 
+    /// The fast path of `appendNew(_:forKey:ascending:)` (no search while the keys ascend) gives what
+    /// `appendNew(_:forKey:)` gives, key for key: the same positions of repeats, the same map.
+    @Test(arguments: [
+        ["a", "b", "c"],
+        ["a", "b", "b", "c"],
+        ["a", "ab", "b", "a"],
+        ["b", "a", "c", "a", "d"],
+        ["", "a", ""],
+        ["e\u{301}", "\u{E9}", "e\u{301}", "\u{E9}"],
+        ["\u{E9}", "e\u{301}", "f", "e\u{301}"],
+        (0..<50).map { "key \(1000 + $0)" } + ["key 1010", "key 2000", "key 1049"],
+        (0..<50).map { "key \(2000 - $0)" } + ["key 1990", "key 1000"],
+    ])
+    func ascendingAppendsAgreeWithSearchingOnes(_ keys: [String]) {
+        var searched = OrderedMap<Int>()
+        var fast = OrderedMap<Int>()
+        var ascending = true
+        for (value, key) in keys.enumerated() {
+            #expect(fast.appendNew(value, forKey: key, ascending: &ascending) == searched.appendNew(value, forKey: key))
+        }
+        #expect(fast == searched)
+        #expect(fast.values == searched.values)
+        for key in keys { #expect(fast.index(forKey: key) == searched.index(forKey: key)) }
+    }
+
+    @Test func utf8OrderIsTheOrderOfTheBytes() {
+        let keys = [
+            "", "a", "ab", "b", "e\u{301}", "z", "\u{E9}", "\u{E9}\u{E9}", "\u{1F600}",
+            String(repeating: "x", count: 40),
+        ]
+        for left in keys {
+            for right in keys {
+                #expect(utf8Precedes(left, right) == Array(left.utf8).lexicographicallyPrecedes(Array(right.utf8)))
+            }
+        }
+    }
+
     @Test func equalityComparesKeysExactly() {
         let precomposed: OrderedMap<Int> = ["\u{E9}": 1]
         let decomposed: OrderedMap<Int> = ["e\u{301}": 1]

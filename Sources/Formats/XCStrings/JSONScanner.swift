@@ -115,9 +115,39 @@ struct JSONScanner {
                 while start > 0, bytes[start &- 1] != 0x0A, bytes[start &- 1] != 0x0D { start &-= 1 }
             }
         }
-        for position in start..<offset where bytes[position] & 0xC0 != 0x80 { column &+= 1 }
+        column &+= Self.scalarCount(bytes, start..<offset)
         memberColumn = (line.lineBreaks, line.lineStart, offset, column)
         return (line.lineBreaks &+ 1, column)
+    }
+
+    /// The number of bytes of `range` that start a UTF-8 sequence (are not `10xxxxxx`): its scalars, in valid
+    /// UTF-8.
+    ///
+    /// Fast path: eight ASCII bytes at a time (none is a continuation byte); the rest byte by byte, as the exact
+    /// form ``scalarCountByBytes(_:_:)`` counts all of them (`JSONScannerMemberNameTests` holds the two equal).
+    static func scalarCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var position = range.lowerBound
+        var continuations = 0
+        while position &+ 8 <= range.upperBound {
+            // An ASCII word (indentation, most names) has none; another is looked at byte by byte.
+            if UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self) & StringBytes.highBits != 0 {
+                for index in position..<position &+ 8 where base[index] & 0xC0 == 0x80 { continuations &+= 1 }
+            }
+            position &+= 8
+        }
+        while position < range.upperBound {
+            if base[position] & 0xC0 == 0x80 { continuations &+= 1 }
+            position &+= 1
+        }
+        return range.count &- continuations
+    }
+
+    /// ``scalarCount(_:_:)``'s exact form, a byte at a time.
+    static func scalarCountByBytes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var count = 0
+        for position in range where bytes[position] & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 
     func error(_ message: String, at offset: Int) -> ConversionError {
@@ -144,30 +174,49 @@ struct JSONScanner {
 
     // MARK: - Structure
 
+    /// Skips spaces, tabs and line breaks, counting the line breaks.
+    @inline(__always)
     mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
+        // Most calls are at a token already, or at the one space of `"name" : value`: no call for them.
+        if offset < bytes.count, bytes[offset] > 0x20 { return }
+        if offset &+ 1 < bytes.count, bytes[offset] == 0x20, bytes[offset &+ 1] > 0x20 {
+            offset &+= 1
+            return
+        }
+        skipWhitespaceRun()
+    }
+
+    private mutating func skipWhitespaceRun() {
+        guard let base = bytes.baseAddress else { return }
+        let count = bytes.count
+        var position = offset
+        while position < count {
+            switch base[position] {
             case 0x20:
-                // Indentation: eight spaces at a time.
-                if offset &+ 8 <= bytes.count, let base = bytes.baseAddress,
-                    UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self) == 0x2020_2020_2020_2020
-                {
-                    offset &+= 8
+                // Indentation: up to eight spaces at a time (the run's length is the count of zero bytes at the
+                // low end of the word XOR eight spaces; the first byte is a space, so it is at least one).
+                if position &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let others = word ^ 0x2020_2020_2020_2020
+                    position &+= others == 0 ? 8 : others.trailingZeroBitCount &>> 3
                 } else {
-                    offset &+= 1
+                    position &+= 1
                 }
             case 0x0A:
-                if offset == 0 || bytes[offset &- 1] != 0x0D { lineBreaks &+= 1 }
-                offset &+= 1
-                lineStart = offset
+                if position == 0 || base[position &- 1] != 0x0D { lineBreaks &+= 1 }
+                position &+= 1
+                lineStart = position
             case 0x0D:
                 lineBreaks &+= 1
-                offset &+= 1
-                lineStart = offset
-            case 0x09: offset += 1
-            default: return
+                position &+= 1
+                lineStart = position
+            case 0x09: position &+= 1
+            default:
+                offset = position
+                return
             }
         }
+        offset = position
     }
 
     /// The next significant byte, or `nil` at the end.
@@ -219,17 +268,45 @@ struct JSONScanner {
         stoppingAt stop: Int?,
         _ member: (inout JSONScanner, String, Int) throws(ConversionError) -> Void
     ) throws(ConversionError) -> MemberRunEnd {
+        try forEachRemainingMemberName(stoppingAt: stop) {
+            (scanner: inout JSONScanner, name: RawString) throws(ConversionError) in
+            try member(&scanner, scanner.string(of: name), name.offset)
+        }
+    }
+
+    /// ``forEachMember(_:)`` with each member's name as a ``RawString``, which is made a `String` only when asked
+    /// (``string(of:)``): the reader compares the names it knows by their bytes (``matches(_:_:)``).
+    mutating func forEachMemberName(
+        _ member: (inout JSONScanner, RawString) throws(ConversionError) -> Void
+    ) throws(ConversionError) {
+        try expect(UInt8(ascii: "{"), "'{'")
+        depth += 1
+        if depth > Self.maximumDepth {
+            throw error("nesting is deeper than \(Self.maximumDepth) levels", at: offset - 1)
+        }
+        defer { depth -= 1 }
+        if peek() == UInt8(ascii: "}") {
+            offset += 1
+            return
+        }
+        _ = try forEachRemainingMemberName(stoppingAt: nil, member)
+    }
+
+    /// ``forEachRemainingMember(stoppingAt:_:)`` with each member's name as a ``RawString``.
+    mutating func forEachRemainingMemberName(
+        stoppingAt stop: Int?,
+        _ member: (inout JSONScanner, RawString) throws(ConversionError) -> Void
+    ) throws(ConversionError) -> MemberRunEnd {
         while true {
             skipWhitespace()
-            let keyOffset = offset
             memberLine = (lineBreaks, lineStart)
             guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
                 throw error("expected a member name in double quotes, found \(describeToken(at: offset))", at: offset)
             }
-            let key = try readString()
+            let name = try readRawString()
             try expect(UInt8(ascii: ":"), "':' after a member name")
             skipWhitespace()
-            try member(&self, key, keyOffset)
+            try member(&self, name)
             switch peek() {
             case UInt8(ascii: ","):
                 if let stop, offset >= stop { return offset == stop ? .stopped : .missed }
@@ -272,6 +349,76 @@ struct JSONScanner {
         }
     }
 
+    // MARK: - Strings read raw
+
+    /// A JSON string read by ``readRawString()``: a member name, or a value the reader compares with known ones.
+    struct RawString {
+        /// The offset of the string's opening quote.
+        let offset: Int
+        /// The bytes between the quotes, when they are all ASCII and hold no escape (``made`` is then `nil`).
+        let ascii: Range<Int>
+        /// The string, when it has an escape or a byte past ASCII: made (decoded and checked) as it is read,
+        /// exactly as ``readString()`` makes it.
+        let made: String?
+    }
+
+    /// Reads a string as ``readString()`` does, without making a `String` of it when it is ASCII without escapes;
+    /// the scanner must be at its opening quote.
+    ///
+    /// Fast path: a string of ASCII bytes without escapes (every member name the model knows) is only delimited;
+    /// ASCII is valid UTF-8, so making it later (``string(of:)``) cannot fail. Any other string, or one that is
+    /// malformed, is read by ``readString()`` from its quote: the same string, or the same diagnostic
+    /// (`JSONScannerMemberNameTests` holds the two equal).
+    mutating func readRawString() throws(ConversionError) -> RawString {
+        let start = offset
+        let contentStart = offset &+ 1
+        let count = bytes.count
+        if start < count, bytes[start] == UInt8(ascii: "\""), let base = bytes.baseAddress {
+            var position = contentStart
+            var seen: UInt64 = 0
+            while true {
+                if position &+ 8 <= count {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                    let ends = StringBytes.runEnds(word)
+                    if ends == 0 {
+                        seen |= word
+                        position &+= 8
+                        continue
+                    }
+                    let skipped = StringBytes.bytesBefore(ends)
+                    seen |= word & StringBytes.lowBytes(skipped)
+                    position &+= skipped
+                }
+                guard position < count else { break }
+                let byte = base[position]
+                if byte == UInt8(ascii: "\""), seen & StringBytes.highBits == 0 {
+                    offset = position &+ 1
+                    return RawString(offset: start, ascii: contentStart..<position, made: nil)
+                }
+                // A quote after a byte past ASCII, an escape, a control character or a byte past ASCII.
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 || byte >= 0x80 { break }
+                position &+= 1
+            }
+        }
+        let made = try readString()
+        return RawString(offset: start, ascii: contentStart..<contentStart, made: made)
+    }
+
+    /// Whether `name` is `literal` (ASCII without escapes), as `==` on the `String`s would tell.
+    @inline(__always)
+    func matches(_ name: RawString, _ literal: StaticString) -> Bool {
+        if let made = name.made { return made == String(describing: literal) }
+        let length = literal.utf8CodeUnitCount
+        guard name.ascii.count == length, let base = bytes.baseAddress else { return false }
+        return memcmp(base + name.ascii.lowerBound, literal.utf8Start, length) == 0
+    }
+
+    /// The `String` of `name`.
+    func string(of name: RawString) -> String {
+        if let made = name.made { return made }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[name.ascii]), as: UTF8.self)
+    }
+
     // MARK: - Scalars
 
     /// Reads a string value; the scanner must be at its opening quote.
@@ -289,12 +436,17 @@ struct JSONScanner {
         if let base = bytes.baseAddress {
             while true {
                 if offset &+ 8 <= count {
-                    let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-                    if !StringBytes.mayEndRun(word) {
+                    let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+                    let ends = StringBytes.runEnds(word)
+                    if ends == 0 {
                         seen |= word
                         offset &+= 8
                         continue
                     }
+                    // Straight to the first byte that ends the run; those before it are content.
+                    let skipped = StringBytes.bytesBefore(ends)
+                    seen |= word & StringBytes.lowBytes(skipped)
+                    offset &+= skipped
                 }
                 guard offset < count else { break }
                 let byte = base[offset]
@@ -521,12 +673,35 @@ enum StringBytes {
     /// Never wrong when it says no; may say yes for a byte next to one that is (the caller then looks byte by byte).
     @inline(__always)
     static func mayEndRun(_ word: UInt64) -> Bool {
+        runEnds(word) != 0
+    }
+
+    /// The high bit of each byte of `word` (the bytes in memory order, `word` loaded little-endian) that may be
+    /// `"`, `\` or a control character; zero when none is.
+    ///
+    /// Each test subtracts one from every byte, so a borrow may mark a byte after one that is such a byte, never
+    /// one before it: the first byte marked is exact (``bytesBefore(_:)``).
+    @inline(__always)
+    static func runEnds(_ word: UInt64) -> UInt64 {
         let quote = word ^ (lowBits &* 0x22)
         let backslash = word ^ (lowBits &* 0x5C)
         let hasQuote = (quote &- lowBits) & ~quote
         let hasBackslash = (backslash &- lowBits) & ~backslash
         let hasControl = (word &- lowBits &* 0x20) & ~word
-        return (hasQuote | hasBackslash | hasControl) & highBits != 0
+        return (hasQuote | hasBackslash | hasControl) & highBits
+    }
+
+    /// The number of bytes before the first one marked in `ends` (not zero), which is `"`, `\` or a control
+    /// character.
+    @inline(__always)
+    static func bytesBefore(_ ends: UInt64) -> Int {
+        ends.trailingZeroBitCount &>> 3
+    }
+
+    /// The mask of the first `count` bytes (0 to 7) of a word loaded little-endian.
+    @inline(__always)
+    static func lowBytes(_ count: Int) -> UInt64 {
+        (1 &<< UInt64(count &* 8)) &- 1
     }
 }
 

@@ -75,10 +75,10 @@ struct CatalogParser {
             case "sourceLanguage":
                 try seen.mark(0, key, offset, scanner)
                 sourceLanguagePlace = scanner.valueLineAndColumn()
-                sourceLanguage = try string(key, &scanner)
+                sourceLanguage = try EntryParser().string(key, &scanner)
             case "version":
                 try seen.mark(1, key, offset, scanner)
-                version = try string(key, &scanner)
+                version = try EntryParser().string(key, &scanner)
             case "strings":
                 try seen.mark(2, key, offset, scanner)
                 entries =
@@ -113,14 +113,15 @@ struct CatalogParser {
         {
             return entries
         }
-        try requireObject(quoted("strings"), &scanner)
+        try EntryParser().requireObject(quoted("strings"), &scanner)
         let objectStart = scanner.offset
         var entries = OrderedMap<CatalogEntry>()
+        var ascending = true
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
             let origin = scanner.memberLocation(at: keyOffset)
-            var entry = try parseEntry(key, keyLine: origin.line, &scanner)
+            var entry = try EntryParser().parseEntry(key, keyLine: origin.line, &scanner)
             entry.origin = origin
-            if entries.appendNew(entry, forKey: key) != nil {
+            if entries.appendNew(entry, forKey: key, ascending: &ascending) != nil {
                 throw scanner.duplicateKey(
                     key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))
             }
@@ -147,7 +148,8 @@ struct CatalogParser {
         guard !splits.isEmpty else { return nil }
 
         let start = scanner
-        let runs = inParallel(splits.count + 1) { run -> (entries: OrderedMap<CatalogEntry>, scanner: JSONScanner)? in
+        let runs = inParallel(splits.count + 1) {
+            run -> (entries: OrderedMap<CatalogEntry>, ascending: Bool, scanner: JSONScanner)? in
             var scanner = start
             scanner.offset = run == 0 ? objectStart + 1 : splits[run - 1] + 1
             scanner.depth += 1
@@ -159,13 +161,14 @@ struct CatalogParser {
             let isLast = run == splits.count
             if run == 0, scanner.peek() == UInt8(ascii: "}") { return nil }
             var entries = OrderedMap<CatalogEntry>()
+            var ascending = true
             do {
                 let end = try scanner.forEachRemainingMember(stoppingAt: isLast ? nil : splits[run]) {
                     (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
                     let origin = scanner.memberLocation(at: keyOffset)
-                    var entry = try parseEntry(key, keyLine: origin.line, &scanner)
+                    var entry = try EntryParser().parseEntry(key, keyLine: origin.line, &scanner)
                     entry.origin = origin
-                    if entries.appendNew(entry, forKey: key) != nil {
+                    if entries.appendNew(entry, forKey: key, ascending: &ascending) != nil {
                         // Abandon the run; the sequential reread names both places.
                         throw scanner.error("duplicate key", at: keyOffset)
                     }
@@ -174,11 +177,11 @@ struct CatalogParser {
             } catch {
                 return nil
             }
-            return (entries, scanner)
+            return (entries, ascending, scanner)
         }
 
-        guard var entries = runs[0]?.entries, var linesBefore = runs[0]?.scanner.lineBreaks,
-            let last = runs[runs.count - 1]?.scanner
+        guard var entries = runs[0]?.entries, var ascending = runs[0]?.ascending,
+            var linesBefore = runs[0]?.scanner.lineBreaks, let last = runs[runs.count - 1]?.scanner
         else { return nil }
         for run in runs.dropFirst() {
             guard let run else { return nil }
@@ -187,7 +190,7 @@ struct CatalogParser {
             for position in keys.indices {
                 var entry = values[position]
                 entry.origin?.line += linesBefore
-                if entries.appendNew(entry, forKey: keys[position]) != nil { return nil }
+                if entries.appendNew(entry, forKey: keys[position], ascending: &ascending) != nil { return nil }
             }
             linesBefore += run.scanner.lineBreaks
         }
@@ -202,7 +205,7 @@ struct CatalogParser {
     func parseEntriesMergingDuplicates(_ scanner: inout JSONScanner, warnings: inout [Diagnostic])
         throws(ConversionError) -> OrderedMap<CatalogEntry>
     {
-        try requireObject(quoted("strings"), &scanner)
+        try EntryParser().requireObject(quoted("strings"), &scanner)
         let objectStart = scanner.offset
         var result = OrderedMap<CatalogEntry>()
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
@@ -210,7 +213,7 @@ struct CatalogParser {
             // A repeated key's localizations may join the first definition's entry, whose origin stays: their
             // places count from the first key's line.
             let keyLine = result[key]?.origin?.line ?? origin.line
-            var entry = try parseEntry(key, keyLine: keyLine, &scanner)
+            var entry = try EntryParser().parseEntry(key, keyLine: keyLine, &scanner)
             entry.origin = origin
             guard let position = result.appendNew(entry, forKey: key) else { return }
             let first = scanner.location(at: scanner.firstMemberOffset(key, inObjectAt: objectStart))
@@ -231,6 +234,15 @@ struct CatalogParser {
         }
         return result
     }
+}
+
+/// Turns one entry of the `"strings"` object into model values, checking the members it knows.
+///
+/// It has no stored property: the closures that read each object's members capture it, and a parser holding a
+/// reference (``CatalogParser``'s table name) would be retained and released for each object read.
+struct EntryParser {
+    /// A member name, compared with the names the reader knows by its bytes.
+    typealias Name = JSONScanner.RawString
 
     /// One entry; each localization and variation case records where its name and value are
     /// (``Localization/places``), lines counted from `keyLine`, the line of the entry's key.
@@ -238,32 +250,32 @@ struct CatalogParser {
         try requireObject("the entry \(quoted(key))", &scanner)
         var entry = CatalogEntry()
         var seen = SeenMembers(objectStart: scanner.offset)
-        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
-            switch member {
-            case "comment":
-                try seen.mark(0, member, offset, scanner)
-                entry.comment = try string(member, &scanner)
-            case "extractionState":
-                try seen.mark(1, member, offset, scanner)
-                entry.extractionState = ExtractionState(rawValue: try string(member, &scanner))
-            case "shouldTranslate":
-                try seen.mark(2, member, offset, scanner)
-                entry.shouldTranslate = try bool(member, &scanner)
-            case "isCommentAutoGenerated":
-                try seen.mark(3, member, offset, scanner)
-                entry.isCommentAutoGenerated = try bool(member, &scanner)
-            case "localizations":
-                try seen.mark(4, member, offset, scanner)
-                entry.localizations = try map(named: member, &scanner) {
+        try scanner.forEachMemberName { (scanner: inout JSONScanner, name: Name) throws(ConversionError) in
+            let offset = name.offset
+            if scanner.matches(name, "localizations") {
+                try seen.mark(4, "localizations", offset, scanner)
+                entry.localizations = try map(named: "localizations", &scanner) {
                     (scanner: inout JSONScanner, language: String, nameOffset: Int) throws(ConversionError) in
                     try namedLocalization(
                         "the localization \(quoted(language))", nameOffset: nameOffset, keyLine: keyLine, &scanner)
                 }
-            default:
-                try seen.extra(member, offset, into: &entry.extraMembers, &scanner)
+            } else if scanner.matches(name, "comment") {
+                try seen.mark(0, "comment", offset, scanner)
+                entry.comment = try string("comment", &scanner)
+            } else if scanner.matches(name, "extractionState") {
+                try seen.mark(1, "extractionState", offset, scanner)
+                entry.extractionState = ExtractionState(rawValue: try string("extractionState", &scanner))
+            } else if scanner.matches(name, "shouldTranslate") {
+                try seen.mark(2, "shouldTranslate", offset, scanner)
+                entry.shouldTranslate = try bool("shouldTranslate", &scanner)
+            } else if scanner.matches(name, "isCommentAutoGenerated") {
+                try seen.mark(3, "isCommentAutoGenerated", offset, scanner)
+                entry.isCommentAutoGenerated = try bool("isCommentAutoGenerated", &scanner)
+            } else {
+                try seen.extra(scanner.string(of: name), offset, into: &entry.extraMembers, &scanner)
             }
         }
-        return entry
+        return consume entry  // out of the closure's capture, not copied
     }
 
     func parseLocalization(
@@ -272,32 +284,32 @@ struct CatalogParser {
         try requireObject(what(), &scanner)
         var localization = Localization()
         var seen = SeenMembers(objectStart: scanner.offset)
-        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
-            switch member {
-            case "stringUnit":
-                try seen.mark(0, member, offset, scanner)
+        try scanner.forEachMemberName { (scanner: inout JSONScanner, name: Name) throws(ConversionError) in
+            let offset = name.offset
+            if scanner.matches(name, "stringUnit") {
+                try seen.mark(0, "stringUnit", offset, scanner)
                 var value: (line: Int, column: Int)?
                 localization.stringUnit = try parseStringUnit(&scanner, valuePlace: &value)
                 if let value {
                     localization.places.setValue(line: value.line, column: value.column, keyLine: keyLine)
                 }
-            case "variations":
-                try seen.mark(1, member, offset, scanner)
+            } else if scanner.matches(name, "variations") {
+                try seen.mark(1, "variations", offset, scanner)
                 localization.variations = try parseVariations(keyLine: keyLine, &scanner)
-            case "stringSet":
-                try seen.mark(3, member, offset, scanner)
+            } else if scanner.matches(name, "stringSet") {
+                try seen.mark(3, "stringSet", offset, scanner)
                 localization.stringSet = try parseStringSet(&scanner)
-            case "substitutions":
-                try seen.mark(2, member, offset, scanner)
-                localization.substitutions = try map(named: member, &scanner) {
+            } else if scanner.matches(name, "substitutions") {
+                try seen.mark(2, "substitutions", offset, scanner)
+                localization.substitutions = try map(named: "substitutions", &scanner) {
                     (scanner: inout JSONScanner, name: String, _: Int) throws(ConversionError) in
                     try parseSubstitution(name, keyLine: keyLine, &scanner)
                 }
-            default:
-                try seen.extra(member, offset, into: &localization.extraMembers, &scanner)
+            } else {
+                try seen.extra(scanner.string(of: name), offset, into: &localization.extraMembers, &scanner)
             }
         }
-        return localization
+        return consume localization  // out of the closure's capture, not copied
     }
 
     /// A string unit; `valuePlace` is set to the line and column of its value.
@@ -309,17 +321,17 @@ struct CatalogParser {
         var value: String?
         var extras = OrderedMap<JSONValue>()
         var seen = SeenMembers(objectStart: scanner.offset)
-        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
-            switch member {
-            case "state":
-                try seen.mark(0, member, offset, scanner)
-                state = TranslationState(rawValue: try string(member, &scanner))
-            case "value":
-                try seen.mark(1, member, offset, scanner)
+        try scanner.forEachMemberName { (scanner: inout JSONScanner, name: Name) throws(ConversionError) in
+            let offset = name.offset
+            if scanner.matches(name, "state") {
+                try seen.mark(0, "state", offset, scanner)
+                state = try translationState(&scanner)
+            } else if scanner.matches(name, "value") {
+                try seen.mark(1, "value", offset, scanner)
                 valuePlace = scanner.valueLineAndColumn()
-                value = try string(member, &scanner)
-            default:
-                try seen.extra(member, offset, into: &extras, &scanner)
+                value = try string("value", &scanner)
+            } else {
+                try seen.extra(scanner.string(of: name), offset, into: &extras, &scanner)
             }
         }
         guard let value else { throw scanner.error("\"stringUnit\" has no \"value\"", at: seen.objectStart) }
@@ -336,7 +348,7 @@ struct CatalogParser {
             switch member {
             case "state":
                 try seen.mark(0, member, offset, scanner)
-                state = TranslationState(rawValue: try string(member, &scanner))
+                state = try translationState(&scanner)
             case "values":
                 try seen.mark(1, member, offset, scanner)
                 guard scanner.peek() == UInt8(ascii: "[") else {
@@ -361,19 +373,19 @@ struct CatalogParser {
         try requireObject("\"variations\"", &scanner)
         var variations = Variations()
         var seen = SeenMembers(objectStart: scanner.offset)
-        try scanner.forEachMember { (scanner: inout JSONScanner, kind: String, offset: Int) throws(ConversionError) in
-            switch kind {
-            case "plural":
-                try seen.mark(0, kind, offset, scanner)
-                variations.plural = try cases(kind, keyLine: keyLine, &scanner)
-            case "device":
-                try seen.mark(1, kind, offset, scanner)
-                variations.device = try cases(kind, keyLine: keyLine, &scanner)
-            default:
-                try seen.extra(kind, offset, into: &variations.extraMembers, &scanner)
+        try scanner.forEachMemberName { (scanner: inout JSONScanner, name: Name) throws(ConversionError) in
+            let offset = name.offset
+            if scanner.matches(name, "plural") {
+                try seen.mark(0, "plural", offset, scanner)
+                variations.plural = try cases("plural", keyLine: keyLine, &scanner)
+            } else if scanner.matches(name, "device") {
+                try seen.mark(1, "device", offset, scanner)
+                variations.device = try cases("device", keyLine: keyLine, &scanner)
+            } else {
+                try seen.extra(scanner.string(of: name), offset, into: &variations.extraMembers, &scanner)
             }
         }
-        return variations
+        return consume variations  // out of the closure's capture, not copied
     }
 
     func cases(
@@ -387,11 +399,13 @@ struct CatalogParser {
     }
 
     /// A localization or variation case read at the scanner, with the place of its member name (at `nameOffset`).
+    ///
+    /// `description` names it in a diagnostic; it is only built for one.
     func namedLocalization(
-        _ description: String, nameOffset: Int, keyLine: Int, _ scanner: inout JSONScanner
+        _ description: @autoclosure () -> String, nameOffset: Int, keyLine: Int, _ scanner: inout JSONScanner
     ) throws(ConversionError) -> Localization {
         let name = scanner.memberLineAndColumn(at: nameOffset)
-        var localization = try parseLocalization(description, keyLine: keyLine, &scanner)
+        var localization = try parseLocalization(description(), keyLine: keyLine, &scanner)
         localization.places.setName(line: name.line, column: name.column, keyLine: keyLine)
         return localization
     }
@@ -402,22 +416,22 @@ struct CatalogParser {
         try requireObject("the substitution \(quoted(name))", &scanner)
         var substitution = Substitution()
         var seen = SeenMembers(objectStart: scanner.offset)
-        try scanner.forEachMember { (scanner: inout JSONScanner, member: String, offset: Int) throws(ConversionError) in
-            switch member {
-            case "argNum":
-                try seen.mark(0, member, offset, scanner)
-                substitution.argNum = try argumentPosition(member, &scanner)
-            case "formatSpecifier":
-                try seen.mark(1, member, offset, scanner)
-                substitution.formatSpecifier = try string(member, &scanner)
-            case "variations":
-                try seen.mark(2, member, offset, scanner)
+        try scanner.forEachMemberName { (scanner: inout JSONScanner, name: Name) throws(ConversionError) in
+            let offset = name.offset
+            if scanner.matches(name, "argNum") {
+                try seen.mark(0, "argNum", offset, scanner)
+                substitution.argNum = try argumentPosition("argNum", &scanner)
+            } else if scanner.matches(name, "formatSpecifier") {
+                try seen.mark(1, "formatSpecifier", offset, scanner)
+                substitution.formatSpecifier = try string("formatSpecifier", &scanner)
+            } else if scanner.matches(name, "variations") {
+                try seen.mark(2, "variations", offset, scanner)
                 substitution.variations = try parseVariations(keyLine: keyLine, &scanner)
-            default:
-                try seen.extra(member, offset, into: &substitution.extraMembers, &scanner)
+            } else {
+                try seen.extra(scanner.string(of: name), offset, into: &substitution.extraMembers, &scanner)
             }
         }
-        return substitution
+        return consume substitution  // out of the closure's capture, not copied
     }
 
     // MARK: - Typed values
@@ -432,9 +446,11 @@ struct CatalogParser {
         try requireObject(quoted(name), &scanner)
         let objectStart = scanner.offset
         var result = OrderedMap<Value>()
+        var ascending = true
         try scanner.forEachMember { (scanner: inout JSONScanner, key: String, keyOffset: Int) throws(ConversionError) in
-            let element = try value(&scanner, key, keyOffset)
-            if result.appendNew(element, forKey: key) != nil {
+            // The value and the key move into the map; a repeated key is the same bytes as the one there.
+            if let first = result.appendNew(try value(&scanner, key, keyOffset), forKey: key, ascending: &ascending) {
+                let key = result.key(at: first)
                 throw scanner.duplicateKey(
                     key, at: keyOffset, firstAt: scanner.firstMemberOffset(key, inObjectAt: objectStart))
             }
@@ -450,12 +466,31 @@ struct CatalogParser {
     }
 
     func string(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> String {
+        try requireString(member, &scanner)
+        return try scanner.readString()
+    }
+
+    func requireString(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) {
         guard scanner.peek() == UInt8(ascii: "\"") else {
             throw scanner.error(
                 "\(quoted(member)) must be a string, found \(scanner.describeToken(at: scanner.offset))",
                 at: scanner.offset)
         }
-        return try scanner.readString()
+    }
+
+    /// A `"state"` value, as `TranslationState(rawValue: try string("state", &scanner))` reads it.
+    ///
+    /// Fast path: the four states Xcode writes are told by their bytes and share the model's constants (no string
+    /// is made for them, and `machine_translated`, too long to be stored inline, is not allocated for each unit);
+    /// any other value is made as ``string(_:_:)`` makes it.
+    func translationState(_ scanner: inout JSONScanner) throws(ConversionError) -> TranslationState {
+        try requireString("state", &scanner)
+        let raw = try scanner.readRawString()
+        if scanner.matches(raw, "translated") { return .translated }
+        if scanner.matches(raw, "new") { return .new }
+        if scanner.matches(raw, "needs_review") { return .needsReview }
+        if scanner.matches(raw, "machine_translated") { return .machineTranslated }
+        return TranslationState(rawValue: scanner.string(of: raw))
     }
 
     func bool(_ member: String, _ scanner: inout JSONScanner) throws(ConversionError) -> Bool {

@@ -119,7 +119,7 @@ public struct OrderedMap<Value> {
 
     /// Appends a key that must not be present yet.
     /// - Returns: `nil` when appended, or the position of the key that is already present (nothing changes then).
-    @inlinable package mutating func appendNew(_ value: Value, forKey key: String) -> Int? {
+    @inlinable package mutating func appendNew(_ value: consuming Value, forKey key: consuming String) -> Int? {
         if let position = index(forKey: key) { return position }
         appendUnchecked(key, value)
         return nil
@@ -165,14 +165,13 @@ public struct OrderedMap<Value> {
         return result
     }
 
-    @inlinable mutating func appendUnchecked(_ key: String, _ value: Value) {
+    /// Appends `key` and `value`, moved in (not copied) when the caller is done with them.
+    @inlinable mutating func appendUnchecked(_ key: consuming String, _ value: consuming Value) {
+        let isIndexed = index != nil
+        if isIndexed { index?[ExactKey(copy key)] = _keys.count }
         _keys.append(key)
         _values.append(value)
-        if index != nil {
-            index?[ExactKey(key)] = _keys.count - 1
-        } else if _keys.count > Self.linearSearchLimit {
-            rebuildIndex()
-        }
+        if !isIndexed, _keys.count > Self.linearSearchLimit { rebuildIndex() }
     }
 
     @inlinable mutating func rebuildIndex() {

@@ -46,6 +46,7 @@ extension Import {
     struct ParsedDocument: Sendable {
         /// The document's path.
         var path: String
+        /// The document; its `<file>` elements are let go once applied (``withoutFiles()``).
         var document: XLIFFDocument
         /// The diagnostics of reading it.
         var diagnostics: Diagnostics
@@ -59,6 +60,32 @@ extension Import {
         /// The projects below the current folder that each hold some of the document's tables when its own root holds
         /// none (the import cannot choose between them).
         var ambiguousRoots: [ProjectRoot] = []
+        /// The number of `<file>` elements.
+        var fileCount = 0
+        /// The first `<file>`, without its units (where ``Import/noTableError(_:root:)`` is placed).
+        var firstFile: XLIFFFile?
+
+        /// Whether a `<file>` is refused (``FileTarget/refuse(_:)``): the import fails.
+        var refuses: Bool {
+            targets.contains { if case .refuse = $0 { true } else { false } }
+        }
+
+        /// The document without its `<file>` elements: what is kept of it once it is applied.
+        func withoutFiles() -> ParsedDocument {
+            var kept = self
+            kept.document.files = []
+            return kept
+        }
+    }
+
+    /// The write boundary of each root the documents at `paths` are read against (finding one may ask git).
+    func writeBoundaries(for paths: [String], options: Options) -> [String: WriteBoundary] {
+        var found: [String: WriteBoundary] = [:]
+        let roots = paths.map(options.root(of:)) + (options.findsProjectRoots ? ["."] : [])
+        for root in roots where found[root] == nil {
+            found[root] = WriteBoundary(root: root, extra: options.boundaries)
+        }
+        return found
     }
 
     /// Parses the documents at `paths` side by side, in the order of `paths`.
@@ -66,14 +93,9 @@ extension Import {
     /// Each table a document names is read
     /// by `loader` as soon as it is named, on the thread that parsed the document.
     /// - Throws: The first document's error, in the order of `paths`.
-    func parseDocuments(_ paths: [String], options: Options, loader: TableLoader) throws -> [ParsedDocument] {
-        // One boundary per root (finding it may ask git).
-        var found: [String: WriteBoundary] = [:]
-        let roots = paths.map(options.root(of:)) + (options.findsProjectRoots ? ["."] : [])
-        for root in roots where found[root] == nil {
-            found[root] = WriteBoundary(root: root, extra: options.boundaries)
-        }
-        let boundaries = found
+    func parseDocuments(
+        _ paths: [String], options: Options, boundaries: [String: WriteBoundary], loader: TableLoader
+    ) throws -> [ParsedDocument] {
         let parsed = parallelMap(paths) { path in
             Swift.Result { try parseDocument(path, options: options, boundaries: boundaries, loader: loader) }
         }
@@ -133,6 +155,9 @@ extension Import {
             path: path, document: document, diagnostics: local, targets: targets, foundRoot: foundRoot)
         parsed.namesNoTable = !targets.isEmpty && targets.allSatisfy(unknown)
         parsed.ambiguousRoots = ambiguous
+        parsed.fileCount = document.files.count
+        parsed.firstFile = document.files.first
+        parsed.firstFile?.units = []
         return parsed
     }
 
@@ -142,9 +167,8 @@ extension Import {
     /// ``fallbackRoots(for:)``): its original paths are relative to a project the import did not find. It is at the
     /// document's first `<file>`.
     func noTableError(_ read: ParsedDocument, root: String) -> Diagnostic {
-        let files = read.document.files
-        let first = files.first.map {
-            Diagnostic.quoted($0.original) + (files.count > 1 ? " and \(files.count - 1) more" : "")
+        let first = read.firstFile.map {
+            Diagnostic.quoted($0.original) + (read.fileCount > 1 ? " and \(read.fileCount - 1) more" : "")
         }
         let message: String
         if !read.ambiguousRoots.isEmpty {
@@ -161,7 +185,7 @@ extension Import {
                 + "imported; run import in the project it was exported from, or pass --root DIR, the folder its "
                 + "original paths are relative to"
         }
-        return Diagnostic(.error, message, at: files.first?.location, orPath: read.path)
+        return Diagnostic(.error, message, at: read.firstFile?.location, orPath: read.path)
     }
 
     /// Ends the import, before any table is written, when a file names a language that is no identifier or a

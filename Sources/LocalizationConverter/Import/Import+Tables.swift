@@ -349,17 +349,21 @@ extension Import {
         var kind: TableKind
     }
 
+    /// What assigning tables remembers from one few documents to the next (``Import/Options/documentsAtOnce``).
+    struct TableAssignment {
+        /// Per catalog (by table index): its languages, and those of the files assigned to it so far.
+        var catalogLanguages: [Int: [String]] = [:]
+    }
+
     /// Gives each `<file>` of `parsed` its ``FileResult`` and, in document order, its table: a table is taken
     /// from `loader` where it is first named, with its reading diagnostics.
     ///
-    /// Returns the files to apply.
+    /// `parsed` are the next documents after those `assignment` has seen. Returns the files to apply.
     func assignTables(
-        to parsed: [ParsedDocument], tables work: inout WorkingTables, loader: TableLoader, result: inout Result,
-        diagnostics: inout Diagnostics
+        to parsed: [ParsedDocument], tables work: inout WorkingTables, assignment: inout TableAssignment,
+        loader: TableLoader, result: inout Result, diagnostics: inout Diagnostics
     ) throws -> [PendingFile] {
         var pending: [PendingFile] = []
-        // Per catalog (by table index): its languages, and those of the files assigned to it so far.
-        var catalogLanguages: [Int: [String]] = [:]
         for read in parsed {
             diagnostics.append(contentsOf: read.diagnostics)
             for (file, target) in zip(read.document.files, read.targets) {
@@ -383,14 +387,15 @@ extension Import {
                         // A language the catalog (or an earlier file into it) spells in another case is the
                         // catalog's. The catalog's languages are listed once.
                         var languages =
-                            catalogLanguages[index] ?? LanguageSelection.available(in: work.tables[index].merged)
+                            assignment.catalogLanguages[index]
+                            ?? LanguageSelection.available(in: work.tables[index].merged)
                         if let spelled = LanguageSelection.sameFolderSpelling(of: request.language, in: languages) {
                             request.languageNote = Self.languageNote(
                                 request.language, spelled: spelled, file: file, document: read.path)
                             request.language = spelled
                         }
                         if !languages.contains(request.language) { languages.append(request.language) }
-                        catalogLanguages[index] = languages
+                        assignment.catalogLanguages[index] = languages
                     }
                     if let note = request.languageNote {
                         diagnostics.append(note)

@@ -10,8 +10,8 @@ extension Import {
     /// `result`.
     ///
     /// The files of the tables that changed stay locked until the write is done (those of the others are released
-    /// first); `work` and `other` (the documents) are freed while the files are written, or left to the process's
-    /// exit (``Options/freesWorkingMemory``).
+    /// first); `work` and `other` (what is kept of the documents, ``Import/ParsedDocument/withoutFiles()``) are
+    /// freed while the files are written, or left to the process's exit (``Options/freesWorkingMemory``).
     func writeChanges(
         of work: consuming WorkingTables, freeing other: consuming some Sendable, options: Options,
         result: inout Result, diagnostics: inout Diagnostics

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import StringBridgeSupport
 @_spi(XLIFFDocuments) import XLIFFFormat
 
 /// `xcodebuild -importLocalizations` without Xcode: translated XLIFF files or `.xcloc` bundles merged back into the
@@ -49,6 +50,11 @@ public struct Import: Sendable {
         /// Whether the Xcode project holding a table that gets a new language gets it in its `knownRegions` too,
         /// as Xcode does (`--no-project` turns it off).
         package var editsProject = true
+        /// How many documents are read and applied at a time, side by side (``Import/run(_:options:diagnostics:)``):
+        /// one per core, and at least two.
+        ///
+        /// The import holds its tables and this many documents at once, however many it is given.
+        package var documentsAtOnce = max(Parallelism.availableProcessors(), 2)
         /// How long to wait, in seconds, for another process writing one of the tables
         /// (``FileTransaction/readForUpdate(_:)``) before failing.
         package var lockTimeout: Double = 120
@@ -128,9 +134,13 @@ public struct Import: Sendable {
 
     /// Imports every document of `inputs`.
     ///
-    /// The documents are parsed side by side, and each table is read as soon as a document names it, while the
-    /// other documents are still being parsed. The files are then planned side by side (one per table and
-    /// language at a time) and applied in document order, so the result is the same as applying them one by one.
+    /// The documents are read a few at a time (``Options/documentsAtOnce``), side by side, and each table as soon as a
+    /// document names it. Each few are then planned side by side (one file per table and language at a time) and
+    /// applied in document order, so the result is the same as applying them one by one, and let go before the next
+    /// few are read: the import holds its tables and a few documents, however many it is given.
+    ///
+    /// Nothing is written before every document has been read and applied: a document that cannot be read, a file
+    /// that is refused or a table that cannot be read fails the import, and no table is written.
     /// - Throws: ``ConversionError`` when a document or a table cannot be read or written; nothing is written then.
     public func run(_ inputs: [String], options: Options, diagnostics: inout Diagnostics) throws -> Result {
         let paths = try documents(for: inputs)
@@ -144,50 +154,77 @@ public struct Import: Sendable {
                 options.documentRoots[path] = root.path
             }
         }
-
-        // Read: the documents side by side, each table as soon as a document names it.
+        // The documents are read with the roots found so far, whatever later documents find.
+        let readingOptions = options
+        let boundaries = writeBoundaries(for: paths, options: options)
         let loader = TableLoader(lockTimeout: options.lockTimeout)
-        let parsed = try parseDocuments(paths, options: options, loader: loader)
         var result = Result()
         result.rootsFound = options.findsProjectRoots
-        if options.findsProjectRoots {
-            for read in parsed {
-                // A document none of whose tables its project holds, read against another root that holds some.
-                let root = read.foundRoot ?? projects[read.path] ?? ProjectRoot(path: ".", marker: nil)
-                options.documentRoots[read.path] = root.path
-                if let index = result.roots.firstIndex(where: { $0.root == root }) {
-                    result.roots[index].documents.append(read.path)
-                } else {
-                    result.roots.append((root, [read.path]))
+        result.dryRun = options.dryRun
+        if !options.findsProjectRoots {
+            result.roots = [(ProjectRoot(path: options.root, marker: nil), paths)]
+        }
+        var tables = WorkingTables()
+        var assignment = TableAssignment()
+        // The documents read, without their `<file>` elements (what the errors below need).
+        var read: [ParsedDocument] = []
+        // The diagnostics of an import that goes through, in the order the files are applied.
+        var applied = Diagnostics()
+        // The first table that cannot be read, in document order: the import fails once every document is read.
+        var failure: (any Error)?
+        // Whether a file was refused or a document names no table: the import fails, nothing more is applied.
+        var fails = false
+        for window in Self.windows(paths.count, size: options.documentsAtOnce) {
+            // Read: these documents side by side, each table as soon as a document names it.
+            let parsed = try parseDocuments(
+                Array(paths[window]), options: readingOptions, boundaries: boundaries, loader: loader)
+            if options.findsProjectRoots {
+                for document in parsed {
+                    // A document none of whose tables its project holds, read against another root that holds some.
+                    let root = document.foundRoot ?? projects[document.path] ?? ProjectRoot(path: ".", marker: nil)
+                    options.documentRoots[document.path] = root.path
+                    if let index = result.roots.firstIndex(where: { $0.root == root }) {
+                        result.roots[index].documents.append(document.path)
+                    } else {
+                        result.roots.append((root, [document.path]))
+                    }
                 }
             }
-        } else {
-            result.roots = [(ProjectRoot(path: options.root, marker: nil), paths)]
+            fails = fails || parsed.contains { $0.namesNoTable || $0.refuses }
+            if !fails, failure == nil {
+                do {
+                    // Find each `<file>`'s table, in document order; plan side by side, apply in document order.
+                    let pending = try assignTables(
+                        to: parsed, tables: &tables, assignment: &assignment, loader: loader, result: &result,
+                        diagnostics: &applied)
+                    apply(pending, to: &tables, result: &result, options: options)
+                } catch {
+                    failure = error
+                }
+            }
+            read += parsed.map { $0.withoutFiles() }
         }
         // Languages that are no identifiers and tables outside the boundary fail the import before anything is
         // written.
-        try refuseForbiddenFiles(in: parsed, diagnostics: &diagnostics)
+        try refuseForbiddenFiles(in: read, diagnostics: &diagnostics)
         // So does a document that would apply nothing because none of its tables exists: its originals are relative
         // to a project the import did not find.
-        let withoutTables = parsed.filter(\.namesNoTable)
+        let withoutTables = read.filter(\.namesNoTable)
         if !withoutTables.isEmpty {
-            for read in parsed { diagnostics.append(contentsOf: read.diagnostics) }
+            for document in read { diagnostics.append(contentsOf: document.diagnostics) }
             throw ConversionError(withoutTables.map { noTableError($0, root: options.root(of: $0.path)) })
         }
-
-        // Find each `<file>`'s table, in document order.
-        result.dryRun = options.dryRun
-        var tables = WorkingTables()
-        let pending = try assignTables(
-            to: parsed, tables: &tables, loader: loader, result: &result, diagnostics: &diagnostics)
-
-        // Apply: plans made side by side, applied in document order.
-        apply(pending, to: &tables, result: &result, options: options)
+        diagnostics.append(contentsOf: applied)
+        if let failure { throw failure }
 
         // Write the tables that changed, all or nothing.
         try writeChanges(
-            of: consume tables, freeing: (consume parsed, consume pending), options: options, result: &result,
-            diagnostics: &diagnostics)
+            of: consume tables, freeing: consume read, options: options, result: &result, diagnostics: &diagnostics)
         return result
+    }
+
+    /// `0..<count` in consecutive ranges of `size` (the last one shorter).
+    package static func windows(_ count: Int, size: Int) -> [Range<Int>] {
+        stride(from: 0, to: count, by: max(size, 1)).map { $0..<min($0 + max(size, 1), count) }
     }
 }
