@@ -64,7 +64,8 @@ struct RuleSpeedTests {
     func shortcuts() {
         let texts = [
             "", " ", "a", " a ", "\ta\n", "\r\n", "é", " é", "é ", "\u{85}x", "x\u{7}", "\u{7F}", "caf\u{E9}\u{9F}",
-            "\u{C2}", "Â", "%arg", "%arg files", "x %arg y %arg", "é %arg", "%arg\u{301}", "%arge", "%%arg", "%ar", "%arg%arg", "x%argy%arg%", "%a%arg", "%arg é %arg",
+            "\u{C2}", "Â", "%arg", "%arg files", "x %arg y %arg", "é %arg", "%arg\u{301}", "%arge", "%%arg", "%ar",
+            "%arg%arg", "x%argy%arg%", "%a%arg", "%arg é %arg",
             "plural.one", "substitutions.n.plural.few", "device.iphone.plural.other", ".plural..x", "plural.",
             "a.b.c", "é.plural.ü", "plural.\r\n", "substitutions.a.b.plural.one",
         ]
