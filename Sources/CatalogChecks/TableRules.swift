@@ -221,11 +221,14 @@ struct TableRules {
                         )
                     }
                 }
-                Self.widthVariations(localization, path: "") { path in
-                    add(
-                        .widthVariation, language, path,
-                        "\(language) value of \(Diagnostic.quoted(key)) has width variations, which a String "
-                            + "Catalog cannot hold")
+                // A plain string unit (most localizations) has no variations of any kind.
+                if localization.hasMoreThanStringUnit {
+                    Self.widthVariations(localization, path: "") { path in
+                        add(
+                            .widthVariation, language, path,
+                            "\(language) value of \(Diagnostic.quoted(key)) has width variations, which a String "
+                                + "Catalog cannot hold")
+                    }
                 }
                 guard language != source else { continue }
                 guard let sourceRoot else { continue }

@@ -43,10 +43,19 @@ public struct StringTable: Sendable, Equatable {
     }
 
     /// Every language that has a localization in at least one entry, in first-seen order.
+    ///
+    /// Entries mostly list their languages in the same order, the order they were first seen in: a language found at
+    /// its own position among those seen (the same bytes, which is how the map tells keys apart) is known without a
+    /// lookup; any other is looked up (`StringTableTests` holds this to the lookup of every language).
     package var languages: [String] {
         var seen = OrderedMap<Void>()
-        for entry in entries.values {
-            for language in entry.localizations?.keys ?? [] { _ = seen.appendNew((), forKey: language) }
+        for index in entries.indices {
+            guard let localizations = entries.withValue(at: index, \.localizations) else { continue }
+            for position in localizations.indices {
+                let language = localizations.key(at: position)
+                if position < seen.count, sameUTF8(seen.key(at: position), language) { continue }
+                _ = seen.appendNew((), forKey: language)
+            }
         }
         return seen.keys
     }
