@@ -377,18 +377,7 @@ struct JSONScanner {
             var position = contentStart
             var seen: UInt64 = 0
             while true {
-                if position &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-                    let ends = StringBytes.runEnds(word)
-                    if ends == 0 {
-                        seen |= word
-                        position &+= 8
-                        continue
-                    }
-                    let skipped = StringBytes.bytesBefore(ends)
-                    seen |= word & StringBytes.lowBytes(skipped)
-                    position &+= skipped
-                }
+                StringBytes.skipRun(base, from: &position, count: count, seen: &seen)
                 guard position < count else { break }
                 let byte = base[position]
                 if byte == UInt8(ascii: "\""), seen & StringBytes.highBits == 0 {
@@ -435,19 +424,7 @@ struct JSONScanner {
         var seen: UInt64 = 0
         if let base = bytes.baseAddress {
             while true {
-                if offset &+ 8 <= count {
-                    let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
-                    let ends = StringBytes.runEnds(word)
-                    if ends == 0 {
-                        seen |= word
-                        offset &+= 8
-                        continue
-                    }
-                    // Straight to the first byte that ends the run; those before it are content.
-                    let skipped = StringBytes.bytesBefore(ends)
-                    seen |= word & StringBytes.lowBytes(skipped)
-                    offset &+= skipped
-                }
+                StringBytes.skipRun(base, from: &offset, count: count, seen: &seen)
                 guard offset < count else { break }
                 let byte = base[offset]
                 if byte == UInt8(ascii: "\"") {
@@ -667,6 +644,27 @@ private func controlCharacterMessage(_ byte: UInt8) -> String {
 enum StringBytes {
     static let lowBits: UInt64 = 0x0101_0101_0101_0101
     static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Moves `position` past the bytes of `base` that cannot end a string's run, eight at a time, adding them to
+    /// `seen`: to the first byte that is `"`, `\` or a control character (straight to it, the bytes before it being
+    /// content), or to where fewer than eight bytes are left before `count`; the caller looks at the bytes from there
+    /// one by one.
+    @inline(__always)
+    static func skipRun(_ base: UnsafePointer<UInt8>, from position: inout Int, count: Int, seen: inout UInt64) {
+        while position &+ 8 <= count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            let ends = runEnds(word)
+            if ends == 0 {
+                seen |= word
+                position &+= 8
+                continue
+            }
+            let skipped = bytesBefore(ends)
+            seen |= word & lowBytes(skipped)
+            position &+= skipped
+            return
+        }
+    }
 
     /// Whether one of the eight bytes of `word` may be `"`, `\` or a control character.
     ///
