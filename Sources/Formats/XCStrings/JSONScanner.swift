@@ -238,17 +238,9 @@ struct JSONScanner {
     mutating func forEachMember(
         _ member: (inout JSONScanner, String, Int) throws(ConversionError) -> Void
     ) throws(ConversionError) {
-        try expect(UInt8(ascii: "{"), "'{'")
-        depth += 1
-        if depth > Self.maximumDepth {
-            throw error("nesting is deeper than \(Self.maximumDepth) levels", at: offset - 1)
+        try forEachMemberName { (scanner: inout JSONScanner, name: RawString) throws(ConversionError) in
+            try member(&scanner, scanner.string(of: name), name.offset)
         }
-        defer { depth -= 1 }
-        if peek() == UInt8(ascii: "}") {
-            offset += 1
-            return
-        }
-        _ = try forEachRemainingMember(stoppingAt: nil, member)
     }
 
     /// How a run of members ended.
