@@ -13,6 +13,10 @@ command after the other and each binary after the other (so that the binaries se
   stats          `stats CATALOG`
   check          `check CATALOG` (exit status 0 or 1: findings are what it is for)
   roundtrip      `roundtrip CATALOG` (every trip; a loss is reported, not fatal)
+  rt same+xliff  `roundtrip CATALOG --via same --via xliff`: the trips whose conversions are convert, export and
+                 import (read → write; → XLIFF → catalog, each language imported twice: into the same catalog and
+                 into the catalog without it)
+  rt legacy      `roundtrip CATALOG --via legacy`: the trip through legacy tables, a compile and a migration
   xmllint        `xmllint --stream --noout` over the files export wrote (a plain C libxml2 pass)
   json.load      Python's `json.load` of the catalog
 
@@ -20,7 +24,8 @@ and prints for each the best and median wall time, the CPU time (user + system) 
 (getrusage of the child, `ru_maxrss`), the memory as a multiple of the catalog's size, and the ratios the issue
 asks for: check / stats, roundtrip / (convert + export + import all), export / xmllint; and roundtrip / all the
 conversions it makes (convert + compile + migrate + export + import all: its trip through legacy tables is a compile
-and a migration). With several DATA folders the ratios are printed side by side: a linear command has the same ratio
+and a migration); and each part of roundtrip against its own conversions: rt same+xliff / (convert + export + import
+all), rt legacy / (compile + migrate). With several DATA folders the ratios are printed side by side: a linear command has the same ratio
 at every size.
 
 Usage: python3 Benchmarks/scale.py BINARY [--before BINARY] DATA [DATA...] [--rounds 3] [--only CMD,...]
@@ -41,7 +46,8 @@ import sys
 import tempfile
 import time
 
-COMMANDS = ["convert", "compile", "migrate", "export", "import 4", "import all", "stats", "check", "roundtrip"]
+COMMANDS = ["convert", "compile", "migrate", "export", "import 4", "import all", "stats", "check", "roundtrip",
+            "rt same+xliff", "rt legacy"]
 REFERENCES = ["xmllint", "json.load"]
 # The commands whose peak memory issue 34 holds to 3x the input.
 ISSUE_COMMANDS = ["convert", "export", "import 4", "stats", "check", "roundtrip"]
@@ -126,9 +132,11 @@ def one_round(data, binaries, scratch, only, results):
             elif name == "check":
                 figures = run([binary, "check", catalog, "--quiet"], expect=(0, 1))
             else:
-                figures = run([binary, "roundtrip", catalog, "--quiet"], expect=(0, 1))
+                vias = {"roundtrip": [], "rt same+xliff": ["--via", "same", "--via", "xliff"],
+                        "rt legacy": ["--via", "legacy"]}[name]
+                figures = run([binary, "roundtrip", catalog, *vias, "--quiet"], expect=(0, 1))
                 if figures["status"] != 0:
-                    print(f"  note: roundtrip ({label}) reported a loss", file=sys.stderr)
+                    print(f"  note: {name} ({label}) reported a loss", file=sys.stderr)
             record(name, label, figures)
     label, _ = binaries[0]
     exports = os.path.join(scratch, "export-" + label)
@@ -150,11 +158,11 @@ def median(runs, field="wall"):
 
 def report(data, size, results, binaries):
     print(f"\n{data}: catalog {size / 1e6:.1f} MB")
-    print(f"  {'command':<12} {'binary':<8} {'wall best':>9} {'median':>8} {'CPU med':>8} {'peak MB':>8} {'x input':>7}")
+    print(f"  {'command':<13} {'binary':<8} {'wall best':>9} {'median':>8} {'CPU med':>8} {'peak MB':>8} {'x input':>7}")
     for name in COMMANDS + REFERENCES:
         for label, runs in results.get(name, {}).items():
             peak = max(run["rss"] for run in runs)
-            print(f"  {name:<12} {label:<8} {best(runs):8.2f}s {median(runs):7.2f}s {median(runs, 'cpu'):7.2f}s "
+            print(f"  {name:<13} {label:<8} {best(runs):8.2f}s {median(runs):7.2f}s {median(runs, 'cpu'):7.2f}s "
                   f"{peak / 1e6:8.0f} {peak / size:6.2f}x")
     ratios = {}
     for label, _ in binaries:
@@ -174,6 +182,12 @@ def report(data, size, results, binaries):
             every = parts + [figure("compile"), figure("migrate")]
             if trip and all(every):
                 row[f"roundtrip / (those + compile + migrate) ({unit})"] = trip / sum(every)
+            named = figure("rt same+xliff")
+            if named and all(parts):
+                row[f"rt same+xliff / (convert + export + import all) ({unit})"] = named / sum(parts)
+            legacy, legacy_parts = figure("rt legacy"), [figure("compile"), figure("migrate")]
+            if legacy and all(legacy_parts):
+                row[f"rt legacy / (compile + migrate) ({unit})"] = legacy / sum(legacy_parts)
             export = figure("export")
             lint = results.get("xmllint", {}).get("")
             if export and lint:
@@ -213,7 +227,8 @@ def main():
     parser.add_argument("--before", help="a reference binary, run alternately with BINARY")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", help="comma-separated commands (convert, compile, migrate, export, 'import 4', "
-                                       "'import all', stats, check, roundtrip, xmllint, json.load)")
+                                       "'import all', stats, check, roundtrip, 'rt same+xliff', 'rt legacy', xmllint, "
+                                       "json.load)")
     parser.add_argument("--json", help="write every run's figures here")
     parser.add_argument("--from-json", help="print the report of a RESULTS.json written before; run nothing")
     args = parser.parse_args()
