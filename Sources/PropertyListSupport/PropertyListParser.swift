@@ -8,11 +8,17 @@ import XMLSupport
 /// position; a structure problem gives the dialect's message at the offending element (stray text at the text
 /// itself). A repeated dictionary key is kept, or folded with a warning when the dialect says so (the later value
 /// is used, as Foundation and `plistlib` do).
+///
+/// A regular document is read by a fast path that builds the nodes straight from the XML events
+/// (``PropertyListEventReader``, whose doc comment states its rule); anything else, and every document with an
+/// error or a warning, is read by the exact path, which builds the XML tree first and walks it.
 package struct PropertyListParser {
     let path: String
     /// The document's bytes (also used to place stray text, which the XML tree keeps no position for).
     let bytes: [UInt8]
     let dialect: PropertyListDialect
+    /// Whether the fast path is tried first; tests turn it off to compare it with the exact path.
+    package var usesFastPath = true
 
     package init(path: String, bytes: [UInt8], dialect: PropertyListDialect) {
         self.path = path
@@ -24,6 +30,18 @@ package struct PropertyListParser {
     /// itself a value.
     /// - Throws: ``ConversionError`` at the offending element; malformed XML gives XMLSupport's error as is.
     package func parseDocument(diagnostics: inout Diagnostics) throws(ConversionError) -> PropertyListNode {
+        if usesFastPath, let node = fastDocument() { return node }
+        return try exactDocument(diagnostics: &diagnostics)
+    }
+
+    /// The fast path alone: the document's value, or `nil` where it leaves the document to the exact path (it
+    /// reports nothing, so it needs no diagnostics).
+    package func fastDocument() -> PropertyListNode? {
+        PropertyListEventReader(path: path, bytes: bytes, dialect: dialect).document()
+    }
+
+    /// The exact path alone: the XML tree, then a walk over it.
+    package func exactDocument(diagnostics: inout Diagnostics) throws(ConversionError) -> PropertyListNode {
         let document: XMLDocumentTree
         do {
             document = try XMLDocumentTree(parsing: bytes, path: path)
@@ -58,14 +76,14 @@ package struct PropertyListParser {
         let value: PropertyListNode.Value
         switch element.name {
         case "string": value = .string(try text(of: element))
-        case "integer": value = .integer(trimmed(try text(of: element)))
-        case "real": value = .real(trimmed(try text(of: element)))
+        case "integer": value = .integer(Self.trimmed(try text(of: element)))
+        case "real": value = .real(Self.trimmed(try text(of: element)))
         case "true", "false":
             try forEachChildElement(of: element) { child throws(ConversionError) in
                 throw failure(.unexpectedElement(child.qualifiedName, in: element.name), child)
             }
             value = .boolean(element.name == "true")
-        case "date": value = .date(trimmed(try text(of: element)))
+        case "date": value = .date(Self.trimmed(try text(of: element)))
         case "data": value = .data(try text(of: element))
         case "array":
             var items: [PropertyListNode] = []
@@ -148,7 +166,8 @@ package struct PropertyListParser {
         text.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
     }
 
-    private func trimmed(_ text: String) -> String {
+    /// `text` without the XML whitespace around it (the value of `<integer>`, `<real>` and `<date>`).
+    static func trimmed(_ text: String) -> String {
         let bytes = Array(text.utf8)
         let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         guard let start = bytes.firstIndex(where: { !isSpace($0) }),
