@@ -1,3 +1,4 @@
+import Foundation
 import LocalizationCatalog
 import PropertyListSupport
 import TestSupport
@@ -261,27 +262,37 @@ struct PropertyListFastPathTests {
         #expect(dump(fast) == Self.read(bytes, dialect: dialect, fastPath: false))
     }
 
-    @Test("Every XML property list of Fixtures/ reads the same on both paths")
+    @Test("Every XML property list of Fixtures/ and of the fuzzers' findings reads the same on both paths")
     func fixtures() throws {
-        var fastCount = 0
-        var total = 0
+        var files: [(name: String, url: URL)] = []
         for file in Fixtures.files(below: ".")
         where file.hasSuffix(".stringsdict") || file.hasSuffix(".strings") || file.hasSuffix(".plist") {
-            let bytes = try Fixtures.bytes(file)
-            guard bytes.firstRange(of: Array("<plist".utf8)) != nil || file.hasSuffix(".stringsdict") else { continue }
+            files.append((file, Fixtures.url(file)))
+        }
+        for folder in ["Fuzz/findings", "Fuzz/findings-open"] {
+            let root = Fixtures.root.appendingPathComponent(folder)
+            for file in Fixtures.files(inFolderAt: root.path) {
+                files.append((folder + "/" + file, root.appendingPathComponent(file)))
+            }
+        }
+        var fastCount = 0
+        var total = 0
+        for (name, url) in files {
+            let bytes = [UInt8](try Data(contentsOf: url))
+            guard bytes.firstRange(of: Array("<plist".utf8)) != nil || name.hasSuffix(".stringsdict") else { continue }
             guard !PropertyListReader.isBinary(bytes) else { continue }
             total += 1
             for (dialectName, dialect) in Self.dialects {
                 let exact = Self.read(bytes, dialect: dialect, fastPath: false)
-                #expect(Self.read(bytes, dialect: dialect, fastPath: true) == exact, "\(file), \(dialectName)")
+                #expect(Self.read(bytes, dialect: dialect, fastPath: true) == exact, "\(name), \(dialectName)")
                 if let fast = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect).fastDocument() {
                     fastCount += 1
-                    #expect(dump(fast) == exact, "\(file), \(dialectName)")
+                    #expect(dump(fast) == exact, "\(name), \(dialectName)")
                 }
             }
         }
         #expect(total > 50)
-        // Most fixtures are regular; the others test errors and warnings.
+        // Most of them are regular; the others test errors and warnings.
         #expect(fastCount > total)
     }
 }
