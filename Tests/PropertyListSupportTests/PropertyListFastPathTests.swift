@@ -162,6 +162,10 @@ struct PropertyListFastPathTests {
         ("second root", head + "<array/></plist><plist/>"),
         ("empty document", ""),
         ("nested 300 deep", nested(300)),
+        (
+            "too many attributes",
+            "<plist>\n<dict " + (0...1_000).map { "a\($0)=\"\"" }.joined(separator: " ") + "/></plist>"
+        ),
         ("internal DTD entity", "<!DOCTYPE plist [<!ENTITY e \"x\">]><plist><string>&e;</string></plist>"),
         (
             "external entity",
