@@ -23,6 +23,11 @@ struct Importer {
 
     /// Whether a catalog entry is first given the quick look (``quickLookFindsNothingToApply(_:units:paths:at:in:report:)``).
     var takesQuickLook = true
+    /// Whether a catalog entry is first tried as a new plain translation
+    /// (``newPlainTranslation(_:units:paths:at:in:report:)``).
+    var takesNewPlainTranslation = true
+    /// How many entries ``newPlainTranslation(_:units:paths:at:in:report:)`` applied (for the test that it runs).
+    var newPlainTranslations = 0
 
     init(table: StringTable, language: String, options: XLIFFImport.Options) {
         self.table = table
