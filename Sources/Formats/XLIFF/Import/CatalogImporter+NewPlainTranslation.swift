@@ -34,36 +34,40 @@ extension Importer {
     ) -> Bool {
         guard members.count == 1, let index = members.first, paths[index].isRoot else { return false }
         let sourceLanguage = table.sourceLanguage
-        guard language != sourceLanguage, currentLocalization(at: position) == nil else { return false }
-        let unit = units[index]
-        // The `<source>` export writes for the root: the source language's string, or the key without one.
+        guard language != sourceLanguage, !hasChange(at: position) else { return false }
+        // Read in place (a copy of the entry or the unit retains all it holds): the `<source>` export writes for the
+        // root, the source language's string or the key without one; `nil` when the entry has a localization in
+        // this language or the source language's is more than a plain string.
         let expected = entries.withValue(at: position) { entry -> String?? in
-            guard let source = entry.localizations?[sourceLanguage] else { return .some(nil) }
-            guard !source.hasMoreThanStringUnit else { return nil }
-            return .some(source.stringUnit?.value)
+            guard let localizations = entry.localizations else { return .some(nil) }
+            guard localizations.index(forKey: language) == nil else { return nil }
+            guard let slot = localizations.index(forKey: sourceLanguage) else { return .some(nil) }
+            return localizations.withValue(at: slot) { source -> String?? in
+                source.hasMoreThanStringUnit ? nil : .some(source.stringUnit?.value)
+            }
         }
         guard case .some(let sourceString) = expected else { return false }
-        guard let text = unit.target else {
-            report.skip(unit, .noTarget)
+        guard let text = units[index].target else {
+            report.skip(units[index], .noTarget)
             return true
         }
         guard !Self.containsSubstitutionReference(text) else { return false }
         guard
             let state = XLIFFImport.catalogState(
-                state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
-                current: nil, keepsNeedsReview: true)
+                state: units[index].state, qualifier: units[index].stateQualifier,
+                acceptUnfinished: options.acceptUnfinished, current: nil, keepsNeedsReview: true)
         else {
-            let hasNewText = text != (unit.source ?? text)
-            report.skip(
-                unit, hasNewText ? .unfinishedStateWithNewText(unit.state ?? "") : .unfinishedState(unit.state ?? ""))
+            let hasNewText = text != (units[index].source ?? text)
+            let found = units[index].state ?? ""
+            report.skip(units[index], hasNewText ? .unfinishedStateWithNewText(found) : .unfinishedState(found))
             return true
         }
         let sourceText = sourceString ?? entries.key(at: position)
-        if let found = unit.source, !sameUTF8(found, sourceText) { return false }
+        if let found = units[index].source, !sameUTF8(found, sourceText) { return false }
         guard
             options.isInterfaceBuilder
                 || report.checkPlaceholders(
-                    unit, target: text, source: sourceText, substitutionSpecifier: { _ in nil },
+                    units[index], target: text, source: sourceText, substitutionSpecifier: { _ in nil },
                     allowsMissingIntegers: false, allowsMissingArguments: false,
                     refuses: options.refusesPlaceholderMismatch)
         else { return true }
@@ -75,6 +79,7 @@ extension Importer {
 
     /// Whether `text` has `#@` (every substitution reference `%#@NAME@`, `%N$#@NAME@` has it).
     static func containsSubstitutionReference(_ text: String) -> Bool {
+        guard text.utf8Contains(UInt8(ascii: "#")) else { return false }  // `memchr`: most texts have none
         var previous: UInt8 = 0
         for byte in text.utf8 {
             if previous == UInt8(ascii: "#"), byte == UInt8(ascii: "@") { return true }

@@ -88,6 +88,9 @@ struct Importer {
         return table.entries[valueAt: position].localizations?[language]
     }
 
+    /// Whether this import has changed the localization of the entry at `position` already.
+    func hasChange(at position: Int) -> Bool { pending.index(forKey: position) != nil }
+
     /// A position standing for `key` when this import created it (for lookups that only ask whether it exists).
     func createdIndex(_ key: String) -> Int? { createdPositions[Array(key.utf8)] }
 
