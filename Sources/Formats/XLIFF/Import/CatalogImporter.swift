@@ -109,6 +109,11 @@ extension Importer {
         {
             return
         }
+        if takesNewPlainTranslation,
+            newPlainTranslation(members, units: units, paths: paths, at: position, in: entries, report: &report)
+        {
+            return
+        }
         let key = entries.key(at: position)
         let entry = entries[valueAt: position]
         let builder = CatalogUnitBuilder(

@@ -23,6 +23,11 @@ struct Importer {
 
     /// Whether a catalog entry is first given the quick look (``quickLookFindsNothingToApply(_:units:paths:at:in:report:)``).
     var takesQuickLook = true
+    /// Whether a catalog entry is first tried as a new plain translation
+    /// (``newPlainTranslation(_:units:paths:at:in:report:)``).
+    var takesNewPlainTranslation = true
+    /// How many entries ``newPlainTranslation(_:units:paths:at:in:report:)`` applied (for the test that it runs).
+    var newPlainTranslations = 0
 
     init(table: StringTable, language: String, options: XLIFFImport.Options) {
         self.table = table
@@ -82,6 +87,9 @@ struct Importer {
         if let changed = pending[position] { return changed }
         return table.entries[valueAt: position].localizations?[language]
     }
+
+    /// Whether this import has changed the localization of the entry at `position` already.
+    func hasChange(at position: Int) -> Bool { pending.index(forKey: position) != nil }
 
     /// A position standing for `key` when this import created it (for lookups that only ask whether it exists).
     func createdIndex(_ key: String) -> Int? { createdPositions[Array(key.utf8)] }

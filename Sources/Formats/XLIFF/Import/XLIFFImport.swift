@@ -20,7 +20,7 @@ import LocalizationCatalog
         /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`).
         ///
         /// Its strings are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
-        /// ``plan(_:for:kind:options:takesQuickLook:)`` from the file.
+        /// ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:)`` from the file.
         package var isInterfaceBuilder = false
 
         /// Creates options; the defaults behave like Xcode (which checks no placeholders), with a warning for
@@ -54,11 +54,13 @@ import LocalizationCatalog
     /// Works out what applying `file` to `table` changes, without changing it.
     ///
     /// Planning only reads the table, so the files of one import can be planned side by side (one per language),
-    /// and each plan then applied in order with ``XLIFFImportPlan/apply(to:)``. `takesQuickLook: false` sends every
-    /// catalog entry through the full comparison (for the test that holds the quick look equal to it).
+    /// and each plan then applied in order with ``XLIFFImportPlan/apply(to:)``. `takesQuickLook: false` and
+    /// `takesNewPlainTranslation: false` keep catalog entries from the import's fast paths (the quick look, a new
+    /// plain translation), which then go through the full comparison (for the tests that hold each fast path
+    /// equal to it).
     package static func plan(
         _ file: XLIFFFile, for table: StringTable, kind: XLIFFTableKind, options: Options = Options(),
-        takesQuickLook: Bool = true
+        takesQuickLook: Bool = true, takesNewPlainTranslation: Bool = true
     ) -> XLIFFImportPlan {
         var report = XLIFFImportReport()
         guard let language = file.targetLanguage, !language.isEmpty else {
@@ -70,13 +72,15 @@ import LocalizationCatalog
         options.isInterfaceBuilder = original.hasSuffix(".storyboard") || original.hasSuffix(".xib")
         var importer = Importer(table: table, language: language, options: options)
         importer.takesQuickLook = takesQuickLook
+        importer.takesNewPlainTranslation = takesNewPlainTranslation
         switch kind {
         case .catalog: importer.applyCatalog(file.units, report: &report)
         case .strings: importer.applyStrings(file.units, report: &report)
         case .stringsDict: importer.applyStringsDict(file.units, report: &report)
         }
         return XLIFFImportPlan(
-            language: language, report: report, changes: importer.changes, additions: importer.created)
+            language: language, report: report, changes: importer.changes, additions: importer.created,
+            newPlainTranslations: importer.newPlainTranslations)
     }
 
     /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted

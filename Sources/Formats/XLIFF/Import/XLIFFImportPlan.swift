@@ -13,6 +13,12 @@ package struct XLIFFImportPlan: Sendable {
     let changes: [(position: Int, localization: Localization)]
     /// New entries (keys of a legacy `.strings` table that the file adds), in file order.
     var additions: [(key: String, entry: CatalogEntry)] = []
+    /// How many entries the fast path for a new plain translation decided
+    /// (``Importer/newPlainTranslation(_:units:paths:at:in:report:)``); for the test that it runs.
+    package var newPlainTranslations = 0
+
+    /// ``changes``, for the tests that compare plans.
+    package var changedLocalizations: [(position: Int, localization: Localization)] { changes }
 
     /// Whether applying the plan changes nothing.
     package var isEmpty: Bool { changes.isEmpty && additions.isEmpty }
