@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// Writes a table as legacy `.strings` files, one per language, in the layout `genstrings` uses.
 ///
@@ -130,7 +131,7 @@ public struct StringsWriter: CatalogWriter {
         _ comment: String, key: String, origin: FileLocation?, prefersLineComment: Bool, to text: inout [UInt8],
         diagnostics: inout Diagnostics
     ) {
-        let hasLineBreak = comment.unicodeScalars.contains { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) }
+        let hasLineBreak = Self.hasLineBreak(comment)
         guard comment.utf8.containsSequence(Self.commentEnd) || (prefersLineComment && !hasLineBreak) else {
             text.append(contentsOf: "/* ".utf8)
             text.append(contentsOf: comment.utf8)
@@ -159,49 +160,112 @@ public struct StringsWriter: CatalogWriter {
 
     private static let commentEnd: [UInt8] = Array("*/".utf8)
 
+    /// Whether `comment` has a line break: LF, CR, U+2028 or U+2029.
+    ///
+    /// Looked for in its bytes (`0A`, `0D`, `E2 80 A8`, `E2 80 A9`: a scalar's UTF-8 form, and no other scalar's
+    /// bytes hold these sequences), which is ``hasLineBreakByScalars(_:)``; `StringsWriterSpeedTests` holds them
+    /// equal.
+    static func hasLineBreak(_ comment: String) -> Bool {
+        comment.withUTF8Span { bytes in
+            var index = 0
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x0A, 0x0D:
+                    return true
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80:
+                    if bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// ``hasLineBreak(_:)`` by Unicode scalars, the plain form.
+    static func hasLineBreakByScalars(_ comment: String) -> Bool {
+        comment.unicodeScalars.contains { "\n\r\u{2028}\u{2029}".unicodeScalars.contains($0) }
+    }
+
     /// Appends `string` in double quotes (or in `quote`, `'`) with the escapes CoreFoundation reads back to the
     /// same string.
     ///
     /// The quote and `\` are escaped with a backslash; TAB, LF, CR, BEL, BS, VT and FF as `\t \n \r \a \b \v \f`;
     /// other C0 controls, DEL, U+2028 and U+2029 as `\U` with four hexadecimal digits. Everything else is written
     /// as is.
+    ///
+    /// Bytes written as themselves (all but the quote, `\\`, C0 controls, DEL and `E2`, the first byte of U+2028 and
+    /// U+2029) are copied a run at a time; ``appendQuotedByteByByte(_:quote:to:)``, the plain form, writes every byte
+    /// on its own, and `StringsWriterSpeedTests` holds the two equal.
     func appendQuoted(_ string: String, quote: UInt8 = UInt8(ascii: "\""), to text: inout [UInt8]) {
         text.append(quote)
-        let bytes = string.utf8
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
-            let byte = bytes[index]
-            bytes.formIndex(after: &index)
-            switch byte {
-            case quote, UInt8(ascii: "\\"):
-                text.append(UInt8(ascii: "\\"))
-                text.append(byte)
-            case 0x07: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "a")])
-            case 0x08: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
-            case 0x09: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0x0A: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0B: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "v")])
-            case 0x0C: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
-            case 0x0D: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x00...0x1F, 0x7F:
-                text.append(contentsOf: StringsMessage.hex(byte, digits: 4, prefix: "\\U").utf8)
-            case 0xE2:
-                // U+2028 and U+2029 (E2 80 A8/A9) end lines in some editors; escape them.
-                var lookahead = index
-                if lookahead != bytes.endIndex, bytes[lookahead] == 0x80 {
-                    bytes.formIndex(after: &lookahead)
-                    if lookahead != bytes.endIndex, bytes[lookahead] == 0xA8 || bytes[lookahead] == 0xA9 {
-                        text.append(contentsOf: (bytes[lookahead] == 0xA8 ? "\\U2028" : "\\U2029").utf8)
-                        index = bytes.index(after: lookahead)
-                        continue
-                    }
+        string.withUTF8Span { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard Self.mayNeedEscape(byte, quote: quote) else {
+                    index += 1
+                    continue
                 }
-                text.append(byte)
-            default:
-                text.append(byte)
+                text.append(contentsOf: bytes.extracting(start..<index))
+                index += Self.appendEscaped(
+                    byte, index + 1 < bytes.count ? bytes[index + 1] : nil,
+                    index + 2 < bytes.count ? bytes[index + 2] : nil, quote: quote, to: &text)
+                start = index
             }
+            text.append(contentsOf: bytes.extracting(start..<bytes.count))
         }
         text.append(quote)
+    }
+
+    /// ``appendQuoted(_:quote:to:)`` one byte at a time.
+    func appendQuotedByteByByte(_ string: String, quote: UInt8 = UInt8(ascii: "\""), to text: inout [UInt8]) {
+        let bytes = Array(string.utf8)
+        text.append(quote)
+        var index = 0
+        while index < bytes.count {
+            index += Self.appendEscaped(
+                bytes[index], index + 1 < bytes.count ? bytes[index + 1] : nil,
+                index + 2 < bytes.count ? bytes[index + 2] : nil, quote: quote, to: &text)
+        }
+        text.append(quote)
+    }
+
+    /// Whether `byte` may be written other than as itself (or start bytes that are): the quote, `\\`, a C0 control,
+    /// DEL, or `E2`.
+    @inline(__always)
+    static func mayNeedEscape(_ byte: UInt8, quote: UInt8) -> Bool {
+        byte == quote || byte == UInt8(ascii: "\\") || byte < 0x20 || byte == 0x7F || byte == 0xE2
+    }
+
+    /// Appends `byte` as a quoted string holds it, `next` and `afterNext` being the bytes after it (if any), and
+    /// returns how many bytes that took: 3 for U+2028 and U+2029 (`E2 80 A8`/`A9`, which end lines in some editors
+    /// and are escaped), else 1.
+    static func appendEscaped(
+        _ byte: UInt8, _ next: UInt8?, _ afterNext: UInt8?, quote: UInt8, to text: inout [UInt8]
+    ) -> Int {
+        switch byte {
+        case quote, UInt8(ascii: "\\"):
+            text.append(UInt8(ascii: "\\"))
+            text.append(byte)
+        case 0x07: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "a")])
+        case 0x08: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+        case 0x09: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+        case 0x0A: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+        case 0x0B: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "v")])
+        case 0x0C: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+        case 0x0D: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+        case 0x00...0x1F, 0x7F:
+            text.append(contentsOf: StringsMessage.hex(byte, digits: 4, prefix: "\\U").utf8)
+        case 0xE2 where next == 0x80 && (afterNext == 0xA8 || afterNext == 0xA9):
+            text.append(contentsOf: (afterNext == 0xA8 ? "\\U2028" : "\\U2029").utf8)
+            return 3
+        default:
+            text.append(byte)
+        }
+        return 1
     }
 
     /// `utf8` in `encoding`, with the byte-order mark the encoding calls for.
