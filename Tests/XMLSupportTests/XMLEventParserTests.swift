@@ -147,6 +147,28 @@ struct XMLEventParserTests {
         #expect(recorder.lines == ["start a@1:1", "start b@1:4 empty", "end b empty"])
     }
 
+    /// A handler that throws on CDATA stops the parse before the text after it.
+    ///
+    /// The CDATA is delivered when that text comes, and nothing after it is delivered. That text comes from the
+    /// input libxml2 frees on stopping; reading it was a use after free, which only the fuzzers' address sanitizer
+    /// sees (`.ci/run` replays Fixtures/stringsdict/invalid/cdata-in-variable.stringsdict under it); this test holds
+    /// the behaviour around it.
+    @Test func handlerErrorOnCDATAStopsBeforeTheTextAfterIt() {
+        struct RefusesCDATA: XMLEventHandler {
+            var lines: [String] = []
+            mutating func startElement(_ element: XMLStartElement) { lines.append("start \(element.qualifiedName)") }
+            mutating func endElement(_ element: XMLEndElement) {}
+            mutating func text(_ text: XMLText) { lines.append("text \(text.string.debugDescription)") }
+            mutating func cdata(_ text: XMLText) throws { throw Recorder.Stop() }
+        }
+        var handler = RefusesCDATA()
+        let document = "<a><b>x</b> <![CDATA[ y ]]>" + String(repeating: "tail ", count: 2_000) + "</a>"
+        #expect(throws: Recorder.Stop()) {
+            try XMLEventParser.parse(Array(document.utf8), path: "t.xml", handler: &handler)
+        }
+        #expect(handler.lines == ["start a", "start b", "text \"x\"", "text \" \""])
+    }
+
     @Test func entityReferencesAreRefused() throws {
         let message =
             "entity reference '&e;' is not supported (only &lt; &gt; &amp; &apos; &quot; and character references are)"

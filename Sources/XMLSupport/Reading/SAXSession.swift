@@ -145,7 +145,7 @@ class SAXSession {
     /// Whether events may still be delivered; stops the parser after the first error.
     fileprivate func accepting() -> Bool {
         guard failure == nil, errors.first == nil else {
-            if let context { xmlStopParser(context) }
+            stop()
             return false
         }
         return true
@@ -153,19 +153,34 @@ class SAXSession {
 
     fileprivate func fail(_ error: any Error) {
         failure = error
+        stop()
+    }
+
+    /// Whether the parser was stopped.
+    ///
+    /// libxml2 (2.9) frees its input when it stops, while the call that reported
+    /// the event may still hand over bytes of that input: once stopped, character data is not read.
+    @exclusivity(unchecked) private var stopped = false
+
+    private func stop() {
+        stopped = true
         if let context { xmlStopParser(context) }
     }
 
     fileprivate func appendText(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard depth > 0, count > 0 else { return }
-        if textIsCDATA { flushText() }
+        guard depth > 0, count > 0, !stopped else { return }
+        if textIsCDATA {
+            // Delivering the CDATA before this text may stop the parser (a handler that throws), freeing `bytes`.
+            flushText()
+            guard !stopped else { return }
+        }
         appendToText(bytes, count: count)
     }
 
     /// Adjacent CDATA sections (`]]]]><![CDATA[>` is how `]]>` is written) make one CDATA event, as they make
     /// one node in libxml2's tree.
     fileprivate func appendCDATA(_ bytes: UnsafePointer<UInt8>?, count: Int) {
-        guard depth > 0 else { return }
+        guard depth > 0, !stopped else { return }
         if !textIsCDATA { flushText() }
         guard accepting() else { return }
         textIsCDATA = true
@@ -215,7 +230,7 @@ class SAXSession {
                 line: max(Int(input?.line ?? 1), 1),
                 column: max(Int(input?.col ?? 1), 1),
                 message: "Excessive depth in document: \(maximumDepth) use XML_PARSE_HUGE option")
-            xmlStopParser(context)
+            stop()
             return
         }
         let tagOffset: Int
@@ -289,7 +304,7 @@ class SAXSession {
             errors.first = ErrorCollector.Reported(
                 code: Int32(XML_DTD_XMLID_VALUE.rawValue), line: max(Int(input?.line ?? 1), 1),
                 column: max(Int(input?.col ?? 1), 1), message: message)
-            xmlStopParser(context)
+            stop()
             return
         }
     }
