@@ -172,8 +172,7 @@ struct StringsLexer {
 
     /// Whether U+2028 or U+2029 starts at `offset`.
     private func isParagraphOrLineSeparator(at offset: Int) -> Bool {
-        offset + 2 < bytes.count && bytes[offset] == 0xE2 && bytes[offset + 1] == 0x80
-            && (bytes[offset + 2] == 0xA8 || bytes[offset + 2] == 0xA9)
+        offset + 2 < bytes.count && isLineOrParagraphSeparator(bytes[offset], bytes[offset + 1], bytes[offset + 2])
     }
 
     /// Consumes LF, CR LF or CR at `offset` and starts a new line.
@@ -386,4 +385,10 @@ struct StringsLexer {
         for next in 1..<length { value = value << 6 | UInt32(bytes[offset + next] & 0x3F) }
         return value
     }
+}
+
+/// Whether `first`, `second` and `third` are U+2028 or U+2029 in UTF-8 (`E2 80 A8`, `E2 80 A9`), which end lines for
+/// CoreFoundation (and some editors): the lexer reads them as line ends, the writer escapes them.
+func isLineOrParagraphSeparator(_ first: UInt8, _ second: UInt8?, _ third: UInt8?) -> Bool {
+    first == 0xE2 && second == 0x80 && (third == 0xA8 || third == 0xA9)
 }

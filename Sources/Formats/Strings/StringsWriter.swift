@@ -172,8 +172,8 @@ public struct StringsWriter: CatalogWriter {
                 switch bytes[index] {
                 case 0x0A, 0x0D:
                     return true
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80:
-                    if bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 { return true }
+                case 0xE2 where index + 2 < bytes.count:
+                    if isLineOrParagraphSeparator(0xE2, bytes[index + 1], bytes[index + 2]) { return true }
                 default:
                     break
                 }
@@ -259,7 +259,7 @@ public struct StringsWriter: CatalogWriter {
         case 0x0D: text.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
         case 0x00...0x1F, 0x7F:
             text.append(contentsOf: StringsMessage.hex(byte, digits: 4, prefix: "\\U").utf8)
-        case 0xE2 where next == 0x80 && (afterNext == 0xA8 || afterNext == 0xA9):
+        case 0xE2 where isLineOrParagraphSeparator(byte, next, afterNext):
             text.append(contentsOf: (afterNext == 0xA8 ? "\\U2028" : "\\U2029").utf8)
             return 3
         default:

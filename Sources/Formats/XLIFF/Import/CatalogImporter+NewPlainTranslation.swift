@@ -51,15 +51,13 @@ extension Importer {
             report.skip(units[index], .noTarget)
             return true
         }
-        guard !Self.containsSubstitutionReference(text) else { return false }
+        guard !XLIFFPlaceholders.hasSubstitutionReference(text) else { return false }
         guard
             let state = XLIFFImport.catalogState(
                 state: units[index].state, qualifier: units[index].stateQualifier,
                 acceptUnfinished: options.acceptUnfinished, current: nil, keepsNeedsReview: true)
         else {
-            let hasNewText = text != (units[index].source ?? text)
-            let found = units[index].state ?? ""
-            report.skip(units[index], hasNewText ? .unfinishedStateWithNewText(found) : .unfinishedState(found))
+            report.skipUnfinished(units[index], text: text, current: nil)
             return true
         }
         let sourceText = sourceString ?? entries.key(at: position)
@@ -75,16 +73,5 @@ extension Importer {
         setLocalization(Localization(stringUnit: StringUnit(text, state: state)), at: position)
         newPlainTranslations += 1
         return true
-    }
-
-    /// Whether `text` has `#@` (every substitution reference `%#@NAME@`, `%N$#@NAME@` has it).
-    static func containsSubstitutionReference(_ text: String) -> Bool {
-        guard text.utf8Contains(UInt8(ascii: "#")) else { return false }  // `memchr`: most texts have none
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if previous == UInt8(ascii: "#"), byte == UInt8(ascii: "@") { return true }
-            previous = byte
-        }
-        return false
     }
 }

@@ -166,11 +166,7 @@ extension Importer {
                     state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
                     current: localization.leaf(at: path)?.state, keepsNeedsReview: true)
             else {
-                // A target whose text is not the table's (nor, without one, the source's) was written by a translator.
-                let hasNewText = text != (builder.targetValue(at: path)?.text ?? unit.source ?? text)
-                report.skip(
-                    unit,
-                    hasNewText ? .unfinishedStateWithNewText(unit.state ?? "") : .unfinishedState(unit.state ?? ""))
+                report.skipUnfinished(unit, text: text, current: builder.targetValue(at: path)?.text)
                 continue
             }
             if let name = path.substitutionName, localization.substitutions?[name] == nil,

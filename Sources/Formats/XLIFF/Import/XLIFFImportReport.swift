@@ -206,6 +206,15 @@ public struct XLIFFImportReport: Sendable, Equatable {
         skipped.append(SkippedUnit(id: unit.id, reason: reason, location: unit.location))
     }
 
+    /// Skips a unit whose target (`text`) is in an unfinished state that is not accepted, saying whether the target
+    /// has new text: text that is not the table's (`current`) nor, without one, the unit's `<source>` was written by a
+    /// translator.
+    mutating func skipUnfinished(_ unit: XLIFFUnit, text: String, current: String?) {
+        let state = unit.state ?? ""
+        let hasNewText = text != (current ?? unit.source ?? text)
+        skip(unit, hasNewText ? .unfinishedStateWithNewText(state) : .unfinishedState(state))
+    }
+
     /// Checks the placeholders of a target about to be applied against its source.
     ///
     /// Returns `false` when the unit is refused (then reported as skipped); a mismatch that is not refused is recorded

@@ -15,9 +15,7 @@ import StringBridgeSupport
 package enum XLIFFPlaceholders {
     /// The parent string as exported: each sequential `%#@NAME@` of a known substitution gets its argument.
     package static func exportingParent(_ text: String, substitutions: OrderedMap<Substitution>?) -> String {
-        guard let substitutions, !substitutions.isEmpty, contains(text, UInt8(ascii: "#"), UInt8(ascii: "@")) else {
-            return text  // every reference has `#@`
-        }
+        guard let substitutions, !substitutions.isEmpty, hasSubstitutionReference(text) else { return text }
         let references = FormatSpecifiers.substitutionReferences(in: text)
         guard !references.isEmpty else { return text }
         var bytes = Array(text.utf8)
@@ -132,6 +130,11 @@ package enum XLIFFPlaceholders {
             bytes.replaceSubrange(specifier.range, with: Array("%arg".utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `text` may have a substitution reference: it has `#@`, which every `%#@NAME@` and `%N$#@NAME@` has.
+    static func hasSubstitutionReference(_ text: String) -> Bool {
+        text.utf8Contains(UInt8(ascii: "#")) && contains(text, UInt8(ascii: "#"), UInt8(ascii: "@"))  // `memchr` first
     }
 
     /// Whether `first` is directly followed by `second` somewhere in `text`.
