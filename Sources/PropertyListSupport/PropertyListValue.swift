@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XMLSupport
 
 /// A property list value to write; dictionaries keep the order they are given.
@@ -62,8 +63,12 @@ package indirect enum PropertyListValue: Equatable {
     /// The first character of `text` that XML 1.0 cannot hold, not even as a character reference.
     package static func firstUnwritableCharacter(in text: String) -> Unicode.Scalar? {
         // Fast path over the bytes: C0 controls are single bytes, U+FFFE/U+FFFF start with 0xEF.
-        let suspicious = text.utf8.contains { byte in
-            (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF
+        let suspicious = text.withUTF8Span { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF { return true }
+            }
+            return false
         }
         guard suspicious else { return nil }
         return text.unicodeScalars.first { scalar in

@@ -72,6 +72,64 @@ struct LegacyShapesTests {
         #expect(removed.stringUnit?.value == "x")
         #expect(!removed.hasMoreThanStringUnit)
     }
+
+    /// Localizations of every shape the removal treats on its own: with and without width variations at each level,
+    /// with variations it leaves empty, nested three deep.
+    static let widthShapes: [Localization] = {
+        let plain = Localization("x")
+        let width: OrderedMap<Localization> = ["20": Localization("Short"), "50": Localization("Longer")]
+        var set = Localization()
+        set.stringSet = StringSet(["a", "b"])
+        var level: [Localization] = [
+            plain, set,
+            Localization(stringUnit: StringUnit("x"), variations: Variations(width: width)),
+            Localization(variations: Variations()),
+            Localization(variations: Variations(extraMembers: ["future": .string("kept")])),
+            Localization(variations: Variations(plural: ["one": plain, "other": plain])),
+            Localization(variations: Variations(plural: ["other": plain], width: width)),
+        ]
+        var shapes = level
+        for _ in 0..<2 {
+            var next: [Localization] = []
+            for inner in level {
+                next.append(Localization(variations: Variations(device: ["mac": inner, "other": plain])))
+                next.append(Localization(variations: Variations(plural: ["one": plain, "other": inner])))
+            }
+            shapes += next
+            level = next
+        }
+        for variations in [nil, Variations(plural: ["other": plain]), Variations(width: width), Variations()] {
+            var substituted = Localization(stringUnit: StringUnit("%#@n@"))
+            substituted.substitutions = ["n": Substitution(formatSpecifier: "lld", variations: variations)]
+            shapes.append(substituted)
+            substituted.variations = Variations(device: ["other": plain])
+            shapes.append(substituted)
+        }
+        return shapes
+    }()
+
+    @Test("The removal is skipped exactly when it would change nothing")
+    func widthRemovalFastPath() {
+        var changing = 0
+        for localization in Self.widthShapes {
+            let changes = localization.removingWidthVariations() != localization
+            #expect(localization.changesWithoutWidthVariations == changes, "\(localization)")
+            if changes { changing += 1 }
+        }
+        #expect(changing > 10 && changing < Self.widthShapes.count - 10)
+        // A table: the same as every localization through the removal.
+        var table = StringTable(name: "T", sourceLanguage: "en")
+        for (position, localization) in Self.widthShapes.enumerated() {
+            table.entries["k\(position)"] = CatalogEntry(localizations: ["en": localization, "de": Localization("y")])
+        }
+        var expected = table
+        expected.entries = table.entries.mapValues { entry in
+            var entry = entry
+            entry.localizations = entry.localizations?.mapValues { $0.removingWidthVariations() }
+            return entry
+        }
+        #expect(table.removingWidthVariations() == expected)
+    }
 }
 
 @Suite("Format specifiers")

@@ -229,6 +229,33 @@ struct StringsDictWriterTests {
         #expect(followers.substitutions?["followers"]?.argNum == nil)
     }
 
+    @Test("Every %arg of every case is spelled, and nothing that only looks like one")
+    func argSpelling() throws {
+        var counted = Localization(stringUnit: StringUnit("%@ has %#@COUNT@"))
+        counted.substitutions = [
+            "COUNT": Substitution(
+                argNum: 2, formatSpecifier: "lld",
+                variations: Self.plural([
+                    "few": "%%arg is 100%%arg, not %arg", "many": "%arg%arg%arg", "one": "no argument: %ar %a % arg",
+                    "other": "ends with %arg", "two": "%%%arg", "zero": "%ar",
+                ]))
+        ]
+        var table = StringTable(name: "Localizable", sourceLanguage: "en")
+        table.version = "1.0"
+        table.entries["counted"] = Self.entry(["en": counted])
+        let (files, _) = try Self.write(table, languages: ["en"])
+        let back = try Self.read(files[0].bytes)
+        let cases = try #require(
+            back.entries["counted"]?.localizations?["en"]?.substitutions?["COUNT"]?.variations?.plural)
+        #expect(cases.keys == ["zero", "one", "two", "few", "many", "other"])
+        #expect(
+            cases.values.map { $0.stringUnit?.value }
+                == [
+                    "%ar", "no argument: %ar %a % arg", "%%%2$lld", "%%arg is 100%%arg, not %2$lld",
+                    "%2$lld%2$lld%2$lld", "ends with %2$lld",
+                ])
+    }
+
     @Test("Device variations nest plurals and carry root substitutions into their cases")
     func deviceShapes() throws {
         let (files, _) = try Self.write(Self.catalogShapes, languages: ["en"])

@@ -48,9 +48,8 @@ enum FormatArguments {
     }
 
     /// `text` with every `%arg` (not `%%arg`) replaced by `replacement`.
-    static func replacingArg(in text: String, with replacement: @autoclosure () -> String) -> String {
+    static func replacingArg(in text: String, with replacement: () -> String) -> String {
         let bytes = Array(text.utf8)
-        let pattern = Array("arg".utf8)
         var result: [UInt8] = []
         var replacementBytes: [UInt8]?
         var start = 0
@@ -64,7 +63,9 @@ enum FormatArguments {
                 index += 2
                 continue
             }
-            if index + 4 <= bytes.count, Array(bytes[(index + 1)..<(index + 4)]) == pattern {
+            if index + 4 <= bytes.count, bytes[index + 1] == UInt8(ascii: "a"), bytes[index + 2] == UInt8(ascii: "r"),
+                bytes[index + 3] == UInt8(ascii: "g")
+            {
                 let spelled = replacementBytes ?? Array(replacement().utf8)
                 replacementBytes = spelled
                 result += bytes[start..<index]

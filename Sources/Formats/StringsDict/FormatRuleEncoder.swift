@@ -160,12 +160,17 @@ struct FormatRuleEncoder {
         }
         if let plural = substitution.variations?.plural {
             let order = FormatArguments.caseOrder(plural, cldrOrder: cldrOrder || substitution.argNum != nil)
+            // What `%arg` becomes is the same in every case: found once, when the first case has one.
+            var argument: String?
             members += try pluralCases(plural, order: order) { text in
-                FormatArguments.replacingArg(
-                    in: text,
-                    with: FormatArguments.argumentSpecifier(
+                FormatArguments.replacingArg(in: text) {
+                    if let argument { return argument }
+                    let spelled = FormatArguments.argumentSpecifier(
                         for: name, argNum: substitution.argNum, spec: substitution.formatSpecifier ?? "lld",
-                        format: format))
+                        format: format)
+                    argument = spelled
+                    return spelled
+                }
             }
         }
         appendExtras(extras, to: &members)

@@ -172,14 +172,36 @@ extension Localization {
     }
 }
 
+extension Localization {
+    /// Whether ``removingWidthVariations()`` gives anything but this localization.
+    ///
+    /// It does when there are width variations (at the root, in a device or plural case at any depth, in a
+    /// substitution) or variations that the removal leaves empty and drops. Read without copying; when it says
+    /// `false`, the removal is skipped (`LegacyShapesTests` holds the two equal).
+    package var changesWithoutWidthVariations: Bool {
+        guard hasMoreThanStringUnit else { return false }
+        if let variations {
+            if variations.width != nil { return true }
+            if variations.plural == nil && variations.device == nil && variations.extraMembers.isEmpty { return true }
+            for value in variations.device?.values ?? [] where value.changesWithoutWidthVariations { return true }
+            for value in variations.plural?.values ?? [] where value.changesWithoutWidthVariations { return true }
+        }
+        for substitution in substitutions?.values ?? [] where substitution.variations?.width != nil { return true }
+        return false
+    }
+}
+
 extension StringTable {
     /// The table without width variations.
     package func removingWidthVariations() -> StringTable {
         var table = self
         for index in table.entries.indices {
             guard let count = table.entries[valueAt: index].localizations?.count else { continue }
+            // Most localizations have none: they are left as they are, uncopied.
             for language in 0..<count
-            where table.entries[valueAt: index].localizations?[valueAt: language].hasMoreThanStringUnit == true {
+            where table.entries[valueAt: index].localizations?[valueAt: language].changesWithoutWidthVariations
+                == true
+            {
                 guard
                     let trimmed = table.entries[valueAt: index].localizations?[valueAt: language]
                         .removingWidthVariations()
