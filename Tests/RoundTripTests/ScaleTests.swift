@@ -69,6 +69,102 @@ struct RoundTripScaleTests {
         #expect(TableComparison.sameLeaves(Localization("a", state: .new), Localization("a", state: .new)))
     }
 
+    /// `localization` changed at random places the way trips change what they carry: states, texts, members,
+    /// cases, substitutions, string-set values.
+    static func mutated(_ localization: Localization, _ random: inout SplitMix64) -> Localization {
+        func roll(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &random) < percent }
+        var result = localization
+        if var unit = result.stringUnit {
+            if roll(30) { unit.state = roll(80) ? .translated : nil }
+            if roll(20) { unit.value += roll(50) ? " changed" : "\u{301}" }
+            if roll(5) { unit.extraMembers["future"] = .string(roll(50) ? "a" : "b") }
+            result.stringUnit = unit
+        } else if roll(3) {
+            result.stringUnit = StringUnit("new")
+        }
+        if var set = result.stringSet {
+            if roll(30), !set.values.isEmpty { set.values[0] += " edited" }
+            if roll(10) { set.values.append("more") }
+            if roll(10) { set.state = nil }
+            result.stringSet = set
+        }
+        if var variations = result.variations {
+            for kind in [\Variations.plural, \Variations.device] {
+                guard var cases = variations[keyPath: kind] else { continue }
+                for index in cases.indices { cases[valueAt: index] = mutated(cases[valueAt: index], &random) }
+                if roll(5), cases.count > 1 { cases.removeValue(forKey: cases.keys[0]) }
+                if roll(5) { cases["extra"] = Localization("x") }
+                variations[keyPath: kind] = cases
+            }
+            if roll(3) { variations.extraMembers["kind"] = .string("new") }
+            result.variations = variations
+        }
+        if var substitutions = result.substitutions {
+            for index in substitutions.indices {
+                var substitution = substitutions[valueAt: index]
+                if roll(15) { substitution.argNum = roll(50) ? (substitution.argNum ?? 0) + 1 : nil }
+                if roll(15) { substitution.formatSpecifier = roll(50) ? "d" : nil }
+                if let plural = substitution.variations?.plural {
+                    substitution.variations?.plural = plural.mapValues { mutated($0, &random) }
+                }
+                substitutions[valueAt: index] = substitution
+            }
+            if roll(5) { substitutions["other"] = Substitution(formatSpecifier: "@") }
+            result.substitutions = substitutions
+        }
+        if roll(3) { result.extraMembers["note"] = .string("kept") }
+        return result
+    }
+
+    @Test("Localizations of the same shape compared side by side give what their flattened leaves give")
+    func alikeLeaves() {
+        var walked = 0
+        var differing = 0
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            var random = SplitMix64(seed: seed)
+            let expected = generator.catalog(entries: 30)
+            var actuals = [generator.catalog(entries: 30)]
+            var changed = expected
+            changed.entries = expected.entries.mapValues { entry in
+                var entry = entry
+                entry.localizations = entry.localizations?.mapValues { Self.mutated($0, &random) }
+                return entry
+            }
+            actuals.append(changed)
+            for actual in actuals {
+                var fast = TableComparison(
+                    trip: RoundTrip.Trip(name: "t", expectations: .catalogViaLegacy), table: "T.xcstrings")
+                var plain = fast
+                plain.walksAlikeLeaves = false
+                fast.compare(expected: expected, actual: actual)
+                plain.compare(expected: expected, actual: actual)
+                #expect(fast.differences == plain.differences, "seed \(seed)")
+                differing += plain.differences.count
+            }
+            for (key, entry) in changed.entries {
+                for (language, localization) in entry.localizations ?? [:] {
+                    guard let original = expected.entries[key]?.localizations?[language],
+                        let found = TableComparison.alikeLeafDifferences(original, localization)
+                    else { continue }
+                    walked += 1
+                    let lhs = TableComparison.leaves(of: original)
+                    let rhs = TableComparison.leaves(of: localization)
+                    // Said alike: the same leaves in the same places.
+                    #expect(lhs.map(\.id) == rhs.map(\.id), "seed \(seed)")
+                    let pairwise = zip(lhs, rhs).filter { !sameUTF8($0.text, $1.text) }.map {
+                        TableComparison.LeafDifference(
+                            path: $0.path, aspect: $0.aspect, expected: $0.text, actual: $1.text)
+                    }
+                    #expect(found == pairwise, "seed \(seed)")
+                }
+            }
+        }
+        // Both ways were taken, and found something.
+        #expect(walked > 100)
+        #expect(differing > 100)
+    }
+
     @Test("%arg pieces split by bytes are Foundation's")
     func argumentPlaceholderPieces() {
         let texts = [

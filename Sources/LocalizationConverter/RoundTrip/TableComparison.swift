@@ -19,6 +19,9 @@ struct TableComparison {
     var differences: [RoundTripDifference] = []
     /// The table that went in, whose entries say where their keys were read.
     private var expectedTable: StringTable?
+    /// Whether localizations whose leaves are alike are compared without flattening them
+    /// (``alikeLeafDifferences(_:_:)``); tests turn it off to hold both ways equal.
+    var walksAlikeLeaves = true
 
     init(trip: RoundTrip.Trip, table: String, languages: Set<String>? = nil, comparesOrder: Bool = false) {
         self.trip = trip
@@ -79,6 +82,15 @@ struct TableComparison {
             let other = actualLanguages[language]
             // Most localizations come back as they went: nothing to flatten then.
             if let other, Self.sameLeaves(localization, other) { continue }
+            // Most of the others come back in the same shape, some texts or states changed.
+            if walksAlikeLeaves, let other, let found = Self.alikeLeafDifferences(localization, other) {
+                for difference in found {
+                    record(
+                        difference.aspect, key: key, language: language, path: difference.path,
+                        expected: difference.expected, actual: difference.actual, origin: expected.origin)
+                }
+                continue
+            }
             compareLeaves(
                 key: key, language: language, Self.leaves(of: localization), other.map(Self.leaves(of:)) ?? [])
         }
@@ -140,14 +152,16 @@ struct TableComparison {
         }
     }
 
+    /// Records a difference; `origin` is the expected entry's, when the caller has the entry at hand (else it is
+    /// looked up by key).
     private mutating func record(
         _ aspect: RoundTripDifference.Aspect, key: String?, language: String? = nil, path: String? = nil,
-        expected: String?, actual: String?, note: String? = nil
+        expected: String?, actual: String?, note: String? = nil, origin: FileLocation?? = nil
     ) {
         var difference = RoundTripDifference(
             table: table, trip: trip.name, key: key, language: language, path: path, aspect: aspect,
             expected: expected, actual: actual, isExpected: false, reason: note)
-        difference.location = key.flatMap { expectedTable?.entries[$0]?.origin }
+        difference.location = origin ?? key.flatMap { expectedTable?.entries[$0]?.origin }
         if let reason = trip.expectations.reason(for: difference) {
             difference.isExpected = true
             difference.reason = reason
@@ -235,6 +249,167 @@ struct TableComparison {
             }
             return true
         default: return false
+        }
+    }
+
+    /// A difference between two leaves at the same place.
+    struct LeafDifference: Equatable {
+        var path: String
+        var aspect: RoundTripDifference.Aspect
+        var expected: String
+        var actual: String
+    }
+
+    /// The differences of two localizations whose leaves (``leaves(of:)``) have the same aspects at the same paths
+    /// in the same order — the leaves whose texts differ, in that order, as ``compareLeaves(key:language:_:_:)``
+    /// records them — found by walking both side by side, a path spelled only where a text differs.
+    ///
+    /// `nil` when the two are not built alike (a member on one side only, other case or substitution names,
+    /// another number of string-set values): their flattened leaves are compared then. The rule: every leaf
+    /// ``append(_:prefix:to:)`` makes is made here in the same order, under the same condition, with the same path
+    /// and text; `walksAlikeLeaves` off, the comparison flattens every localization (`ScaleTests` holds both ways
+    /// equal).
+    static func alikeLeafDifferences(_ lhs: Localization, _ rhs: Localization) -> [LeafDifference]? {
+        var walk = AlikeWalk()
+        return walk.localization(lhs, rhs) ? walk.differences : nil
+    }
+
+    /// The side-by-side walk of ``alikeLeafDifferences(_:_:)``: the path so far as steps (`plural.one`,
+    /// `substitutions.NAME`), spelled as `join` spells it when a difference is found.
+    private struct AlikeWalk {
+        var steps: [(kind: String, name: String)] = []
+        var differences: [LeafDifference] = []
+
+        func path(_ suffix: String?) -> String {
+            var path = ""
+            for step in steps {
+                if !path.isEmpty { path += "." }
+                path += step.kind
+                path += "."
+                path += step.name
+            }
+            guard let suffix else { return path }
+            return path.isEmpty ? suffix : path + "." + suffix
+        }
+
+        mutating func text(
+            _ aspect: RoundTripDifference.Aspect, _ suffix: @autoclosure () -> String?, _ expected: String,
+            _ actual: String
+        ) {
+            guard !sameUTF8(expected, actual) else { return }
+            differences.append(LeafDifference(path: path(suffix()), aspect: aspect, expected: expected, actual: actual))
+        }
+
+        /// Members: a leaf when there are any; alike when both have some or neither has.
+        mutating func members(
+            _ suffix: @autoclosure () -> String?, _ expected: OrderedMap<JSONValue>, _ actual: OrderedMap<JSONValue>
+        ) -> Bool {
+            guard expected.isEmpty == actual.isEmpty else { return false }
+            if !expected.isEmpty {
+                text(.unknownMembers, suffix(), TableComparison.json(expected), TableComparison.json(actual))
+            }
+            return true
+        }
+
+        mutating func state(_ suffix: @autoclosure () -> String?, _ lhs: TranslationState?, _ rhs: TranslationState?)
+            -> Bool
+        {
+            switch (lhs, rhs) {
+            case (nil, nil): return true
+            case (let left?, let right?):
+                text(.state, suffix(), left.rawValue, right.rawValue)
+                return true
+            default: return false
+            }
+        }
+
+        mutating func localization(_ lhs: Localization, _ rhs: Localization) -> Bool {
+            switch (lhs.stringUnit, rhs.stringUnit) {
+            case (nil, nil): break
+            case (let left?, let right?):
+                text(.value, nil, left.value, right.value)
+                guard state(nil, left.state, right.state),
+                    members("stringUnit", left.extraMembers, right.extraMembers)
+                else { return false }
+            default: return false
+            }
+            switch (lhs.stringSet, rhs.stringSet) {
+            case (nil, nil): break
+            case (let left?, let right?):
+                guard left.values.count == right.values.count else { return false }
+                for position in left.values.indices {
+                    text(.value, "stringSet[\(position)]", left.values[position], right.values[position])
+                }
+                guard state("stringSet", left.state, right.state),
+                    members("stringSet", left.extraMembers, right.extraMembers)
+                else { return false }
+            default: return false
+            }
+            switch (lhs.variations, rhs.variations) {
+            case (nil, nil): break
+            case (let left?, let right?): guard variations(left, right) else { return false }
+            default: return false
+            }
+            switch (lhs.substitutions, rhs.substitutions) {
+            case (nil, nil): break
+            case (let left?, let right?):
+                guard let pairs = Self.namesAlike(left, right) else { return false }
+                for (name, otherName) in pairs {
+                    guard let substitution = left[name], let other = right[otherName] else { return false }
+                    steps.append(("substitutions", name))
+                    defer { steps.removeLast() }
+                    switch (substitution.argNum, other.argNum) {
+                    case (nil, nil): break
+                    case (let argNum?, let otherArgNum?):
+                        text(.value, "argNum", String(argNum), String(otherArgNum))
+                    default: return false
+                    }
+                    switch (substitution.formatSpecifier, other.formatSpecifier) {
+                    case (nil, nil): break
+                    case (let specifier?, let otherSpecifier?): text(.valueType, nil, specifier, otherSpecifier)
+                    default: return false
+                    }
+                    switch (substitution.variations, other.variations) {
+                    case (nil, nil): break
+                    case (let left?, let right?): guard variations(left, right) else { return false }
+                    default: return false
+                    }
+                    guard members(nil, substitution.extraMembers, other.extraMembers) else { return false }
+                }
+            default: return false
+            }
+            return members(nil, lhs.extraMembers, rhs.extraMembers)
+        }
+
+        mutating func variations(_ lhs: Variations, _ rhs: Variations) -> Bool {
+            for (kind, left, right) in [
+                ("plural", lhs.plural, rhs.plural), ("device", lhs.device, rhs.device),
+                ("width", lhs.width, rhs.width),
+            ] {
+                switch (left, right) {
+                case (nil, nil): continue
+                case (let left?, let right?):
+                    guard let pairs = Self.namesAlike(left, right) else { return false }
+                    for (name, otherName) in pairs {
+                        guard let value = left[name], let other = right[otherName] else { return false }
+                        steps.append((kind, name))
+                        defer { steps.removeLast() }
+                        guard localization(value, other) else { return false }
+                    }
+                default: return false
+                }
+            }
+            return members("variations", lhs.extraMembers, rhs.extraMembers)
+        }
+
+        /// The names of both maps in the order ``append(_:prefix:to:)`` takes them, paired; `nil` unless they are
+        /// the same names, byte for byte.
+        static func namesAlike<Value>(_ lhs: OrderedMap<Value>, _ rhs: OrderedMap<Value>) -> [(String, String)]? {
+            guard lhs.count == rhs.count else { return nil }
+            let left = lhs.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
+            let right = rhs.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
+            guard zip(left, right).allSatisfy({ sameUTF8($0, $1) }) else { return nil }
+            return Array(zip(left, right))
         }
     }
 
