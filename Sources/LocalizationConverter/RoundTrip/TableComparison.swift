@@ -232,20 +232,21 @@ struct TableComparison {
         case (nil, nil): return true
         case (let left?, let right?):
             guard left.extraMembers.isEmpty, right.extraMembers.isEmpty else { return false }
-            for (leftCases, rightCases) in [
-                (left.plural, right.plural), (left.device, right.device), (left.width, right.width),
-            ] {
-                switch (leftCases, rightCases) {
-                case (nil, nil): continue
-                case (let leftCases?, let rightCases?):
-                    guard leftCases.count == rightCases.count else { return false }
-                    for index in leftCases.indices {
-                        let (name, value) = leftCases[index]
-                        let (otherName, other) = rightCases[index]
-                        guard sameUTF8(name, otherName), sameLeaves(value, other) else { return false }
-                    }
-                default: return false
-                }
+            return sameCases(left.plural, right.plural) && sameCases(left.device, right.device)
+                && sameCases(left.width, right.width)
+        default: return false
+        }
+    }
+
+    private static func sameCases(_ lhs: OrderedMap<Localization>?, _ rhs: OrderedMap<Localization>?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): return true
+        case (let left?, let right?):
+            guard left.count == right.count else { return false }
+            for index in left.indices {
+                let (name, value) = left[index]
+                let (otherName, other) = right[index]
+                guard sameUTF8(name, otherName), sameLeaves(value, other) else { return false }
             }
             return true
         default: return false
@@ -277,7 +278,14 @@ struct TableComparison {
     /// The side-by-side walk of ``alikeLeafDifferences(_:_:)``: the path so far as steps (`plural.one`,
     /// `substitutions.NAME`), spelled as `join` spells it when a difference is found.
     private struct AlikeWalk {
-        var steps: [(kind: String, name: String)] = []
+        /// One step of a path: a variation case (`plural`, `one`) or a substitution (`substitutions`, `NAME`).
+        /// (A struct, not a tuple: arrays of tuples are copied and destroyed through the generic runtime.)
+        struct Step {
+            var kind: String
+            var name: String
+        }
+
+        var steps: [Step] = []
         var differences: [LeafDifference] = []
 
         func path(_ suffix: String?) -> String {
@@ -353,10 +361,12 @@ struct TableComparison {
             switch (lhs.substitutions, rhs.substitutions) {
             case (nil, nil): break
             case (let left?, let right?):
-                guard let pairs = Self.namesAlike(left, right) else { return false }
-                for (name, otherName) in pairs {
-                    guard let substitution = left[name], let other = right[otherName] else { return false }
-                    steps.append(("substitutions", name))
+                guard let (names, otherNames) = Self.namesAlike(left, right) else { return false }
+                for index in names.indices {
+                    guard let substitution = left[names[index]], let other = right[otherNames[index]] else {
+                        return false
+                    }
+                    steps.append(Step(kind: "substitutions", name: names[index]))
                     defer { steps.removeLast() }
                     switch (substitution.argNum, other.argNum) {
                     case (nil, nil): break
@@ -382,34 +392,39 @@ struct TableComparison {
         }
 
         mutating func variations(_ lhs: Variations, _ rhs: Variations) -> Bool {
-            for (kind, left, right) in [
-                ("plural", lhs.plural, rhs.plural), ("device", lhs.device, rhs.device),
-                ("width", lhs.width, rhs.width),
-            ] {
-                switch (left, right) {
-                case (nil, nil): continue
-                case (let left?, let right?):
-                    guard let pairs = Self.namesAlike(left, right) else { return false }
-                    for (name, otherName) in pairs {
-                        guard let value = left[name], let other = right[otherName] else { return false }
-                        steps.append((kind, name))
-                        defer { steps.removeLast() }
-                        guard localization(value, other) else { return false }
-                    }
-                default: return false
-                }
-            }
+            // One kind after the other, as `append` takes them (no array of the three: its tuples are costly).
+            guard cases("plural", lhs.plural, rhs.plural), cases("device", lhs.device, rhs.device),
+                cases("width", lhs.width, rhs.width)
+            else { return false }
             return members("variations", lhs.extraMembers, rhs.extraMembers)
         }
 
-        /// The names of both maps in the order ``append(_:prefix:to:)`` takes them, paired; `nil` unless they are
-        /// the same names, byte for byte.
-        static func namesAlike<Value>(_ lhs: OrderedMap<Value>, _ rhs: OrderedMap<Value>) -> [(String, String)]? {
+        mutating func cases(
+            _ kind: String, _ lhs: OrderedMap<Localization>?, _ rhs: OrderedMap<Localization>?
+        ) -> Bool {
+            switch (lhs, rhs) {
+            case (nil, nil): return true
+            case (let left?, let right?):
+                guard let (names, otherNames) = Self.namesAlike(left, right) else { return false }
+                for index in names.indices {
+                    guard let value = left[names[index]], let other = right[otherNames[index]] else { return false }
+                    steps.append(Step(kind: kind, name: names[index]))
+                    defer { steps.removeLast() }
+                    guard localization(value, other) else { return false }
+                }
+                return true
+            default: return false
+            }
+        }
+
+        /// The names of both maps in the order ``append(_:prefix:to:)`` takes them; `nil` unless they are the same
+        /// names, byte for byte.
+        static func namesAlike<Value>(_ lhs: OrderedMap<Value>, _ rhs: OrderedMap<Value>) -> ([String], [String])? {
             guard lhs.count == rhs.count else { return nil }
             let left = lhs.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
             let right = rhs.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
-            guard zip(left, right).allSatisfy({ sameUTF8($0, $1) }) else { return nil }
-            return Array(zip(left, right))
+            for index in left.indices where !sameUTF8(left[index], right[index]) { return nil }
+            return (left, right)
         }
     }
 
@@ -479,18 +494,22 @@ struct TableComparison {
     }
 
     private static func append(_ variations: Variations, prefix: String, to leaves: inout [Leaf]) {
-        for (kind, cases) in [
-            ("plural", variations.plural), ("device", variations.device), ("width", variations.width),
-        ] {
-            guard let cases else { continue }
-            for name in cases.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder) {
-                guard let value = cases[name] else { continue }
-                append(value, prefix: join(prefix, "\(kind).\(name)"), to: &leaves)
-            }
-        }
+        append(cases: variations.plural, kind: "plural", prefix: prefix, to: &leaves)
+        append(cases: variations.device, kind: "device", prefix: prefix, to: &leaves)
+        append(cases: variations.width, kind: "width", prefix: prefix, to: &leaves)
         if !variations.extraMembers.isEmpty {
             leaves.append(
                 Leaf(path: join(prefix, "variations"), aspect: .unknownMembers, text: json(variations.extraMembers)))
+        }
+    }
+
+    private static func append(
+        cases: OrderedMap<Localization>?, kind: String, prefix: String, to leaves: inout [Leaf]
+    ) {
+        guard let cases else { return }
+        for name in cases.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder) {
+            guard let value = cases[name] else { continue }
+            append(value, prefix: join(prefix, "\(kind).\(name)"), to: &leaves)
         }
     }
 }
