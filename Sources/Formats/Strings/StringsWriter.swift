@@ -51,21 +51,57 @@ public struct StringsWriter: CatalogWriter {
                 continue
             }
             guard let unit = localization.stringUnit else { continue }
-            if !text.isEmpty { text.append(0x0A) }
-            if let comment = entry.comment {
-                appendComment(
-                    comment, key: key, language: language, origin: entry.origin, to: &text, diagnostics: &diagnostics)
-            }
-            appendQuoted(key, to: &text)
-            text.append(contentsOf: " = ".utf8)
-            appendQuoted(unit.value, to: &text)
-            text.append(contentsOf: ";\n".utf8)
+            appendEntry(
+                key, comment: entry.comment, value: unit.value, language: language, origin: entry.origin, to: &text,
+                diagnostics: &diagnostics)
         }
         // A table that came from a .strings file (it has an encoding) keeps a missing final newline.
         if table.traits.encoding != nil, table.traits.endsWithNewline == false, text.last == 0x0A {
             text.removeLast()
         }
         return Self.encoded(text, as: encoding)
+    }
+
+    /// The UTF-8 bytes of the `.strings` file for `language` holding the string units of the localizations of
+    /// `table` at `picks` (an entry's position, then the position of its localization), in that order.
+    ///
+    /// Only the string unit of each picked localization is read (one without a string unit is skipped): the caller
+    /// has set aside what a `.strings` file cannot hold. The bytes and diagnostics are those of
+    /// ``encode(_:language:encoding:diagnostics:)`` for a table without traits holding these entries with only
+    /// those string units, without building that table (`compile` writes each language of a catalog this way;
+    /// `CompilationSpeedTests` holds the two equal).
+    package func encodeStringUnits(
+        of table: StringTable, at picks: [(entry: Int, localization: Int)], language: String,
+        diagnostics: inout Diagnostics
+    ) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(picks.count * 64)
+        for pick in picks {
+            table.entries.withValue(at: pick.entry) { entry in
+                guard let value = entry.localizations?.withValue(at: pick.localization, \.stringUnit?.value) else {
+                    return
+                }
+                appendEntry(
+                    table.entries.key(at: pick.entry), comment: entry.comment, value: value, language: language,
+                    origin: entry.origin, to: &text, diagnostics: &diagnostics)
+            }
+        }
+        return text
+    }
+
+    /// Appends one entry: its comment's line, then `"key" = "value";`, after an empty line unless it is the first.
+    private func appendEntry(
+        _ key: String, comment: String?, value: String, language: String, origin: FileLocation?,
+        to text: inout [UInt8], diagnostics: inout Diagnostics
+    ) {
+        if !text.isEmpty { text.append(0x0A) }
+        if let comment {
+            appendComment(comment, key: key, language: language, origin: origin, to: &text, diagnostics: &diagnostics)
+        }
+        appendQuoted(key, to: &text)
+        text.append(contentsOf: " = ".utf8)
+        appendQuoted(value, to: &text)
+        text.append(contentsOf: ";\n".utf8)
     }
 
     /// Names of the parts of a localization a `.strings` file cannot hold.

@@ -26,50 +26,119 @@ public struct StringsDictWriter: CatalogWriter {
 
     /// The `.stringsdict` bytes for one language of `table`; entries without a localization in it are skipped.
     package func encode(_ table: StringTable, language: String, diagnostics: inout Diagnostics) -> [UInt8] {
-        let writer = XMLStreamWriter(style: .applePropertyList)
-        writer.writeXMLDeclaration()
-        writer.writeDoctype(.applePropertyList)
-        writer.startElement("plist")
-        writer.writeAttribute("version", "1.0")
-        writer.startElement("dict")
-        var encoder = FormatRuleEncoder(cldrOrder: table.version != nil)
+        var document = Document(cldrOrder: table.version != nil)
         for (key, entry) in table.entries {
             guard let localization = entry.localizations?[language] else { continue }
+            let source = language == table.sourceLanguage ? nil : entry.localizations?[table.sourceLanguage]
+            document.append(
+                key, localization, source: source, language: language, origin: entry.origin,
+                diagnostics: &diagnostics)
+        }
+        return document.finish()
+    }
+
+    /// A localization of a table's entry for ``encode(_:picks:language:cldrOrder:diagnostics:)``.
+    package struct Pick: Equatable {
+        /// The entry's position in the table.
+        package var entry: Int
+        /// The localization's position among the entry's localizations.
+        package var localization: Int
+        /// The position of the source language's localization when the writer is to read it (a root plural in
+        /// another language takes its value type from it); `nil` otherwise.
+        package var source: Int?
+        /// Whether the localization is written without its variations (the caller left them out).
+        package var withoutVariations: Bool
+
+        /// Creates a pick.
+        package init(entry: Int, localization: Int, source: Int? = nil, withoutVariations: Bool = false) {
+            self.entry = entry
+            self.localization = localization
+            self.source = source
+            self.withoutVariations = withoutVariations
+        }
+    }
+
+    /// The `.stringsdict` bytes for `language` of the localizations of `table` at `picks`, in that order.
+    ///
+    /// The bytes and diagnostics are those of ``encode(_:language:diagnostics:)`` for a table (of no version when
+    /// `cldrOrder` is `false`) holding these entries with only the picked localization and, where a pick names
+    /// one, the source language's, without building that table (`compile` writes each language of a catalog this
+    /// way; `CompilationSpeedTests` holds the two equal).
+    package func encode(
+        _ table: StringTable, picks: [Pick], language: String, cldrOrder: Bool, diagnostics: inout Diagnostics
+    ) -> [UInt8] {
+        var document = Document(cldrOrder: cldrOrder)
+        for pick in picks {
+            table.entries.withValue(at: pick.entry) { entry in
+                guard let localizations = entry.localizations else { return }
+                var localization = localizations[valueAt: pick.localization]
+                if pick.withoutVariations { localization.variations = nil }
+                document.append(
+                    table.entries.key(at: pick.entry), localization,
+                    source: pick.source.map { localizations[valueAt: $0] }, language: language,
+                    origin: entry.origin, diagnostics: &diagnostics)
+            }
+        }
+        return document.finish()
+    }
+
+    /// A `.stringsdict` document being written, one entry at a time.
+    private struct Document {
+        let writer = XMLStreamWriter(style: .applePropertyList)
+        var encoder: FormatRuleEncoder
+
+        init(cldrOrder: Bool) {
+            encoder = FormatRuleEncoder(cldrOrder: cldrOrder)
+            writer.writeXMLDeclaration()
+            writer.writeDoctype(.applePropertyList)
+            writer.startElement("plist")
+            writer.writeAttribute("version", "1.0")
+            writer.startElement("dict")
+        }
+
+        /// Writes `key` with the value of `localization`, or warns and writes nothing of it when it cannot be
+        /// written; `source` is the source language's localization (`nil` for the source language itself).
+        mutating func append(
+            _ key: String, _ localization: Localization, source: Localization?, language: String,
+            origin: FileLocation?, diagnostics: inout Diagnostics
+        ) {
             let value: PropertyListValue
             do {
-                let source = language == table.sourceLanguage ? nil : entry.localizations?[table.sourceLanguage]
                 value = try encoder.entryValue(localization, source: source)
             } catch {
                 let message = StringsDictMessage.leftOut(key, language: language, because: error.reason)
-                diagnostics.append(Self.warning(message, origin: entry.origin))
-                continue
+                diagnostics.append(StringsDictWriter.warning(message, origin: origin))
+                return
             }
-            if let character = Self.firstUnwritableCharacter(key: key, value: value) {
+            if let character = StringsDictWriter.firstUnwritableCharacter(key: key, value: value) {
                 let reason = StringsDictMessage.unwritableCharacter(character)
                 let message = StringsDictMessage.leftOut(key, language: language, because: reason)
-                diagnostics.append(Self.warning(message, origin: entry.origin))
+                diagnostics.append(StringsDictWriter.warning(message, origin: origin))
                 encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
-                continue
+                return
             }
             for member in encoder.droppedNullMembers {
                 diagnostics.append(
-                    Self.warning(
-                        StringsDictMessage.nullMember(member, entry: key, language: language), origin: entry.origin))
+                    StringsDictWriter.warning(
+                        StringsDictMessage.nullMember(member, entry: key, language: language), origin: origin))
             }
             encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
             writer.writeElement("key", text: key)
             value.write(to: writer)
         }
-        writer.endElement()
-        writer.endElement()
-        return writer.finish()
+
+        func finish() -> [UInt8] {
+            writer.endElement()
+            writer.endElement()
+            return writer.finish()
+        }
     }
 
-    private static func firstUnwritableCharacter(key: String, value: PropertyListValue) -> Unicode.Scalar? {
+    fileprivate static func firstUnwritableCharacter(key: String, value: PropertyListValue) -> Unicode.Scalar? {
         PropertyListValue.firstUnwritableCharacter(in: key) ?? value.firstUnwritableCharacter
     }
 
-    private static func warning(_ message: String, origin: FileLocation?) -> Diagnostic {
+    fileprivate static func warning(_ message: String, origin: FileLocation?) -> Diagnostic {
         if let origin { return Diagnostic(.warning, message, at: origin) }
         return Diagnostic(.warning, message)
     }
