@@ -8,8 +8,9 @@ import Testing
 /// `compile`'s split by position is the split by tables.
 ///
 /// `compile` names each language's localizations by position (`Compilation.split`) and the writers read them in
-/// place; the exact form builds a one-language table per writer (`Compilation.compileByTables`). Both must give the
-/// same files, byte for byte, and the same diagnostics in the same order.
+/// place; the exact form builds a one-language table per writer (`Compilation.compileByTables`), and its
+/// `.stringsdict` writer builds each value as a tree before writing it (`StringsDictWriter.writesThroughTree`). Both
+/// must give the same files, byte for byte, and the same diagnostics in the same order.
 @Suite("Compilation: the split by position is the split by tables")
 struct CompilationSpeedTests {
     static let path = "Shapes/Localizable.xcstrings"
@@ -21,9 +22,11 @@ struct CompilationSpeedTests {
         var fastDiagnostics = Diagnostics()
         let fast = try Compilation().compile(table, languages: languages, path: path, diagnostics: &fastDiagnostics)
         var exactDiagnostics = Diagnostics()
+        var throughTree = StringsDictWriter()
+        throughTree.writesThroughTree = true
         let exact = try Compilation.compileByTables(
             table, languages: languages ?? LanguageSelection.available(in: table), path: path,
-            writers: (StringsWriter(), StringsDictWriter()), diagnostics: &exactDiagnostics)
+            writers: (StringsWriter(), throughTree), diagnostics: &exactDiagnostics)
         return (fast, fastDiagnostics.all, exact, exactDiagnostics.all)
     }
 

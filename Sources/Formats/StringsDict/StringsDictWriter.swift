@@ -10,6 +10,10 @@ import XMLSupport
 /// language, and the entry is left out. String unit states and comments have no place in the format and are not
 /// written.
 public struct StringsDictWriter: CatalogWriter {
+    /// Whether entries are built as a ``PropertyListValue`` tree, looked through for characters XML cannot hold,
+    /// then written (the exact form), rather than written as they are made (see ``Document``).
+    package var writesThroughTree = false
+
     /// Creates a writer.
     public init() {}
 
@@ -26,7 +30,7 @@ public struct StringsDictWriter: CatalogWriter {
 
     /// The `.stringsdict` bytes for one language of `table`; entries without a localization in it are skipped.
     package func encode(_ table: StringTable, language: String, diagnostics: inout Diagnostics) -> [UInt8] {
-        var document = Document(cldrOrder: table.version != nil)
+        var document = Document(cldrOrder: table.version != nil, throughTree: writesThroughTree)
         for (key, entry) in table.entries {
             guard let localization = entry.localizations?[language] else { continue }
             let source = language == table.sourceLanguage ? nil : entry.localizations?[table.sourceLanguage]
@@ -67,7 +71,7 @@ public struct StringsDictWriter: CatalogWriter {
     package func encode(
         _ table: StringTable, picks: [Pick], language: String, cldrOrder: Bool, diagnostics: inout Diagnostics
     ) -> [UInt8] {
-        var document = Document(cldrOrder: cldrOrder)
+        var document = Document(cldrOrder: cldrOrder, throughTree: writesThroughTree)
         for pick in picks {
             table.entries.withValue(at: pick.entry) { entry in
                 guard let localizations = entry.localizations else { return }
@@ -83,12 +87,23 @@ public struct StringsDictWriter: CatalogWriter {
     }
 
     /// A `.stringsdict` document being written, one entry at a time.
+    ///
+    /// An entry is written as the encoder makes it (``FormatRuleEncoder/write(_:source:to:)`` into a
+    /// ``RuleWriter``), after a checkpoint of the XML writer; when the encoder finds the localization cannot be
+    /// written, the entry is taken back. The XML writer tells, as it escapes each text, whether it holds a character
+    /// XML cannot hold; then the entry is taken back too and made again the exact way (``appendThroughTree``: the
+    /// tree, looked through for the first such character, which the warning names). Without such characters the
+    /// bytes, the warnings and the encoder's state are those of the exact way, without the tree and the separate
+    /// look through it; `StringsDictStreamingTests` holds the two equal.
     private struct Document {
         let writer = XMLStreamWriter(style: .applePropertyList)
         var encoder: FormatRuleEncoder
+        /// Whether every entry is made the exact way.
+        let throughTree: Bool
 
-        init(cldrOrder: Bool) {
+        init(cldrOrder: Bool, throughTree: Bool) {
             encoder = FormatRuleEncoder(cldrOrder: cldrOrder)
+            self.throughTree = throughTree
             writer.writeXMLDeclaration()
             writer.writeDoctype(.applePropertyList)
             writer.startElement("plist")
@@ -99,6 +114,39 @@ public struct StringsDictWriter: CatalogWriter {
         /// Writes `key` with the value of `localization`, or warns and writes nothing of it when it cannot be
         /// written; `source` is the source language's localization (`nil` for the source language itself).
         mutating func append(
+            _ key: String, _ localization: Localization, source: Localization?, language: String,
+            origin: FileLocation?, diagnostics: inout Diagnostics
+        ) {
+            if throughTree {
+                appendThroughTree(
+                    key, localization, source: source, language: language, origin: origin, diagnostics: &diagnostics)
+                return
+            }
+            let before = encoder
+            let checkpoint = writer.checkpoint()
+            var output = RuleWriter(writer: writer)
+            output.key(key)
+            do {
+                try encoder.write(localization, source: source, to: &output)
+            } catch {
+                writer.rollBack(to: checkpoint)
+                let message = StringsDictMessage.leftOut(key, language: language, because: error.reason)
+                diagnostics.append(StringsDictWriter.warning(message, origin: origin))
+                return
+            }
+            if output.holdsUnwritable {
+                writer.rollBack(to: checkpoint)
+                encoder = before
+                appendThroughTree(
+                    key, localization, source: source, language: language, origin: origin, diagnostics: &diagnostics)
+                return
+            }
+            appendDroppedNullMembers(key, language: language, origin: origin, diagnostics: &diagnostics)
+        }
+
+        /// ``append(_:_:source:language:origin:diagnostics:)`` the exact way: the value as a tree, looked through
+        /// for characters XML cannot hold, then written.
+        private mutating func appendThroughTree(
             _ key: String, _ localization: Localization, source: Localization?, language: String,
             origin: FileLocation?, diagnostics: inout Diagnostics
         ) {
@@ -117,14 +165,22 @@ public struct StringsDictWriter: CatalogWriter {
                 encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
                 return
             }
+            writer.writeElement("key", text: key)
+            value.write(to: writer)
+            appendDroppedNullMembers(key, language: language, origin: origin, diagnostics: &diagnostics)
+        }
+
+        /// Warns about the unknown members the entry just written left out (`null`), and readies the encoder for
+        /// the next entry.
+        private mutating func appendDroppedNullMembers(
+            _ key: String, language: String, origin: FileLocation?, diagnostics: inout Diagnostics
+        ) {
             for member in encoder.droppedNullMembers {
                 diagnostics.append(
                     StringsDictWriter.warning(
                         StringsDictMessage.nullMember(member, entry: key, language: language), origin: origin))
             }
             encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
-            writer.writeElement("key", text: key)
-            value.write(to: writer)
         }
 
         func finish() -> [UInt8] {
@@ -141,5 +197,34 @@ public struct StringsDictWriter: CatalogWriter {
     fileprivate static func warning(_ message: String, origin: FileLocation?) -> Diagnostic {
         if let origin { return Diagnostic(.warning, message, at: origin) }
         return Diagnostic(.warning, message)
+    }
+}
+
+/// Writes an entry value into a `.stringsdict` document as ``FormatRuleEncoder`` makes it, noting whether a key
+/// or text holds a character XML cannot hold (``PropertyListValue/firstUnwritableCharacter``'s test, made by the
+/// XML writer as it escapes).
+struct RuleWriter: RuleOutput {
+    let writer: XMLStreamWriter
+    /// Whether something written holds a character XML cannot hold.
+    private(set) var holdsUnwritable = false
+
+    init(writer: XMLStreamWriter) {
+        self.writer = writer
+    }
+
+    mutating func key(_ key: String) {
+        if PropertyListValue.writeElement("key", text: key, to: writer) { holdsUnwritable = true }
+    }
+
+    mutating func string(_ text: String) {
+        if PropertyListValue.writeElement("string", text: text, to: writer) { holdsUnwritable = true }
+    }
+
+    mutating func startDictionary() { writer.startElement("dict") }
+
+    mutating func endDictionary() { writer.endElement() }
+
+    mutating func value(_ value: PropertyListValue) {
+        if value.write(to: writer) { holdsUnwritable = true }
     }
 }
