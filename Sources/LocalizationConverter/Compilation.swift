@@ -108,41 +108,64 @@ public struct Compilation: Sendable {
                 } else {
                     return
                 }
-                localizations.withValue(at: position) { localization in
-                    guard localization.hasMoreThanStringUnit else {
-                        if localization.stringUnit != nil { split.plain.append((index, position)) }
-                        return
-                    }
+                let share = localizations.withValue(at: position, Self.share(of:))
+                if share.isStringSet || share.withoutVariations {
                     let key = table.entries.key(at: index)
-                    if localization.stringSet != nil {
-                        diagnostics.warn(
-                            Self.stringSetWarning(key: key, language: language), at: entry.origin, orPath: path)
-                        return
-                    }
-                    let variations = localization.variations
-                    let hasKnownVariations =
-                        variations.map { $0.plural != nil || $0.device != nil || $0.width != nil } ?? false
-                    let withoutVariations = variations != nil && !hasKnownVariations
-                    if withoutVariations {
-                        diagnostics.warn(
-                            Self.unknownVariationsWarning(key: key, language: language), at: entry.origin,
-                            orPath: path)
-                    }
-                    if hasKnownVariations || localization.substitutions != nil || !localization.extraMembers.isEmpty {
-                        let source =
-                            variations?.plural != nil && language != table.sourceLanguage
-                            ? localizations.index(forKey: table.sourceLanguage) : nil
-                        split.varied.append(
-                            StringsDictWriter.Pick(
-                                entry: index, localization: position, source: source,
-                                withoutVariations: withoutVariations))
-                    } else if localization.stringUnit != nil {
-                        split.plain.append((index, position))
-                    }
+                    let message =
+                        share.isStringSet
+                        ? Self.stringSetWarning(key: key, language: language)
+                        : Self.unknownVariationsWarning(key: key, language: language)
+                    diagnostics.warn(message, at: entry.origin, orPath: path)
+                }
+                switch share.file {
+                case .none:
+                    break
+                case .strings:
+                    split.plain.append((index, position))
+                case .stringsDict:
+                    let source =
+                        share.isRootPlural && language != table.sourceLanguage
+                        ? localizations.index(forKey: table.sourceLanguage) : nil
+                    split.varied.append(
+                        StringsDictWriter.Pick(
+                            entry: index, localization: position, source: source,
+                            withoutVariations: share.withoutVariations))
                 }
             }
         }
         return split
+    }
+
+    /// Where a localization goes, as ``split(_:language:path:diagnostics:)`` sorts it.
+    struct Share {
+        enum File { case none, strings, stringsDict }
+        /// The file it goes to.
+        var file: File = .none
+        /// A string set, which no legacy table holds (warned about; it goes nowhere).
+        var isStringSet = false
+        /// Variations of unknown kinds only, left out (warned about).
+        var withoutVariations = false
+        /// Plural variations at the root, which may take their value type from the source's.
+        var isRootPlural = false
+    }
+
+    /// Where `localization` goes: the rule of ``compileByTables(_:languages:path:writers:diagnostics:)``.
+    static func share(of localization: Localization) -> Share {
+        guard localization.hasMoreThanStringUnit else {
+            return Share(file: localization.stringUnit != nil ? .strings : .none)
+        }
+        if localization.stringSet != nil { return Share(isStringSet: true) }
+        let variations = localization.variations
+        let hasKnownVariations = variations.map { $0.plural != nil || $0.device != nil || $0.width != nil } ?? false
+        var share = Share(withoutVariations: variations != nil && !hasKnownVariations)
+        // Unknown members of a localization have a place in a .stringsdict entry, not in a .strings file.
+        if hasKnownVariations || localization.substitutions != nil || !localization.extraMembers.isEmpty {
+            share.file = .stringsDict
+            share.isRootPlural = variations?.plural != nil
+        } else if localization.stringUnit != nil {
+            share.file = .strings
+        }
+        return share
     }
 
     static func stringSetWarning(key: String, language: String) -> String {
