@@ -145,7 +145,7 @@ public struct StringsWriter: CatalogWriter {
         keepsNUL: Bool = false, to text: inout [UInt8], diagnostics: inout Diagnostics
     ) {
         var comment = comment
-        if comment.utf8.contains(0), !keepsNUL {
+        if comment.utf8Contains(0), !keepsNUL {
             comment.unicodeScalars.removeAll { $0 == "\u{0}" }
             comment = Self.trimmedAsRead(comment)
             if comment.isEmpty {
@@ -168,7 +168,7 @@ public struct StringsWriter: CatalogWriter {
         diagnostics: inout Diagnostics
     ) {
         let hasLineBreak = Self.hasLineBreak(comment)
-        guard comment.utf8.containsSequence(Self.commentEnd) || (prefersLineComment && !hasLineBreak) else {
+        guard Self.containsCommentEnd(comment) || (prefersLineComment && !hasLineBreak) else {
             text.append(contentsOf: "/* ".utf8)
             text.append(contentsOf: comment.utf8)
             text.append(contentsOf: " */\n".utf8)
@@ -195,6 +195,24 @@ public struct StringsWriter: CatalogWriter {
     }
 
     private static let commentEnd: [UInt8] = Array("*/".utf8)
+
+    /// Whether `comment` holds `*/`, looked for in its bytes in place; ``containsCommentEndBySequence(_:)`` is the
+    /// plain form, and `StringsWriterSpeedTests` holds the two equal.
+    static func containsCommentEnd(_ comment: String) -> Bool {
+        comment.withUTF8Span { bytes in
+            var index = 1
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "/"), bytes[index - 1] == UInt8(ascii: "*") { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// ``containsCommentEnd(_:)`` by the search of a byte sequence, the plain form.
+    static func containsCommentEndBySequence(_ comment: String) -> Bool {
+        comment.utf8.containsSequence(commentEnd)
+    }
 
     /// Whether `comment` has a line break: LF, CR, U+2028 or U+2029.
     ///
