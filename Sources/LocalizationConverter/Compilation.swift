@@ -96,41 +96,42 @@ public struct Compilation: Sendable {
     ) -> LanguageSplit {
         var split = LanguageSplit()
         var hint = 0
-        for index in table.entries.indices {
-            table.entries.withValue(at: index) { entry in
-                guard let localizations = entry.localizations else { return }
-                let position: Int
-                if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) {
-                    position = hint
-                } else if let found = localizations.index(forKey: language) {
-                    position = found
-                    hint = found
-                } else {
-                    return
-                }
-                let share = localizations.withValue(at: position, Self.share(of:))
-                if share.isStringSet || share.withoutVariations {
-                    let key = table.entries.key(at: index)
-                    let message =
-                        share.isStringSet
-                        ? Self.stringSetWarning(key: key, language: language)
-                        : Self.unknownVariationsWarning(key: key, language: language)
-                    diagnostics.warn(message, at: entry.origin, orPath: path)
-                }
-                switch share.file {
-                case .none:
-                    break
-                case .strings:
-                    split.plain.append((index, position))
-                case .stringsDict:
-                    let source =
-                        share.isRootPlural && language != table.sourceLanguage
-                        ? localizations.index(forKey: table.sourceLanguage) : nil
-                    split.varied.append(
-                        StringsDictWriter.Pick(
-                            entry: index, localization: position, source: source,
-                            withoutVariations: share.withoutVariations))
-                }
+        // The entries' fields are read where they are (`entries[index].localizations`): binding an entry to a
+        // constant, or handing it to a closure, copies it whole.
+        let entries = table.entries.values
+        for index in entries.indices {
+            guard let localizations = entries[index].localizations else { continue }
+            let position: Int
+            if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) {
+                position = hint
+            } else if let found = localizations.index(forKey: language) {
+                position = found
+                hint = found
+            } else {
+                continue
+            }
+            let share = localizations.withValue(at: position, Self.share(of:))
+            if share.isStringSet || share.withoutVariations {
+                let key = table.entries.key(at: index)
+                let message =
+                    share.isStringSet
+                    ? Self.stringSetWarning(key: key, language: language)
+                    : Self.unknownVariationsWarning(key: key, language: language)
+                diagnostics.warn(message, at: entries[index].origin, orPath: path)
+            }
+            switch share.file {
+            case .none:
+                break
+            case .strings:
+                split.plain.append((index, position))
+            case .stringsDict:
+                let source =
+                    share.isRootPlural && language != table.sourceLanguage
+                    ? localizations.index(forKey: table.sourceLanguage) : nil
+                split.varied.append(
+                    StringsDictWriter.Pick(
+                        entry: index, localization: position, source: source,
+                        withoutVariations: share.withoutVariations))
             }
         }
         return split

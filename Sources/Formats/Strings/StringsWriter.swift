@@ -76,15 +76,14 @@ public struct StringsWriter: CatalogWriter {
     ) -> [UInt8] {
         var text: [UInt8] = []
         text.reserveCapacity(picks.count * 64)
+        // The entries' fields are read where they are: binding an entry to a constant copies it whole.
+        let entries = table.entries.values
         for pick in picks {
-            table.entries.withValue(at: pick.entry) { entry in
-                guard let value = entry.localizations?.withValue(at: pick.localization, \.stringUnit?.value) else {
-                    return
-                }
-                appendEntry(
-                    table.entries.key(at: pick.entry), comment: entry.comment, value: value, language: language,
-                    origin: entry.origin, to: &text, diagnostics: &diagnostics)
-            }
+            guard let value = entries[pick.entry].localizations?.withValue(at: pick.localization, \.stringUnit?.value)
+            else { continue }
+            appendEntry(
+                table.entries.key(at: pick.entry), comment: entries[pick.entry].comment, value: value,
+                language: language, origin: entries[pick.entry].origin, to: &text, diagnostics: &diagnostics)
         }
         return text
     }

@@ -72,16 +72,16 @@ public struct StringsDictWriter: CatalogWriter {
         _ table: StringTable, picks: [Pick], language: String, cldrOrder: Bool, diagnostics: inout Diagnostics
     ) -> [UInt8] {
         var document = Document(cldrOrder: cldrOrder, throughTree: writesThroughTree)
+        // The entries' fields are read where they are: binding an entry to a constant copies it whole.
+        let entries = table.entries.values
         for pick in picks {
-            table.entries.withValue(at: pick.entry) { entry in
-                guard let localizations = entry.localizations else { return }
-                var localization = localizations[valueAt: pick.localization]
-                if pick.withoutVariations { localization.variations = nil }
-                document.append(
-                    table.entries.key(at: pick.entry), localization,
-                    source: pick.source.map { localizations[valueAt: $0] }, language: language,
-                    origin: entry.origin, diagnostics: &diagnostics)
-            }
+            guard let localizations = entries[pick.entry].localizations else { continue }
+            var localization = localizations[valueAt: pick.localization]
+            if pick.withoutVariations { localization.variations = nil }
+            document.append(
+                table.entries.key(at: pick.entry), localization,
+                source: pick.source.map { localizations[valueAt: $0] }, language: language,
+                origin: entries[pick.entry].origin, diagnostics: &diagnostics)
         }
         return document.finish()
     }
