@@ -193,6 +193,18 @@ struct StringsDictStreamingTests {
             ])
     }
 
+    @Test("A document whose every entry is taken back is the empty document")
+    func everyEntryTakenBack() {
+        var table = StringTable(name: "Localizable", sourceLanguage: "en")
+        table.entries["refused"] = CatalogEntry(localizations: ["en": setLocalization()])
+        table.entries["unwritable \u{1}"] = CatalogEntry(localizations: ["en": Localization("x")])
+        Self.expectSame(table, language: "en", "every entry taken back")
+        var diagnostics = Diagnostics()
+        let bytes = StringsDictWriter().encode(table, language: "en", diagnostics: &diagnostics)
+        #expect(String(decoding: bytes, as: UTF8.self).hasSuffix("<plist version=\"1.0\">\n<dict/>\n</plist>\n"))
+        #expect(diagnostics.all.count == 2)
+    }
+
     func setLocalization() -> Localization {
         var localization = Localization()
         localization.stringSet = StringSet(["a"])
