@@ -81,23 +81,44 @@ package indirect enum PropertyListValue: Equatable {
     }
 
     /// Writes the value in Apple's layout (one element per line, TAB indentation).
-    package func write(to writer: XMLStreamWriter) {
+    ///
+    /// - Returns: Whether a key or text written holds a character that XML 1.0 cannot hold (it is written all the
+    ///   same: see ``firstUnwritableCharacter``, the same test).
+    @discardableResult
+    package func write(to writer: XMLStreamWriter) -> Bool {
         switch self {
-        case .string(let text): writer.writeElement("string", text: text)
-        case .integer(let text): writer.writeElement("integer", text: text)
-        case .real(let text): writer.writeElement("real", text: text)
-        case .boolean(let value): writer.writeElement(value ? "true" : "false", text: nil)
+        case .string(let text): return Self.writeElement("string", text: text, to: writer)
+        case .integer(let text): return Self.writeElement("integer", text: text, to: writer)
+        case .real(let text): return Self.writeElement("real", text: text, to: writer)
+        case .boolean(let value):
+            writer.writeElement(value ? "true" : "false", text: nil)
+            return false
         case .array(let items):
+            var unwritable = false
             writer.startElement("array")
-            for item in items { item.write(to: writer) }
+            for item in items where item.write(to: writer) { unwritable = true }
             writer.endElement()
+            return unwritable
         case .dictionary(let members):
+            var unwritable = false
             writer.startElement("dict")
             for member in members {
-                writer.writeElement("key", text: member.key)
-                member.value.write(to: writer)
+                if Self.writeElement("key", text: member.key, to: writer) { unwritable = true }
+                if member.value.write(to: writer) { unwritable = true }
             }
             writer.endElement()
+            return unwritable
         }
+    }
+
+    /// Writes `<name>text</name>` as `XMLStreamWriter.writeElement(_:attributes:text:)` does.
+    ///
+    /// - Returns: Whether `text` holds a character that XML 1.0 cannot hold (it is written all the same).
+    @discardableResult
+    package static func writeElement(_ name: String, text: String, to writer: XMLStreamWriter) -> Bool {
+        writer.startElement(name, inline: true)
+        let unwritable = writer.writeText(text)
+        writer.endElement()
+        return unwritable
     }
 }

@@ -50,4 +50,14 @@ struct StringsWriterSpeedTests {
         #expect(StringsWriter.hasLineBreak("a\u{2029}"))
         #expect(!StringsWriter.hasLineBreak("a\u{2026}\u{202F}"))
     }
+
+    @Test func commentEndsFoundInPlaceAsBySequence() {
+        for text in Self.texts + ["*/", "a*/b", "*", "/", "/*", "**/", "*x/", "é*/", "*/é", "* /", "a*", "/b"] {
+            #expect(
+                StringsWriter.containsCommentEnd(text) == StringsWriter.containsCommentEndBySequence(text),
+                "\(text.debugDescription)")
+        }
+        #expect(StringsWriter.containsCommentEnd("x **/"))
+        #expect(!StringsWriter.containsCommentEnd("x * / /*"))
+    }
 }

@@ -51,21 +51,56 @@ public struct StringsWriter: CatalogWriter {
                 continue
             }
             guard let unit = localization.stringUnit else { continue }
-            if !text.isEmpty { text.append(0x0A) }
-            if let comment = entry.comment {
-                appendComment(
-                    comment, key: key, language: language, origin: entry.origin, to: &text, diagnostics: &diagnostics)
-            }
-            appendQuoted(key, to: &text)
-            text.append(contentsOf: " = ".utf8)
-            appendQuoted(unit.value, to: &text)
-            text.append(contentsOf: ";\n".utf8)
+            appendEntry(
+                key, comment: entry.comment, value: unit.value, language: language, origin: entry.origin, to: &text,
+                diagnostics: &diagnostics)
         }
         // A table that came from a .strings file (it has an encoding) keeps a missing final newline.
         if table.traits.encoding != nil, table.traits.endsWithNewline == false, text.last == 0x0A {
             text.removeLast()
         }
         return Self.encoded(text, as: encoding)
+    }
+
+    /// The UTF-8 bytes of the `.strings` file for `language` holding the string units of the localizations of
+    /// `table` at `picks` (an entry's position, then the position of its localization), in that order.
+    ///
+    /// Only the string unit of each picked localization is read (one without a string unit is skipped): the caller
+    /// has set aside what a `.strings` file cannot hold. The bytes and diagnostics are those of
+    /// ``encode(_:language:encoding:diagnostics:)`` for a table without traits holding these entries with only
+    /// those string units, without building that table (`compile` writes each language of a catalog this way;
+    /// `CompilationSpeedTests` holds the two equal).
+    package func encodeStringUnits(
+        of table: StringTable, at picks: [(entry: Int, localization: Int)], language: String,
+        diagnostics: inout Diagnostics
+    ) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(picks.count * 64)
+        // The entries' fields are read where they are: binding an entry to a constant copies it whole.
+        let entries = table.entries.values
+        for pick in picks {
+            guard let value = entries[pick.entry].localizations?.withValue(at: pick.localization, \.stringUnit?.value)
+            else { continue }
+            appendEntry(
+                table.entries.key(at: pick.entry), comment: entries[pick.entry].comment, value: value,
+                language: language, origin: entries[pick.entry].origin, to: &text, diagnostics: &diagnostics)
+        }
+        return text
+    }
+
+    /// Appends one entry: its comment's line, then `"key" = "value";`, after an empty line unless it is the first.
+    private func appendEntry(
+        _ key: String, comment: String?, value: String, language: String, origin: FileLocation?,
+        to text: inout [UInt8], diagnostics: inout Diagnostics
+    ) {
+        if !text.isEmpty { text.append(0x0A) }
+        if let comment {
+            appendComment(comment, key: key, language: language, origin: origin, to: &text, diagnostics: &diagnostics)
+        }
+        appendQuoted(key, to: &text)
+        text.append(contentsOf: " = ".utf8)
+        appendQuoted(value, to: &text)
+        text.append(contentsOf: ";\n".utf8)
     }
 
     /// Names of the parts of a localization a `.strings` file cannot hold.
@@ -109,7 +144,7 @@ public struct StringsWriter: CatalogWriter {
         keepsNUL: Bool = false, to text: inout [UInt8], diagnostics: inout Diagnostics
     ) {
         var comment = comment
-        if comment.utf8.contains(0), !keepsNUL {
+        if comment.utf8Contains(0), !keepsNUL {
             comment.unicodeScalars.removeAll { $0 == "\u{0}" }
             comment = Self.trimmedAsRead(comment)
             if comment.isEmpty {
@@ -132,7 +167,7 @@ public struct StringsWriter: CatalogWriter {
         diagnostics: inout Diagnostics
     ) {
         let hasLineBreak = Self.hasLineBreak(comment)
-        guard comment.utf8.containsSequence(Self.commentEnd) || (prefersLineComment && !hasLineBreak) else {
+        guard Self.containsCommentEnd(comment) || (prefersLineComment && !hasLineBreak) else {
             text.append(contentsOf: "/* ".utf8)
             text.append(contentsOf: comment.utf8)
             text.append(contentsOf: " */\n".utf8)
@@ -159,6 +194,24 @@ public struct StringsWriter: CatalogWriter {
     }
 
     private static let commentEnd: [UInt8] = Array("*/".utf8)
+
+    /// Whether `comment` holds `*/`, looked for in its bytes in place; ``containsCommentEndBySequence(_:)`` is the
+    /// plain form, and `StringsWriterSpeedTests` holds the two equal.
+    static func containsCommentEnd(_ comment: String) -> Bool {
+        comment.withUTF8Span { bytes in
+            var index = 1
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "/"), bytes[index - 1] == UInt8(ascii: "*") { return true }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// ``containsCommentEnd(_:)`` by the search of a byte sequence, the plain form.
+    static func containsCommentEndBySequence(_ comment: String) -> Bool {
+        comment.utf8.containsSequence(commentEnd)
+    }
 
     /// Whether `comment` has a line break: LF, CR, U+2028 or U+2029.
     ///

@@ -1,7 +1,8 @@
 import LocalizationCatalog
+import StringBridgeSupport
 
 /// How format keys and plural cases are spelled when a catalog-shaped localization is written as a format rule.
-enum FormatArguments {
+package enum FormatArguments {
     /// The format key with each sequential `%#@NAME@` whose substitution has an `argNum` N written `%N$#@NAME@`;
     /// references that already have a position are kept.
     static func formatKey(_ format: String, substitutions: OrderedMap<Substitution>) -> String {
@@ -21,7 +22,19 @@ enum FormatArguments {
     /// `.stringsdict` splices the chosen case into the format key and formats the result with the full argument
     /// list, so a position-free specifier in a case only means the variable's argument when nothing else in the
     /// format key takes an argument.
-    static func argumentSpecifier(
+    ///
+    /// A variable with an `argNum` other than 1 is `%N$spec` whatever the format key holds, so the format key is
+    /// not read for it (``argumentSpecifierReadingFormat(for:argNum:spec:format:)`` reads it in every case;
+    /// `FormatArgumentsSpeedTests` holds the two equal).
+    package static func argumentSpecifier(
+        for name: String, argNum: Int?, spec: String, format: String
+    ) -> String {
+        if let argNum, argNum != 1 { return "%\(argNum)$\(spec)" }
+        return argumentSpecifierReadingFormat(for: name, argNum: argNum, spec: spec, format: format)
+    }
+
+    /// ``argumentSpecifier(for:argNum:spec:format:)``, the format key read in every case.
+    package static func argumentSpecifierReadingFormat(
         for name: String, argNum: Int?, spec: String, format: String
     ) -> String {
         var consumers: [(start: Int, name: String?, position: Int?)] = []
@@ -48,7 +61,50 @@ enum FormatArguments {
     }
 
     /// `text` with every `%arg` (not `%%arg`) replaced by `replacement`.
-    static func replacingArg(in text: String, with replacement: () -> String) -> String {
+    ///
+    /// Read in place, and built in one buffer only when there is a `%arg` (`text` itself otherwise), which is
+    /// ``replacingArgInCopy(in:with:)``; `FormatArgumentsSpeedTests` holds the two equal.
+    package static func replacingArg(in text: String, with replacement: () -> String) -> String {
+        var result: [UInt8]?
+        text.withUTF8Span { bytes in
+            var start = 0
+            var index = 0
+            var spelled: String?
+            while index < bytes.count {
+                guard bytes[index] == UInt8(ascii: "%") else {
+                    index += 1
+                    continue
+                }
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "%") {
+                    index += 2
+                    continue
+                }
+                if index + 4 <= bytes.count, bytes[index + 1] == UInt8(ascii: "a"),
+                    bytes[index + 2] == UInt8(ascii: "r"),
+                    bytes[index + 3] == UInt8(ascii: "g")
+                {
+                    let replacementText = spelled ?? replacement()
+                    spelled = replacementText
+                    if result == nil {
+                        result = []
+                        result?.reserveCapacity(bytes.count + replacementText.utf8.count)
+                    }
+                    result?.append(contentsOf: bytes.extracting(start..<index))
+                    result?.append(contentsOf: replacementText.utf8)
+                    index += 4
+                    start = index
+                } else {
+                    index += 1
+                }
+            }
+            result?.append(contentsOf: bytes.extracting(start..<bytes.count))
+        }
+        guard let result else { return text }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// ``replacingArg(in:with:)`` on a copy of the bytes, the plain form.
+    package static func replacingArgInCopy(in text: String, with replacement: () -> String) -> String {
         let bytes = Array(text.utf8)
         var result: [UInt8] = []
         var replacementBytes: [UInt8]?
@@ -86,8 +142,48 @@ enum FormatArguments {
     /// In file order, unless `cldrOrder` is set (the cases come from a String Catalog, which sorts them
     /// alphabetically): then the categories go in CLDR order (`zero one two few many other`), and a name that is
     /// not a category stays right after the case it follows (or first, when it starts the list).
-    static func caseOrder(_ cases: OrderedMap<Localization>, cldrOrder: Bool) -> [Int] {
+    ///
+    /// When every name is a category (the usual case), the order is by category alone, and it is found with a
+    /// 6-slot table instead of groups and a sort (``caseOrderByGroups(_:)``, which handles every case;
+    /// `FormatArgumentsSpeedTests` holds the two equal).
+    package static func caseOrder(_ cases: OrderedMap<Localization>, cldrOrder: Bool) -> [Int] {
         guard cldrOrder else { return Array(cases.indices) }
+        guard cases.count <= 6 else { return caseOrderByGroups(cases) }
+        // Slot `rank` (8 bits) holds the position + 1 of the case of that category; 0 when none.
+        var slots: UInt64 = 0
+        for position in cases.indices {
+            guard let rank = categoryRank(cases.key(at: position)), (slots >> (rank * 8)) & 0xFF == 0 else {
+                return caseOrderByGroups(cases)
+            }
+            slots |= UInt64(position + 1) << (rank * 8)
+        }
+        var order: [Int] = []
+        order.reserveCapacity(cases.count)
+        for rank in 0..<6 {
+            let slot = Int((slots >> (rank * 8)) & 0xFF)
+            if slot != 0 { order.append(slot - 1) }
+        }
+        return order
+    }
+
+    /// The position of `name` among the plural categories in CLDR order (`zero one two few many other`), compared
+    /// as `PluralCategory(rawValue:)` compares it; `nil` for any other name.
+    @inline(__always)
+    static func categoryRank(_ name: String) -> Int? {
+        switch name {
+        case "zero": 0
+        case "one": 1
+        case "two": 2
+        case "few": 3
+        case "many": 4
+        case "other": 5
+        default: nil
+        }
+    }
+
+    /// ``caseOrder(_:cldrOrder:)`` in CLDR order for any names: each name that is not a category goes with the
+    /// category before it, and the groups are sorted by category, stably.
+    package static func caseOrderByGroups(_ cases: OrderedMap<Localization>) -> [Int] {
         var groups: [(rank: Int, positions: [Int])] = []
         for (position, name) in cases.keys.enumerated() {
             if let category = PluralCategory(rawValue: name),

@@ -31,16 +31,31 @@ struct FormatRuleEncoder {
         self.cldrOrder = cldrOrder
     }
 
-    /// The entry value for `localization`.
+    /// The entry value for `localization`, as a tree (``PropertyListValue``).
     ///
     /// `source` is the development language's localization of the entry (`nil` when this is it): a root plural
     /// whose cases print no number takes its value type from the source's root plural (below).
     mutating func entryValue(_ localization: Localization, source: Localization? = nil) throws(Unexpressible)
         -> PropertyListValue
     {
+        var tree = RuleTree()
+        try write(localization, source: source, to: &tree)
+        return tree.result ?? .string("")
+    }
+
+    /// Puts the entry value for `localization` into `output`, member by member (``entryValue(_:source:)``'s
+    /// tree, written as it is made); when this throws, `output` may hold part of it.
+    mutating func write<Output: RuleOutput>(
+        _ localization: Localization, source: Localization? = nil, to output: inout Output
+    ) throws(Unexpressible) {
         if localization.stringSet != nil { throw Unexpressible(reason: StringsDictMessage.stringSet) }
-        if !localization.hasMoreThanStringUnit, let unit = localization.stringUnit { return .string(unit.value) }
-        return .dictionary(try rule(localization, inherited: nil, source: source))
+        if !localization.hasMoreThanStringUnit, let unit = localization.stringUnit {
+            output.string(unit.value)
+            return
+        }
+        output.startDictionary()
+        try rule(localization, inherited: nil, source: source, to: &output)
+        output.endDictionary()
     }
 
     /// The value type of a root plural: the specifier its cases print argument 1 with; when none prints it (a
@@ -60,10 +75,10 @@ struct FormatRuleEncoder {
     /// The members of a format rule.
     ///
     /// `inherited` are root substitutions a device or width case may refer to.
-    private mutating func rule(
-        _ localization: Localization, inherited: OrderedMap<Substitution>?, source: Localization? = nil
-    ) throws(Unexpressible) -> [PropertyListValue.Member] {
-        var members: [PropertyListValue.Member] = []
+    private mutating func rule<Output: RuleOutput>(
+        _ localization: Localization, inherited: OrderedMap<Substitution>?, source: Localization? = nil,
+        to output: inout Output
+    ) throws(Unexpressible) {
         let variations = localization.variations
         if let variations, !variations.extraMembers.isEmpty {
             throw Unexpressible(reason: StringsDictMessage.unknownVariationKinds)
@@ -74,15 +89,16 @@ struct FormatRuleEncoder {
             else { throw Unexpressible(reason: StringsDictMessage.pluralBesideOtherContent) }
             let order = FormatArguments.caseOrder(plural, cldrOrder: true)
             let name = Self.rootPluralVariable
-            var variable = [
-                PropertyListValue.Member(FormatRuleDecoder.specTypeKey, .string(FormatRuleDecoder.pluralRule)),
-                PropertyListValue.Member(
-                    FormatRuleDecoder.valueTypeKey,
-                    .string(Self.rootPluralValueType(plural, order: order, source: source))),
-            ]
-            variable += try pluralCases(plural, order: order) { $0 }
-            members.append(PropertyListValue.Member(FormatRuleDecoder.formatKey, .string("%#@\(name)@")))
-            members.append(PropertyListValue.Member(name, .dictionary(variable)))
+            output.key(FormatRuleDecoder.formatKey)
+            output.string("%#@\(name)@")
+            output.key(name)
+            output.startDictionary()
+            output.key(FormatRuleDecoder.specTypeKey)
+            output.string(FormatRuleDecoder.pluralRule)
+            output.key(FormatRuleDecoder.valueTypeKey)
+            output.string(Self.rootPluralValueType(plural, order: order, source: source))
+            try pluralCases(plural, order: order, to: &output) { $0 }
+            output.endDictionary()
         } else {
             var substitutions = localization.substitutions ?? OrderedMap()
             let unit = localization.stringUnit
@@ -94,75 +110,76 @@ struct FormatRuleEncoder {
             }
             let passesDown = unit == nil && (variations?.device != nil || variations?.width != nil)
             if let unit {
-                let format = FormatArguments.formatKey(unit.value, substitutions: substitutions)
-                members.append(PropertyListValue.Member(FormatRuleDecoder.formatKey, .string(format)))
+                output.key(FormatRuleDecoder.formatKey)
+                output.string(FormatArguments.formatKey(unit.value, substitutions: substitutions))
             }
             let forCases = passesDown ? substitutions : nil
             if let device = variations?.device {
-                members.append(
-                    PropertyListValue.Member(
-                        FormatRuleDecoder.deviceRule, .dictionary(try cases(device, inherited: forCases))))
+                output.key(FormatRuleDecoder.deviceRule)
+                try cases(device, inherited: forCases, to: &output)
             }
             if let width = variations?.width {
-                members.append(
-                    PropertyListValue.Member(
-                        FormatRuleDecoder.widthRule, .dictionary(try cases(width, inherited: forCases))))
+                output.key(FormatRuleDecoder.widthRule)
+                try cases(width, inherited: forCases, to: &output)
             }
             if !passesDown {
                 for (name, substitution) in substitutions {
-                    let value = try variable(name, substitution, format: unit?.value ?? "")
-                    members.append(PropertyListValue.Member(name, .dictionary(value)))
+                    output.key(name)
+                    try variable(name, substitution, format: unit?.value ?? "", to: &output)
                 }
             }
         }
-        appendExtras(localization.extraMembers, to: &members)
-        return members
+        appendExtras(localization.extraMembers, to: &output)
     }
 
-    /// The cases of a device or width rule: a string, or a format rule when a case has more than a string.
-    private mutating func cases(
-        _ cases: OrderedMap<Localization>, inherited: OrderedMap<Substitution>?
-    ) throws(Unexpressible) -> [PropertyListValue.Member] {
-        var members: [PropertyListValue.Member] = []
-        members.reserveCapacity(cases.count)
+    /// The cases of a device or width rule, as a dictionary: a string, or a format rule when a case has more than a
+    /// string.
+    private mutating func cases<Output: RuleOutput>(
+        _ cases: OrderedMap<Localization>, inherited: OrderedMap<Substitution>?, to output: inout Output
+    ) throws(Unexpressible) {
+        output.startDictionary()
         for (name, value) in cases {
             if value.stringSet != nil { throw Unexpressible(reason: StringsDictMessage.stringSet) }
+            output.key(name)
             if !value.hasMoreThanStringUnit, let unit = value.stringUnit,
                 inherited.map({ Self.referencedSubstitutions(from: unit.value, in: $0).isEmpty }) ?? true
             {
-                members.append(PropertyListValue.Member(name, .string(unit.value)))
+                output.string(unit.value)
             } else {
-                members.append(PropertyListValue.Member(name, .dictionary(try rule(value, inherited: inherited))))
+                output.startDictionary()
+                try rule(value, inherited: inherited, to: &output)
+                output.endDictionary()
             }
         }
-        return members
+        output.endDictionary()
     }
 
-    /// A plural variable: rule type, value type, cases (with `%arg` spelled out), unknown members.
-    private mutating func variable(
-        _ name: String, _ substitution: Substitution, format: String
-    ) throws(Unexpressible) -> [PropertyListValue.Member] {
+    /// A plural variable, as a dictionary: rule type, value type, cases (with `%arg` spelled out), unknown members.
+    private mutating func variable<Output: RuleOutput>(
+        _ name: String, _ substitution: Substitution, format: String, to output: inout Output
+    ) throws(Unexpressible) {
         if let variations = substitution.variations,
             variations.device != nil || variations.width != nil || !variations.extraMembers.isEmpty
         {
             throw Unexpressible(reason: StringsDictMessage.variableWithOtherVariations(name))
         }
-        var members: [PropertyListValue.Member] = []
+        output.startDictionary()
         var extras = substitution.extraMembers
         if let specType = extras.removeValue(forKey: FormatRuleDecoder.specTypeKey) {
-            appendExtras([FormatRuleDecoder.specTypeKey: specType], to: &members)
+            appendExtras([FormatRuleDecoder.specTypeKey: specType], to: &output)
         } else if substitution.variations?.plural != nil {
-            members.append(
-                PropertyListValue.Member(FormatRuleDecoder.specTypeKey, .string(FormatRuleDecoder.pluralRule)))
+            output.key(FormatRuleDecoder.specTypeKey)
+            output.string(FormatRuleDecoder.pluralRule)
         }
         if let specifier = substitution.formatSpecifier {
-            members.append(PropertyListValue.Member(FormatRuleDecoder.valueTypeKey, .string(specifier)))
+            output.key(FormatRuleDecoder.valueTypeKey)
+            output.string(specifier)
         }
         if let plural = substitution.variations?.plural {
             let order = FormatArguments.caseOrder(plural, cldrOrder: cldrOrder || substitution.argNum != nil)
             // What `%arg` becomes is the same in every case: found once, when the first case has one.
             var argument: String?
-            members += try pluralCases(plural, order: order) { text in
+            try pluralCases(plural, order: order, to: &output) { text in
                 FormatArguments.replacingArg(in: text) {
                     if let argument { return argument }
                     let spelled = FormatArguments.argumentSpecifier(
@@ -173,30 +190,29 @@ struct FormatRuleEncoder {
                 }
             }
         }
-        appendExtras(extras, to: &members)
-        return members
+        appendExtras(extras, to: &output)
+        output.endDictionary()
     }
 
     /// Plural cases in `order`; every case must be a plain string.
-    private func pluralCases(
-        _ cases: OrderedMap<Localization>, order: [Int], text: (String) -> String
-    ) throws(Unexpressible) -> [PropertyListValue.Member] {
-        var members: [PropertyListValue.Member] = []
-        members.reserveCapacity(order.count)
+    private func pluralCases<Output: RuleOutput>(
+        _ cases: OrderedMap<Localization>, order: [Int], to output: inout Output, text: (String) -> String
+    ) throws(Unexpressible) {
         for position in order {
             let value = cases.values[position]
             guard !value.hasMoreThanStringUnit, value.stringSet == nil else {
                 throw Unexpressible(reason: StringsDictMessage.nestedVariationsInCase)
             }
-            members.append(PropertyListValue.Member(cases.keys[position], .string(text(value.stringUnit?.value ?? ""))))
+            output.key(cases.keys[position])
+            output.string(text(value.stringUnit?.value ?? ""))
         }
-        return members
     }
 
-    private mutating func appendExtras(_ extras: OrderedMap<JSONValue>, to members: inout [PropertyListValue.Member]) {
+    private mutating func appendExtras<Output: RuleOutput>(_ extras: OrderedMap<JSONValue>, to output: inout Output) {
         for (key, json) in extras {
             if let value = PropertyListValue(json) {
-                members.append(PropertyListValue.Member(key, value))
+                output.key(key)
+                output.value(value)
             } else {
                 droppedNullMembers.append(key)
             }
@@ -220,5 +236,38 @@ struct FormatRuleEncoder {
         var result = OrderedMap<Substitution>()
         for (name, substitution) in available where found.contains(name) { result[name] = substitution }
         return result
+    }
+}
+
+/// Where ``FormatRuleEncoder`` puts an entry value, in document order: a key, then its value (a string, a
+/// dictionary's start, its members and its end, or any other value whole).
+protocol RuleOutput {
+    mutating func key(_ key: String)
+    mutating func string(_ text: String)
+    mutating func startDictionary()
+    mutating func endDictionary()
+    mutating func value(_ value: PropertyListValue)
+}
+
+/// Builds the entry value as a ``PropertyListValue`` tree.
+struct RuleTree: RuleOutput {
+    /// The value, once it is complete.
+    private(set) var result: PropertyListValue?
+    /// The members of the dictionaries being built, innermost last.
+    private var open: [[PropertyListValue.Member]] = []
+    /// The keys waiting for their values, innermost last.
+    private var keys: [String] = []
+
+    mutating func key(_ key: String) { keys.append(key) }
+    mutating func string(_ text: String) { value(.string(text)) }
+    mutating func startDictionary() { open.append([]) }
+    mutating func endDictionary() { value(.dictionary(open.removeLast())) }
+
+    mutating func value(_ value: PropertyListValue) {
+        if open.isEmpty {
+            result = value
+        } else {
+            open[open.count - 1].append(PropertyListValue.Member(keys.removeLast(), value))
+        }
     }
 }
