@@ -53,7 +53,8 @@ struct StringsDictStreamingTests {
     /// Entries that cannot be written, one way or another, between entries that can: characters XML cannot hold in
     /// every place a text goes (the key, a format key, a plural case, a device case, a variable, an unknown member's
     /// key, value and array item), beside a localization the encoder refuses (which reason wins), and unknown
-    /// members that are `null` before and after them (whose warnings follow the entry that is written).
+    /// members that are `null` before and after them (said with the entry they are left out of when it is written,
+    /// never with another).
     @Test("Unwritable characters and refusals anywhere in an entry write the same both ways, with the same warnings")
     func unwritable() {
         let plural = { (text: String) in
@@ -177,10 +178,7 @@ struct StringsDictStreamingTests {
                     + "be written to a .stringsdict; the entry is left out",
                 "L.xcstrings:13:3: warning: \"null, then refused\" (en): a string set cannot be written to a "
                     + ".stringsdict; the entry is left out",
-                // The null member of the refused entry before is reported with this one: the writer's behaviour
-                // before the entries were written as made, kept.
-                "warning: \"after a refusal\" (en): member \"gone\" is null, which a property list cannot hold; it is "
-                    + "left out",
+                // The refused entry's null member is not said (nothing of it is written), nor put on the next entry.
                 "warning: \"after a refusal\" (en): member \"n1\" is null, which a property list cannot hold; it is "
                     + "left out",
                 "L.xcstrings:15:3: warning: \"unwritable, then refused\" (en): unknown variation kinds cannot be "

@@ -132,6 +132,8 @@ public struct StringsDictWriter: CatalogWriter {
                 writer.rollBack(to: checkpoint)
                 let message = StringsDictMessage.leftOut(key, language: language, because: error.reason)
                 diagnostics.append(StringsDictWriter.warning(message, origin: origin))
+                // Nothing of the entry is written, nor said of its `null` members.
+                encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
                 return
             }
             if output.holdsUnwritable {
@@ -156,6 +158,7 @@ public struct StringsDictWriter: CatalogWriter {
             } catch {
                 let message = StringsDictMessage.leftOut(key, language: language, because: error.reason)
                 diagnostics.append(StringsDictWriter.warning(message, origin: origin))
+                encoder = FormatRuleEncoder(cldrOrder: encoder.cldrOrder)
                 return
             }
             if let character = StringsDictWriter.firstUnwritableCharacter(key: key, value: value) {
