@@ -51,32 +51,13 @@ package indirect enum PropertyListValue: Equatable {
     /// character other than TAB, LF and CR, or U+FFFE/U+FFFF), if any.
     package var firstUnwritableCharacter: Unicode.Scalar? {
         switch self {
-        case .string(let text), .integer(let text), .real(let text): Self.firstUnwritableCharacter(in: text)
+        case .string(let text), .integer(let text), .real(let text): XMLCharacters.firstUnwritable(in: text)
         case .boolean: nil
         case .array(let items): items.lazy.compactMap(\.firstUnwritableCharacter).first
         case .dictionary(let members):
-            members.lazy.compactMap { Self.firstUnwritableCharacter(in: $0.key) ?? $0.value.firstUnwritableCharacter }
-                .first
-        }
-    }
-
-    /// The first character of `text` that XML 1.0 cannot hold, not even as a character reference.
-    package static func firstUnwritableCharacter(in text: String) -> Unicode.Scalar? {
-        // Fast path over the bytes: C0 controls are single bytes, U+FFFE/U+FFFF start with 0xEF.
-        let suspicious = text.withUTF8Span { bytes in
-            for index in bytes.indices {
-                let byte = bytes[index]
-                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF { return true }
-            }
-            return false
-        }
-        guard suspicious else { return nil }
-        return text.unicodeScalars.first { scalar in
-            switch scalar.value {
-            case 0x09, 0x0A, 0x0D: false
-            case 0..<0x20, 0xFFFE, 0xFFFF: true
-            default: false
-            }
+            members.lazy.compactMap {
+                XMLCharacters.firstUnwritable(in: $0.key) ?? $0.value.firstUnwritableCharacter
+            }.first
         }
     }
 
@@ -87,9 +68,9 @@ package indirect enum PropertyListValue: Equatable {
     @discardableResult
     package func write(to writer: XMLStreamWriter) -> Bool {
         switch self {
-        case .string(let text): return Self.writeElement("string", text: text, to: writer)
-        case .integer(let text): return Self.writeElement("integer", text: text, to: writer)
-        case .real(let text): return Self.writeElement("real", text: text, to: writer)
+        case .string(let text): return writer.writeElement("string", text: text)
+        case .integer(let text): return writer.writeElement("integer", text: text)
+        case .real(let text): return writer.writeElement("real", text: text)
         case .boolean(let value):
             writer.writeElement(value ? "true" : "false", text: nil)
             return false
@@ -103,22 +84,11 @@ package indirect enum PropertyListValue: Equatable {
             var unwritable = false
             writer.startElement("dict")
             for member in members {
-                if Self.writeElement("key", text: member.key, to: writer) { unwritable = true }
+                if writer.writeElement("key", text: member.key) { unwritable = true }
                 if member.value.write(to: writer) { unwritable = true }
             }
             writer.endElement()
             return unwritable
         }
-    }
-
-    /// Writes `<name>text</name>` as `XMLStreamWriter.writeElement(_:attributes:text:)` does.
-    ///
-    /// - Returns: Whether `text` holds a character that XML 1.0 cannot hold (it is written all the same).
-    @discardableResult
-    package static func writeElement(_ name: String, text: String, to writer: XMLStreamWriter) -> Bool {
-        writer.startElement(name, inline: true)
-        let unwritable = writer.writeText(text)
-        writer.endElement()
-        return unwritable
     }
 }

@@ -1,8 +1,9 @@
 import PropertyListSupport
 import Testing
+import XMLSupport
 
-/// `PropertyListValue.firstUnwritableCharacter(in:)` looks at the UTF-8 bytes first and walks the Unicode scalars only
-/// when a byte is suspicious; it must find what the scalar walk alone finds.
+/// `XMLCharacters.firstUnwritable(in:)`, which property lists and XLIFF export share, looks at the UTF-8 bytes first
+/// and walks the Unicode scalars only when a byte is suspicious; it must find what the scalar walk alone finds.
 @Suite("Characters a property list cannot hold")
 struct PropertyListValueWritabilityTests {
     /// The rule on its own: the first scalar XML 1.0 cannot hold (C0 controls but TAB, LF and CR; U+FFFE; U+FFFF).
@@ -36,7 +37,7 @@ struct PropertyListValueWritabilityTests {
         var unwritable = 0
         for text in texts {
             let expected = Self.byScalars(text)
-            #expect(PropertyListValue.firstUnwritableCharacter(in: text) == expected, "\(Array(text.unicodeScalars))")
+            #expect(XMLCharacters.firstUnwritable(in: text) == expected, "\(Array(text.unicodeScalars))")
             if expected != nil { unwritable += 1 }
         }
         // 29 controls three ways, U+FFFE and U+FFFF two ways, and the last two texts.

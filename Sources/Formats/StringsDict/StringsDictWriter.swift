@@ -194,7 +194,7 @@ public struct StringsDictWriter: CatalogWriter {
     }
 
     fileprivate static func firstUnwritableCharacter(key: String, value: PropertyListValue) -> Unicode.Scalar? {
-        PropertyListValue.firstUnwritableCharacter(in: key) ?? value.firstUnwritableCharacter
+        XMLCharacters.firstUnwritable(in: key) ?? value.firstUnwritableCharacter
     }
 
     fileprivate static func warning(_ message: String, origin: FileLocation?) -> Diagnostic {
@@ -216,11 +216,11 @@ struct RuleWriter: RuleOutput {
     }
 
     mutating func key(_ key: String) {
-        if PropertyListValue.writeElement("key", text: key, to: writer) { holdsUnwritable = true }
+        if writer.writeElement("key", text: key) { holdsUnwritable = true }
     }
 
     mutating func string(_ text: String) {
-        if PropertyListValue.writeElement("string", text: text, to: writer) { holdsUnwritable = true }
+        if writer.writeElement("string", text: text) { holdsUnwritable = true }
     }
 
     mutating func startDictionary() { writer.startElement("dict") }

@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// The escaping rules of ``XMLStreamWriter`` and ``XMLFragments``: XML is escaped here and nowhere else.
 ///
 /// - text: `&` `<` `>` become `&amp;` `&lt;` `&gt;`, CR becomes `&#13;`; `"`, `'`, TAB, LF stay literal.
@@ -41,5 +43,30 @@ enum XMLEscaping {
     @inline(__always)
     static func append<Sink: ByteSink>(_ text: String, inAttribute: Bool, to output: inout Sink) -> Bool {
         output.appendEscaped(text, inAttribute: inAttribute)
+    }
+}
+
+/// Characters no XML 1.0 document can hold, not even as a character reference: C0 controls other than TAB, LF and
+/// CR; U+FFFE and U+FFFF. (The escaping above reports them as it writes; this finds them without writing.)
+package enum XMLCharacters {
+    /// The first scalar of `text` that XML 1.0 cannot hold, if any.
+    ///
+    /// The bytes are looked at first: only a C0 byte or `EF` (U+FFFE and U+FFFF start with it) needs the scalars.
+    package static func firstUnwritable(in text: String) -> Unicode.Scalar? {
+        let suspicious = text.withUTF8Span { bytes in
+            for index in bytes.indices {
+                let byte = bytes[index]
+                if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0xEF { return true }
+            }
+            return false
+        }
+        guard suspicious else { return nil }
+        return text.unicodeScalars.first { scalar in
+            switch scalar.value {
+            case 0x09, 0x0A, 0x0D: false
+            case 0..<0x20, 0xFFFE, 0xFFFF: true
+            default: false
+            }
+        }
     }
 }

@@ -149,11 +149,16 @@ package final class XMLStreamWriter {
     }
 
     /// Writes `<name attributes…>text</name>`, or `<name attributes…/>` when `text` is `nil`.
-    package func writeElement(_ qualifiedName: String, attributes: KeyValuePairs<String, String> = [:], text: String?) {
+    /// - Returns: Whether `text` holds a character that XML 1.0 cannot hold (it is written all the same).
+    @discardableResult
+    package func writeElement(
+        _ qualifiedName: String, attributes: KeyValuePairs<String, String> = [:], text: String?
+    ) -> Bool {
         startElement(qualifiedName, inline: true)
         for (name, value) in attributes { writeAttribute(name, value) }
-        if let text { writeText(text) }
+        let unwritable = text.map { writeText($0) } ?? false
         endElement()
+        return unwritable
     }
 
     /// Writes an element value and everything inside it.

@@ -1,5 +1,6 @@
 import LocalizationCatalog
 import StringBridgeSupport
+import XMLSupport
 
 /// Exports a string table as one XLIFF `<file>`, the way `xcodebuild -exportLocalizations` does.
 ///
@@ -91,18 +92,9 @@ package enum XLIFFExport {
         return nil
     }
 
-    /// The first scalar of `text` that XML 1.0 cannot hold, if any.
+    /// The first scalar of `text` that XML 1.0 cannot hold, if any (``XMLCharacters/firstUnwritable(in:)``).
     package static func firstScalarXMLCannotHold(in text: String) -> Unicode.Scalar? {
-        // A byte scan first: only a C0 byte or 0xEF (U+FFFE and U+FFFF start with it) needs a closer look.
-        let suspicious =
-            text.utf8.withContiguousStorageIfAvailable { bytes in
-                bytes.contains { $0 < 0x20 || $0 == 0xEF }
-            } ?? text.utf8.contains { $0 < 0x20 || $0 == 0xEF }
-        guard suspicious else { return nil }
-        return text.unicodeScalars.first { scalar in
-            (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r")
-                || scalar.value == 0xFFFE || scalar.value == 0xFFFF
-        }
+        XMLCharacters.firstUnwritable(in: text)
     }
 
     /// The XLIFF `state` and `state-qualifier` for a catalog state (``XLIFFStates``, which import shares).
