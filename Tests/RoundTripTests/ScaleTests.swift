@@ -3,6 +3,7 @@ import LocalizationCatalog
 import TestSupport
 import Testing
 import XCStringsFormat
+@_spi(XLIFFDocuments) import XLIFFFormat
 
 @testable import LocalizationConverter
 
@@ -162,6 +163,45 @@ struct RoundTripScaleTests {
         }
         // Both ways were taken, and found something.
         #expect(walked > 100)
+        #expect(differing > 100)
+    }
+
+    @Test("Exported values recovered without a copy of the table give what the import applied to a copy gives")
+    func recoveredWithoutCopy() throws {
+        var random = SplitMix64(seed: 34)
+        var differing = 0
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            let catalog = generator.catalog(entries: 30)
+            var changed = catalog
+            changed.entries = catalog.entries.mapValues { entry in
+                var entry = entry
+                entry.localizations = entry.localizations?.mapValues { Self.mutated($0, &random) }
+                return entry
+            }
+            let sourceOnly = RoundTrip.sourceLanguageOnly(catalog)
+            // Exported from the catalog itself (everything comes back) and from a changed one (much does not).
+            for exportedFrom in [catalog, changed] {
+                let prepared = XLIFFCatalogExport(table: exportedFrom, original: "Localizable.xcstrings")
+                for language in exportedFrom.languages where language != exportedFrom.sourceLanguage {
+                    var diagnostics = Diagnostics()
+                    var document = XLIFFDocumentStream()
+                    document.writeCatalog(prepared, targetLanguage: language, diagnostics: &diagnostics)
+                    let read = try XLIFFDocumentReader(keepsNotes: false).read(
+                        document.finish(), path: "\(language).xliff", diagnostics: &diagnostics)
+                    let file = try #require(read.files.first)
+                    let fast = RoundTrip.recovered(file, catalog: catalog, sourceOnly: sourceOnly, language: language)
+                    let plain = RoundTrip.recoveredByApplying(
+                        file, catalog: catalog, sourceOnly: sourceOnly, language: language)
+                    for (found, expected) in [(fast.0, plain.0), (fast.1, plain.1)] {
+                        #expect(found == expected, "seed \(seed), \(language)")
+                        #expect(found.version == expected.version, "seed \(seed), \(language)")
+                        #expect(found.entries.keys.map { Array($0.utf8) } == expected.entries.keys.map { Array($0.utf8) })
+                    }
+                    differing += plain.0.entries.count
+                }
+            }
+        }
         #expect(differing > 100)
     }
 

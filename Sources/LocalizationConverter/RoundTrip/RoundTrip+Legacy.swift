@@ -83,21 +83,26 @@ extension RoundTrip {
     /// trip holds a few runs' legacy files and tables at once, not the whole catalog's (each key is compiled and
     /// migrated on its own, with all its languages, so the runs give what the whole catalog gives). The differences
     /// come in the catalog's order, keys that came back but were not there last, as one comparison gives them.
-    func catalogViaLegacy(
-        _ path: String, catalog: StringTable, localizationsPerRun: Int, report: inout RoundTripReport
-    ) -> String {
+    /// ``RoundTrip/catalogViaLegacyAndXLIFF(_:catalog:options:report:)`` makes the runs (``runs(of:localizationsPerRun:)``)
+    /// side by side with each other and with the trips through XLIFF, and gives their differences to
+    /// ``collectLegacyRuns(_:report:)``.
+    ///
+    /// This is one run: the entries at the positions `run` names; their differences.
+    func catalogViaLegacy(_ path: String, catalog: StringTable, run: [Int]) -> [RoundTripDifference] {
         let trip = Trip(name: Trip.catalogViaLegacyName, expectations: .catalogViaLegacy)
-        let runs = Self.runs(of: catalog, localizationsPerRun: localizationsPerRun)
-        let results = parallelMap(runs) { run -> [RoundTripDifference] in
-            var part = catalog
-            part.entries = OrderedMap(minimumCapacity: run.count)
-            for index in run {
-                _ = part.entries.appendNew(catalog.entries[valueAt: index], forKey: catalog.entries.key(at: index))
-            }
-            var report = RoundTripReport()
-            catalogViaLegacy(path, catalog: part, trip: trip, report: &report)
-            return report.differences
+        var part = catalog
+        part.entries = OrderedMap(minimumCapacity: run.count)
+        for index in run {
+            _ = part.entries.appendNew(catalog.entries[valueAt: index], forKey: catalog.entries.key(at: index))
         }
+        var report = RoundTripReport()
+        catalogViaLegacy(path, catalog: part, trip: trip, report: &report)
+        return report.differences
+    }
+
+    /// The differences of every run of the catalog → legacy → catalog trip, in the order of the runs, reported as
+    /// one comparison of the whole catalog gives them; the trip's name.
+    static func collectLegacyRuns(_ results: [[RoundTripDifference]], report: inout RoundTripReport) -> String {
         // A failure is the same in every run: said once.
         var failures = Set<String>()
         var extraKeys: [RoundTripDifference] = []
@@ -112,7 +117,7 @@ extension RoundTrip {
             }
         }
         report.differences += extraKeys
-        return trip.name
+        return Trip.catalogViaLegacyName
     }
 
     /// Runs of entry positions of `catalog`, in order, each with about `localizationsPerRun` localizations.

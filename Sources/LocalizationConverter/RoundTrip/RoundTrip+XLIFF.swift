@@ -14,21 +14,36 @@ import XCStringsFormat
 
 /// A String Catalog through XLIFF and back, language by language.
 extension RoundTrip {
-    /// One trip per language but the source language, made side by side: each exports the language as
-    /// `export` does (the catalog prepared once for all of them), reads the XLIFF back and imports it twice.
-    func catalogViaXLIFF(_ path: String, catalog: StringTable, report: inout RoundTripReport) -> [String] {
-        let original = path.split(separator: "/").last.map(String.init) ?? path
-        let prepared = XLIFFCatalogExport(table: catalog, original: original)
-        let languages = catalog.languages.filter { $0 != catalog.sourceLanguage }
-        // What each language's XLIFF is imported into to get its values back: the catalog with its source
-        // language only, made once for all of them.
-        let sourceOnly = Self.sourceLanguageOnly(catalog)
-        let results = parallelMap(languages) { language in
-            Self.catalogViaXLIFF(path, catalog: catalog, sourceOnly: sourceOnly, prepared: prepared, language: language)
+    /// What the trips through XLIFF share, made once for all of them: the catalog prepared for export as `export`
+    /// prepares it, and the catalog with its source language only, which each language's XLIFF is imported into to
+    /// get its values back.
+    struct XLIFFTrips: Sendable {
+        /// Every language but the source language, one trip each.
+        let languages: [String]
+        let prepared: XLIFFCatalogExport
+        let sourceOnly: StringTable
+
+        /// Prepares the trips of `catalog` (read from `path`), the two parts made side by side.
+        init(_ path: String, catalog: StringTable) {
+            let original = path.split(separator: "/").last.map(String.init) ?? path
+            languages = catalog.languages.filter { $0 != catalog.sourceLanguage }
+            let made = inParallel(2) { index -> Part in
+                index == 0
+                    ? .export(XLIFFCatalogExport(table: catalog, original: original))
+                    : .sourceOnly(RoundTrip.sourceLanguageOnly(catalog))
+            }
+            guard case .export(let prepared) = made[0], case .sourceOnly(let sourceOnly) = made[1] else {
+                preconditionFailure("inParallel gives each index's result in order")
+            }
+            self.prepared = prepared
+            self.sourceOnly = sourceOnly
         }
-        for result in results { report.differences += result.differences }
-        releaseInBackground((consume prepared, consume sourceOnly))
-        return results.map(\.trip)
+
+        /// One of the two parts, as made on its core.
+        private enum Part {
+            case export(XLIFFCatalogExport)
+            case sourceOnly(StringTable)
+        }
     }
 
     /// `catalog` with only its source language's localizations.
@@ -47,9 +62,11 @@ extension RoundTrip {
         return sourceOnly
     }
 
-    /// The trip through `language`'s XLIFF: importing it into the same catalog changes nothing, and importing it
-    /// into the catalog without that language (`sourceOnly`: nor any other but the source language) gives every
-    /// exported value back.
+    /// The trip through `language`'s XLIFF: exported as `export` does, read back, and imported twice. Importing it
+    /// into the same catalog changes nothing, and importing it into the catalog without that language
+    /// (`sourceOnly`: nor any other but the source language) gives every exported value back.
+    ///
+    /// ``RoundTrip/catalogViaLegacyAndXLIFF(_:catalog:options:report:)`` makes one per language (``XLIFFTrips``), side by side.
     static func catalogViaXLIFF(
         _ path: String, catalog: StringTable, sourceOnly: StringTable, prepared: XLIFFCatalogExport, language: String
     ) -> (trip: String, differences: [RoundTripDifference]) {
@@ -77,14 +94,71 @@ extension RoundTrip {
             importing: exported, into: catalog, kind: .catalog, trip: trip, table: path, language: language,
             comparesOrder: true, reason: "importing the export into the same catalog changed it")
         // Importing it into the catalog without the language gives every exported value back.
-        var stripped = sourceOnly
-        _ = XLIFFImport.apply(
-            exported, to: &stripped, kind: .catalog, options: XLIFFImport.Options(acceptUnfinished: true))
-        let (expected, actual) = changedEntries(catalog, stripped, language: language)
+        let (expected, actual) = recovered(exported, catalog: catalog, sourceOnly: sourceOnly, language: language)
         var recovery = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: false)
         recovery.compare(expected: expected, actual: actual)
         differences += recovery.differences
         return (trip.name, differences)
+    }
+
+    /// The entries whose `language` localization importing `exported` into `sourceOnly` (``sourceLanguageOnly(_:)``
+    /// of `catalog`) does not give back as `catalog` has it, before and after: what ``changedEntries(_:_:language:)``
+    /// finds between `catalog` and `sourceOnly` with the import applied.
+    ///
+    /// Rule: an import into a catalog changes only the localizations the plan names, one per entry, and the version
+    /// (``XLIFFImportPlan/version(appliedTo:)``); so each entry's imported localization is the plan's or the one
+    /// `sourceOnly` has, and is compared with `catalog`'s where it stands, without a copy of the whole table made and
+    /// changed for each language. A plan that adds entries (none does for a catalog) is applied as it is
+    /// (``recoveredByApplying(_:catalog:sourceOnly:language:)``, the reference `RoundTripScaleTests` holds this equal
+    /// to).
+    static func recovered(
+        _ exported: XLIFFFile, catalog: StringTable, sourceOnly: StringTable, language: String
+    ) -> (StringTable, StringTable) {
+        let plan = XLIFFImport.plan(
+            exported, for: sourceOnly, kind: .catalog, options: XLIFFImport.Options(acceptUnfinished: true))
+        guard !plan.addsEntries, sourceOnly.entries.count == catalog.entries.count else {
+            return recoveredByApplying(exported, catalog: catalog, sourceOnly: sourceOnly, language: language)
+        }
+        let changes = plan.changedLocalizations
+        var changeAt = [Int](repeating: -1, count: catalog.entries.count)
+        for (index, change) in changes.enumerated() where change.position < changeAt.count {
+            changeAt[change.position] = index
+        }
+        var before = catalog
+        var after = sourceOnly
+        before.entries = OrderedMap()
+        after.entries = OrderedMap()
+        after.version = plan.version(appliedTo: sourceOnly)
+        for index in catalog.entries.indices {
+            let change = changeAt[index]
+            let same = catalog.entries.withValue(at: index) { original in
+                if change >= 0 { return original.localizations?[language] == changes[change].localization }
+                return sourceOnly.entries.withValue(at: index) { stripped in
+                    original.localizations?[language] == stripped.localizations?[language]
+                }
+            }
+            guard !same else { continue }
+            let key = catalog.entries.key(at: index)
+            var entry = sourceOnly.entries[valueAt: index]
+            if change >= 0 {
+                if entry.localizations == nil { entry.localizations = OrderedMap() }
+                entry.localizations?[language] = changes[change].localization
+            }
+            _ = before.entries.appendNew(catalog.entries[valueAt: index], forKey: key)
+            _ = after.entries.appendNew(entry, forKey: key)
+        }
+        return (before, after)
+    }
+
+    /// ``recovered(_:catalog:sourceOnly:language:)`` the plain way: `sourceOnly` copied, the import applied to it
+    /// and the two tables compared entry by entry.
+    static func recoveredByApplying(
+        _ exported: XLIFFFile, catalog: StringTable, sourceOnly: StringTable, language: String
+    ) -> (StringTable, StringTable) {
+        var stripped = sourceOnly
+        _ = XLIFFImport.apply(
+            exported, to: &stripped, kind: .catalog, options: XLIFFImport.Options(acceptUnfinished: true))
+        return changedEntries(catalog, stripped, language: language)
     }
 
     /// What importing `exported` into the `table` it was exported from changed: every difference a loss, with

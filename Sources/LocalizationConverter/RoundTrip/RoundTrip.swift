@@ -52,8 +52,9 @@ public struct RoundTrip: Sendable {
         package var sourceLanguage: String
         /// Shell patterns (`*/invalid/*`) of paths to leave out; `*` also matches `/`.
         package var excluded: [String]
-        /// How many localizations a run of the catalog → legacy → catalog trip takes: the trip holds a few runs'
-        /// legacy files and tables at once, never the whole catalog's (a test makes runs of one entry).
+        /// How many localizations a run of the catalog → legacy → catalog trip takes at most (fewer in a catalog too
+        /// small to give every core several runs): the trip holds a few runs' legacy files and tables at once, never
+        /// the whole catalog's (a test makes runs of one entry).
         package var localizationsPerLegacyRun = 20_000
 
         /// Creates options.
@@ -173,9 +174,9 @@ public struct RoundTrip: Sendable {
         }
     }
 
-    /// A String Catalog's trips, made one after the other from one reading of the file: the same-format trip
-    /// while the file is still mapped, then (the mapping released) the trips through legacy tables and XLIFF,
-    /// each releasing what it made before the next starts.
+    /// A String Catalog's trips, from one reading of the file: the same-format trip while the file is still mapped,
+    /// then (the mapping released) the trips through legacy tables and XLIFF side by side, each piece of work
+    /// releasing what it made when it ends.
     private func checkCatalog(
         _ file: String, format: FormatDescriptor, options: Options, report: inout RoundTripReport
     ) -> [String] {
@@ -200,16 +201,67 @@ public struct RoundTrip: Sendable {
             trips.append(sameFormat(file, format: format, language: nil, read: (read, catalog), report: &report))
         }
         source = nil
-        if options.vias.contains(.legacy) {
-            trips.append(
-                catalogViaLegacy(
-                    file, catalog: catalog, localizationsPerRun: options.localizationsPerLegacyRun, report: &report))
-        }
-        if options.vias.contains(.xliff) {
-            trips += catalogViaXLIFF(file, catalog: catalog, report: &report)
-        }
+        trips += catalogViaLegacyAndXLIFF(file, catalog: catalog, options: options, report: &report)
         releaseInBackground(consume catalog)
         return trips
+    }
+
+    /// The trips through legacy tables and through XLIFF, as many as `options` asks, made side by side: one
+    /// piece of work per language's XLIFF, then one per run of entries through legacy tables (the smaller pieces
+    /// last, so that both cores stay busy to the end). The differences come as if made one trip after the other:
+    /// the legacy trip's, then each language's.
+    private func catalogViaLegacyAndXLIFF(
+        _ file: String, catalog: StringTable, options: Options, report: inout RoundTripReport
+    ) -> [String] {
+        let runs =
+            options.vias.contains(.legacy)
+            ? Self.runs(of: catalog, localizationsPerRun: Self.legacyRunSize(catalog, atMost: options.localizationsPerLegacyRun))
+            : []
+        let xliff = options.vias.contains(.xliff) ? XLIFFTrips(file, catalog: catalog) : nil
+        let languages = xliff?.languages ?? []
+        let pieces = [Int](0..<(languages.count + runs.count))
+        let results = parallelMap(pieces) { index -> WorkResult in
+            if let xliff, index < languages.count {
+                let (trip, differences) = Self.catalogViaXLIFF(
+                    file, catalog: catalog, sourceOnly: xliff.sourceOnly, prepared: xliff.prepared,
+                    language: languages[index])
+                return .language(trip: trip, differences: differences)
+            }
+            return .run(catalogViaLegacy(file, catalog: catalog, run: runs[index - languages.count]))
+        }
+        var trips: [String] = []
+        if options.vias.contains(.legacy) {
+            let differences = results.compactMap { result -> [RoundTripDifference]? in
+                if case .run(let differences) = result { return differences }
+                return nil
+            }
+            trips.append(Self.collectLegacyRuns(differences, report: &report))
+        }
+        for result in results {
+            guard case .language(let trip, let differences) = result else { continue }
+            report.differences += differences
+            trips.append(trip)
+        }
+        releaseInBackground((consume xliff, consume results))
+        return trips
+    }
+
+    /// How many localizations a run of `catalog` through legacy tables takes: `limit`, or fewer so that there are
+    /// at least 8 runs per core (the last runs then even out the cores' work), but never fewer than 2,000.
+    static func legacyRunSize(_ catalog: StringTable, atMost limit: Int) -> Int {
+        var weight = 0
+        for index in catalog.entries.indices {
+            weight += 1 + catalog.entries.withValue(at: index) { $0.localizations?.count ?? 0 }
+        }
+        return min(limit, max(2_000, weight / (8 * Parallelism.availableProcessors())))
+    }
+
+    /// What one piece of ``catalogViaLegacyAndXLIFF(_:catalog:options:report:)``'s work found.
+    private enum WorkResult: Sendable {
+        /// A trip through one language's XLIFF: its name and differences.
+        case language(trip: String, differences: [RoundTripDifference])
+        /// A run of entries through legacy tables: its differences.
+        case run([RoundTripDifference])
     }
 
     private func checkLegacy(

@@ -161,10 +161,11 @@ extension Importer {
                 continue
             }
             let unit = units[index]
+            let current = localization.leaf(at: path)
             guard
                 var state = XLIFFImport.catalogState(
                     state: unit.state, qualifier: unit.stateQualifier, acceptUnfinished: options.acceptUnfinished,
-                    current: localization.leaf(at: path)?.state, keepsNeedsReview: true)
+                    current: current?.state, keepsNeedsReview: true)
             else {
                 report.skipUnfinished(unit, text: text, current: builder.targetValue(at: path)?.text)
                 continue
@@ -225,9 +226,11 @@ extension Importer {
                         allowsMissingArguments: isTargetOnlySubstitution,
                         refuses: options.refusesPlaceholderMismatch)
             else { continue }
-            let before = localization
+            // A string where there was none changes the localization: no copy is kept to compare with (see
+            // ``createsLeaf(_:at:)``).
+            let before = createsLeaf(current, at: path) ? nil : localization
             localization.importText(text, state: state, at: path, source: source)
-            if localization == before {
+            if let before, localization == before {
                 report.appliedWithPlaceholderMismatch.removeSubrange(warnings...)
                 report.unchanged += 1
                 if path.isRoot { rootOutcome = (index, false) }
@@ -268,6 +271,19 @@ extension Importer {
         }
         guard touched, original.map({ $0 != localization }) ?? localization.hasContent else { return }
         setLocalization(localization, at: position)
+    }
+
+    /// Whether importing a text at `path`, where the localization has `current`, surely changes the localization.
+    ///
+    /// Rule: ``Localization/importText(_:state:at:source:rewrite:)`` always leaves a string unit at a path that
+    /// ends at the root or in a device or plural case, so one that was not there (`current` is `nil`) makes the
+    /// localization differ. A path ending in a substitution has no string of its own (``Localization/leaf(at:)`` is
+    /// `nil` there before and after), so it is compared. `XLIFFImportNewLeafTests` holds this equal to comparing
+    /// every time (``Importer/comparesNewLeaves``).
+    func createsLeaf(_ current: StringUnit?, at path: XLIFFVariationPath) -> Bool {
+        guard current == nil, !comparesNewLeaves else { return false }
+        if case .substitution? = path.steps.last { return false }
+        return true
     }
 
     /// What a case of substitution `name`, which only the target has, is compared with, and the case's text as

@@ -26,6 +26,9 @@ struct Importer {
     /// Whether a catalog entry is first tried as a new plain translation
     /// (``newPlainTranslation(_:units:paths:at:in:report:)``).
     var takesNewPlainTranslation = true
+    /// Whether every imported text is compared with the localization it was imported into, even one that creates
+    /// a string where there was none (``createsLeaf(_:at:)``): for the test that holds the two ways equal.
+    var comparesNewLeaves = false
     /// How many entries ``newPlainTranslation(_:units:paths:at:in:report:)`` applied (for the test that it runs).
     var newPlainTranslations = 0
 

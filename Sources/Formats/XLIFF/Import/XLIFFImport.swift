@@ -20,7 +20,7 @@ import LocalizationCatalog
         /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`).
         ///
         /// Its strings are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
-        /// ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:)`` from the file.
+        /// ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:)`` from the file.
         package var isInterfaceBuilder = false
 
         /// Creates options; the defaults behave like Xcode (which checks no placeholders), with a warning for
@@ -57,10 +57,11 @@ import LocalizationCatalog
     /// and each plan then applied in order with ``XLIFFImportPlan/apply(to:)``. `takesQuickLook: false` and
     /// `takesNewPlainTranslation: false` keep catalog entries from the import's fast paths (the quick look, a new
     /// plain translation), which then go through the full comparison (for the tests that hold each fast path
-    /// equal to it).
+    /// equal to it); `comparesNewLeaves: true` compares every imported text with what it was imported into, even one
+    /// that surely changes it (``Importer/createsLeaf(_:at:)``).
     package static func plan(
         _ file: XLIFFFile, for table: StringTable, kind: XLIFFTableKind, options: Options = Options(),
-        takesQuickLook: Bool = true, takesNewPlainTranslation: Bool = true
+        takesQuickLook: Bool = true, takesNewPlainTranslation: Bool = true, comparesNewLeaves: Bool = false
     ) -> XLIFFImportPlan {
         var report = XLIFFImportReport()
         guard let language = file.targetLanguage, !language.isEmpty else {
@@ -73,6 +74,7 @@ import LocalizationCatalog
         var importer = Importer(table: table, language: language, options: options)
         importer.takesQuickLook = takesQuickLook
         importer.takesNewPlainTranslation = takesNewPlainTranslation
+        importer.comparesNewLeaves = comparesNewLeaves
         switch kind {
         case .catalog: importer.applyCatalog(file.units, report: &report)
         case .strings: importer.applyStrings(file.units, report: &report)

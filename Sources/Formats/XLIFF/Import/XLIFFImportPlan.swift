@@ -17,11 +17,22 @@ package struct XLIFFImportPlan: Sendable {
     /// (``Importer/newPlainTranslation(_:units:paths:at:in:report:)``); for the test that it runs.
     package var newPlainTranslations = 0
 
-    /// ``changes``, for the tests that compare plans.
+    /// ``changes``, for the round trip that compares them with the table and the tests that compare plans.
     package var changedLocalizations: [(position: Int, localization: Localization)] { changes }
 
     /// Whether applying the plan changes nothing.
     package var isEmpty: Bool { changes.isEmpty && additions.isEmpty }
+
+    /// Whether applying the plan adds entries (only an import into a legacy `.strings` table does).
+    package var addsEntries: Bool { !additions.isEmpty }
+
+    /// The version ``apply(to:)`` gives `table`.
+    package func version(appliedTo table: StringTable) -> String? {
+        CatalogVersion.written(
+            table.version,
+            needing: CatalogVersion.needed(by: changes.lazy.map(\.localization))
+                ?? CatalogVersion.needed(by: additions.lazy.flatMap { $0.entry.localizations?.values ?? [] }))
+    }
 
     /// Stores the new localizations in `table`, which must be the table the plan was made for (or that table
     /// changed only by plans for other languages).
@@ -29,10 +40,7 @@ package struct XLIFFImportPlan: Sendable {
     /// A catalog's version is raised to what the new localizations need (``CatalogVersion``: a
     /// `machine_translated` state makes it `1.3`, as Xcode 27's import does).
     package func apply(to table: inout StringTable) {
-        table.version = CatalogVersion.written(
-            table.version,
-            needing: CatalogVersion.needed(by: changes.lazy.map(\.localization))
-                ?? CatalogVersion.needed(by: additions.lazy.flatMap { $0.entry.localizations?.values ?? [] }))
+        table.version = version(appliedTo: table)
         for (position, localization) in changes where position < table.entries.count {
             if table.entries[valueAt: position].localizations == nil {
                 table.entries[valueAt: position].localizations = OrderedMap()
