@@ -196,7 +196,8 @@ struct RoundTripScaleTests {
                     for (found, expected) in [(fast.0, plain.0), (fast.1, plain.1)] {
                         #expect(found == expected, "seed \(seed), \(language)")
                         #expect(found.version == expected.version, "seed \(seed), \(language)")
-                        #expect(found.entries.keys.map { Array($0.utf8) } == expected.entries.keys.map { Array($0.utf8) })
+                        #expect(
+                            found.entries.keys.map { Array($0.utf8) } == expected.entries.keys.map { Array($0.utf8) })
                     }
                     differing += plain.0.entries.count
                 }

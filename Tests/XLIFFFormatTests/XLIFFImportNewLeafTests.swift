@@ -86,6 +86,50 @@ struct XLIFFImportNewLeafTests {
         #expect(created > 100)
     }
 
+    /// roundtrip's imports read the plan's changes only, and do not compare placeholders.
+    @Test("Without comparing placeholders, an import makes the same changes, without the warnings")
+    func withoutPlaceholders() {
+        var random = SplitMix64(seed: 35)
+        var warned = 0
+        for seed in UInt64(1)...12 {
+            var generator = CatalogGenerator(seed: seed)
+            let table = generator.catalog(entries: 30)
+            for language in CatalogGenerator.languages.map(\.code).dropFirst() {
+                var stripped = table
+                for position in 0..<table.entries.count {
+                    stripped.entries[valueAt: position].localizations?[language] = nil
+                }
+                let file = XLIFFImportQuickLookTests.edited(table, language, random: &random)
+                for options in XLIFFImportNewPlainTranslationTests.options {
+                    var quiet = options
+                    quiet.comparesPlaceholders = false
+                    for (into, label) in [(stripped, "stripped"), (table, "same")] {
+                        let comment = Comment(rawValue: "seed \(seed), \(language), \(label)")
+                        let compared = XLIFFImport.plan(file, for: into, kind: .catalog, options: options)
+                        let plan = XLIFFImport.plan(file, for: into, kind: .catalog, options: quiet)
+                        #expect(
+                            plan.changedLocalizations.map(\.position) == compared.changedLocalizations.map(\.position),
+                            comment)
+                        #expect(
+                            plan.changedLocalizations.map(\.localization)
+                                == compared.changedLocalizations.map(\.localization), comment)
+                        #expect(plan.report.applied == compared.report.applied, comment)
+                        #expect(plan.report.skipped == compared.report.skipped, comment)
+                        if options.refusesPlaceholderMismatch {
+                            // Refusing compares them whatever the option says.
+                            #expect(plan.report == compared.report, comment)
+                        } else {
+                            #expect(plan.report.appliedWithPlaceholderMismatch.isEmpty, comment)
+                            warned += compared.report.appliedWithPlaceholderMismatch.count
+                        }
+                    }
+                }
+            }
+        }
+        // The edits gave mismatches that the comparing import warned of.
+        #expect(warned > 50)
+    }
+
     @Test("A path ending in a substitution is compared; a path ending in a string or case is not")
     func pathKinds() {
         let importer = Importer(

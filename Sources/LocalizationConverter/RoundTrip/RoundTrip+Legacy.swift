@@ -106,14 +106,28 @@ extension RoundTrip {
         // A failure is the same in every run: said once.
         var failures = Set<String>()
         var extraKeys: [RoundTripDifference] = []
-        for difference in results.joined() {
-            if difference.aspect == .failure || difference.aspect == .invalidInput {
-                guard failures.insert(difference.reason ?? "").inserted else { continue }
+        report.differences.reserveCapacity(report.differences.count + results.reduce(0) { $0 + $1.count })
+        for run in results {
+            // Most runs hold neither: taken whole (each difference is read in place, not copied, to decide).
+            let isPlain = !run.contains { difference in
+                switch difference.aspect {
+                case .failure, .invalidInput, .extraKey: true
+                default: false
+                }
             }
-            if difference.aspect == .extraKey {
-                extraKeys.append(difference)
-            } else {
-                report.differences.append(difference)
+            guard !isPlain else {
+                report.differences += run
+                continue
+            }
+            for difference in run {
+                if difference.aspect == .failure || difference.aspect == .invalidInput {
+                    guard failures.insert(difference.reason ?? "").inserted else { continue }
+                }
+                if difference.aspect == .extraKey {
+                    extraKeys.append(difference)
+                } else {
+                    report.differences.append(difference)
+                }
             }
         }
         report.differences += extraKeys

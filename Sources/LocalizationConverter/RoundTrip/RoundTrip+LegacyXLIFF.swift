@@ -134,7 +134,7 @@ extension RoundTrip {
                 kind: half.kind, outputPath: file.path, merged: base, target: Self.emptyTable(like: base),
                 legacyLanguage: language, before: base, targetExists: false)
             let recovery = XLIFFImport.plan(
-                exported, for: working.merged, kind: half.kind, options: XLIFFImport.Options(acceptUnfinished: true))
+                exported, for: working.merged, kind: half.kind, options: Self.recoveryImport)
             recovery.apply(to: &working.merged)
             let written = try Import(registry: registry).encode(working, into: nil, diagnostics: &diagnostics) ?? []
             let back = try reader.read(

@@ -206,8 +206,9 @@ public struct RoundTrip: Sendable {
         return trips
     }
 
-    /// The trips through legacy tables and through XLIFF, as many as `options` asks, made side by side: one
-    /// piece of work per language's XLIFF, then one per run of entries through legacy tables (the smaller pieces
+    /// The trips through legacy tables and through XLIFF, as many as `options` asks, made side by side.
+    ///
+    /// One piece of work per language's XLIFF, then one per run of entries through legacy tables (the smaller pieces
     /// last, so that both cores stay busy to the end). The differences come as if made one trip after the other:
     /// the legacy trip's, then each language's.
     private func catalogViaLegacyAndXLIFF(
@@ -215,7 +216,9 @@ public struct RoundTrip: Sendable {
     ) -> [String] {
         let runs =
             options.vias.contains(.legacy)
-            ? Self.runs(of: catalog, localizationsPerRun: Self.legacyRunSize(catalog, atMost: options.localizationsPerLegacyRun))
+            ? Self.runs(
+                of: catalog, localizationsPerRun: Self.legacyRunSize(catalog, atMost: options.localizationsPerLegacyRun)
+            )
             : []
         let xliff = options.vias.contains(.xliff) ? XLIFFTrips(file, catalog: catalog) : nil
         let languages = xliff?.languages ?? []

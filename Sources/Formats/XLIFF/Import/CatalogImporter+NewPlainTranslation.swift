@@ -63,7 +63,7 @@ extension Importer {
         let sourceText = sourceString ?? entries.key(at: position)
         if let found = units[index].source, !sameUTF8(found, sourceText) { return false }
         guard
-            options.isInterfaceBuilder
+            !options.checksPlaceholders
                 || report.checkPlaceholders(
                     units[index], target: text, source: sourceText, substitutionSpecifier: { _ in nil },
                     allowsMissingIntegers: false, allowsMissingArguments: false,

@@ -204,20 +204,21 @@ extension Importer {
                 }
             }
             let warnings = report.appliedWithPlaceholderMismatch.count
-            let owner = localization
-            // A plural case is compared with the source's other case, the general form (as check does).
-            var general = path.isPluralCaseOtherThanOther ? builder.sourceText(at: path.generalPluralForm) : expected
-            var checked = text
-            if isTargetOnlySubstitution, let name = path.substitutionName {
-                // The `<source>` says nothing of the arguments (Xcode writes the unit id there): the case is compared
-                // with the catalog's own substitution, the source string with its argument read as the
-                // substitution reads it; a case need not print the arguments its parent prints.
-                (general, checked) = Self.targetOnlyCaseComparison(
-                    name, text: text, localization: owner, parent: builder.sourceText(at: .root))
-            }
-            guard
-                options.isInterfaceBuilder
-                    || report.checkPlaceholders(
+            if options.checksPlaceholders {
+                let owner = localization
+                // A plural case is compared with the source's other case, the general form (as check does).
+                var general =
+                    path.isPluralCaseOtherThanOther ? builder.sourceText(at: path.generalPluralForm) : expected
+                var checked = text
+                if isTargetOnlySubstitution, let name = path.substitutionName {
+                    // The `<source>` says nothing of the arguments (Xcode writes the unit id there): the case is
+                    // compared with the catalog's own substitution, the source string with its argument read as the
+                    // substitution reads it; a case need not print the arguments its parent prints.
+                    (general, checked) = Self.targetOnlyCaseComparison(
+                        name, text: text, localization: owner, parent: builder.sourceText(at: .root))
+                }
+                guard
+                    report.checkPlaceholders(
                         unit, target: checked, source: general,
                         substitutionSpecifier: {
                             owner.substitutions?[$0]?.formatSpecifier ?? source?.substitutions?[$0]?.formatSpecifier
@@ -225,7 +226,8 @@ extension Importer {
                         allowsMissingIntegers: path.isPluralCaseOtherThanOther,
                         allowsMissingArguments: isTargetOnlySubstitution,
                         refuses: options.refusesPlaceholderMismatch)
-            else { continue }
+                else { continue }
+            }
             // A string where there was none changes the localization: no copy is kept to compare with (see
             // ``createsLeaf(_:at:)``).
             let before = createsLeaf(current, at: path) ? nil : localization

@@ -163,7 +163,7 @@ extension Importer {
             sourceChanged = true
         }
         guard
-            options.isInterfaceBuilder
+            !options.checksPlaceholders
                 || report.checkPlaceholders(
                     unit, target: text, source: placeholderSource ?? expectedSource,
                     substitutionSpecifier: { substitutions?[$0]?.formatSpecifier },

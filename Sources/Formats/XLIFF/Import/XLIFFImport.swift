@@ -17,11 +17,23 @@ import LocalizationCatalog
         ///
         /// Without it, such a target is applied and reported as a warning.
         package var refusesPlaceholderMismatch: Bool
+        /// Whether a target's format arguments are compared with its source's to warn of a mismatch (or, with
+        /// ``refusesPlaceholderMismatch``, to refuse it, which compares them whatever this says).
+        ///
+        /// Off only for a caller that reads the plan's changes and not its warnings (`roundtrip`'s imports): the
+        /// changes are the same either way (`XLIFFImportNewLeafTests`).
+        package var comparesPlaceholders = true
         /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`).
         ///
         /// Its strings are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
         /// ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:)`` from the file.
         package var isInterfaceBuilder = false
+
+        /// Whether targets are compared with their sources for placeholders: not in an Interface Builder file's
+        /// strings, and not when nobody reads the warnings and nothing is refused.
+        var checksPlaceholders: Bool {
+            !isInterfaceBuilder && (comparesPlaceholders || refusesPlaceholderMismatch)
+        }
 
         /// Creates options; the defaults behave like Xcode (which checks no placeholders), with a warning for
         /// each placeholder mismatch.
