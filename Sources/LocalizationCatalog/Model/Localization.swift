@@ -65,14 +65,28 @@ public struct Localization: Sendable, Equatable {
         self.init(stringUnit: StringUnit(value, state: state))
     }
 
-    private mutating func updateRest(_ change: (inout Rest) -> Void) {
+    private mutating func updateRest<Result>(_ change: (inout Rest) -> Result) -> Result {
         var value = rest?.value ?? Rest()
-        rest = nil  // drop our reference first, so the box can be reused when it was unique
-        change(&value)
+        // Our reference dropped first: when the box was the only one, its parts are now only `value`'s, and a change
+        // to them is made in place.
+        rest = nil
+        let result = change(&value)
         let isEmpty =
             value.stringSet == nil && value.variations == nil && value.substitutions == nil
             && value.extraMembers.isEmpty
         rest = isEmpty ? nil : Box(value)
+        return result
+    }
+
+    /// Changes ``variations`` in place: when this localization holds the only reference to them (and to the cases
+    /// in them), nothing is copied, where reading them, changing and setting them copies each level changed.
+    package mutating func modifyVariations<Result>(_ change: (inout Variations?) -> Result) -> Result {
+        updateRest { change(&$0.variations) }
+    }
+
+    /// Changes ``substitutions`` in place, as ``modifyVariations(_:)`` changes the variations.
+    package mutating func modifySubstitutions<Result>(_ change: (inout OrderedMap<Substitution>?) -> Result) -> Result {
+        updateRest { change(&$0.substitutions) }
     }
 
     /// Localizations are equal when every member is, unknown members included; ``places`` are not compared.

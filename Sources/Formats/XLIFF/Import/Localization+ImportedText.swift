@@ -59,37 +59,61 @@ extension Localization {
             return
         }
         let rest = steps.dropFirst()
+        // Each level is changed in place (taken out of its holder, changed, put back), so that a localization this
+        // import is building is not copied level by level for each string it sets.
         switch step {
         case .device(let device):
-            setLeaf(rest, inCase: device, of: \.device, value: value, state: state, template: template)
+            setLeaf(rest, inCase: device, ofDevices: true, value: value, state: state, template: template)
         case .plural(let category):
-            setLeaf(rest, inCase: category, of: \.plural, value: value, state: state, template: template)
+            setLeaf(rest, inCase: category, ofDevices: false, value: value, state: state, template: template)
         case .substitution(let name):
-            var all = substitutions ?? OrderedMap()
-            var substitution =
-                all[name] ?? Substitution(argNum: template?.argNum, formatSpecifier: template?.formatSpecifier)
-            var holder = Localization(variations: substitution.variations)
-            holder.setLeaf(rest, value: value, state: state, template: nil)
-            substitution.variations = holder.variations
-            all[name] = substitution
-            substitutions = all
+            modifySubstitutions { substitutions in
+                var all = substitutions ?? OrderedMap()
+                substitutions = nil
+                let position =
+                    all.index(forKey: name)
+                    ?? all.appending(
+                        Substitution(argNum: template?.argNum, formatSpecifier: template?.formatSpecifier),
+                        forKey: name)
+                var holder = Localization(variations: all[valueAt: position].variations)
+                all[valueAt: position].variations = nil
+                holder.setLeaf(rest, value: value, state: state, template: nil)
+                all[valueAt: position].variations = holder.variations
+                substitutions = all
+            }
         }
     }
 
-    /// ``setLeaf(_:value:state:template:)`` in the case `name` of a variation group (plural or device), created
+    /// ``setLeaf(_:value:state:template:)`` in the case `name` of a variation group (device or plural), created
     /// with the group when missing.
     private mutating func setLeaf(
-        _ steps: ArraySlice<XLIFFVariationPath.Step>, inCase name: String,
-        of group: WritableKeyPath<Variations, OrderedMap<Localization>?>, value: String, state: TranslationState,
-        template: Substitution?
+        _ steps: ArraySlice<XLIFFVariationPath.Step>, inCase name: String, ofDevices: Bool, value: String,
+        state: TranslationState, template: Substitution?
     ) {
-        var updated = variations ?? Variations()
-        var cases = updated[keyPath: group] ?? OrderedMap()
-        var next = cases[name] ?? Localization()
-        next.setLeaf(steps, value: value, state: state, template: template)
-        cases[name] = next
-        updated[keyPath: group] = cases
-        variations = updated
+        modifyVariations { variations in
+            var updated = variations ?? Variations()
+            variations = nil
+            var cases: OrderedMap<Localization>
+            if ofDevices {
+                cases = updated.device ?? OrderedMap()
+                updated.device = nil
+            } else {
+                cases = updated.plural ?? OrderedMap()
+                updated.plural = nil
+            }
+            let position = cases.index(forKey: name) ?? cases.appending(Localization(), forKey: name)
+            cases[valueAt: position].setLeaf(steps, value: value, state: state, template: template)
+            if ofDevices { updated.device = cases } else { updated.plural = cases }
+            variations = updated
+        }
+    }
+}
+
+extension OrderedMap {
+    /// Appends `value` for `key`, which must not be present yet, and returns its position.
+    fileprivate mutating func appending(_ value: Value, forKey key: String) -> Int {
+        _ = appendNew(value, forKey: key)
+        return count - 1
     }
 }
 
