@@ -59,29 +59,23 @@ struct XLIFFImportNewLeafTests {
     func generatedCatalogs() {
         var random = SplitMix64(seed: 34)
         var created = 0
-        for seed in UInt64(1)...12 {
-            var generator = CatalogGenerator(seed: seed)
-            let table = generator.catalog(entries: 30)
-            for language in CatalogGenerator.languages.map(\.code).dropFirst() {
-                var stripped = table
-                var thinned = table
-                for position in 0..<table.entries.count {
-                    stripped.entries[valueAt: position].localizations?[language] = nil
-                    if let localization = table.entries[valueAt: position].localizations?[language] {
-                        thinned.entries[valueAt: position].localizations?[language] = Self.thinned(
-                            localization, random: &random)
-                    }
+        XLIFFImportQuickLookTests.generatedImports(random: 33) { generated in
+            let (table, language, file) = (generated.table, generated.language, generated.file)
+            var thinned = table
+            for position in 0..<table.entries.count {
+                if let localization = table.entries[valueAt: position].localizations?[language] {
+                    thinned.entries[valueAt: position].localizations?[language] = Self.thinned(
+                        localization, random: &random)
                 }
-                let file = XLIFFImportQuickLookTests.edited(table, language, random: &random)
-                for options in XLIFFImportNewPlainTranslationTests.options {
-                    Self.expectSame(file, for: stripped, options: options, "seed \(seed), \(language), stripped")
-                    Self.expectSame(file, for: thinned, options: options, "seed \(seed), \(language), thinned")
-                    Self.expectSame(file, for: table, options: options, "seed \(seed), \(language), same")
-                }
-                // Strings in cases and substitutions were created, not only whole plain translations.
-                let plan = XLIFFImport.plan(file, for: thinned, kind: .catalog)
-                created += plan.changedLocalizations.filter { $0.localization.hasMoreThanStringUnit }.count
             }
+            for options in XLIFFImportNewPlainTranslationTests.options {
+                Self.expectSame(file, for: generated.stripped, options: options, "\(generated.label), stripped")
+                Self.expectSame(file, for: thinned, options: options, "\(generated.label), thinned")
+                Self.expectSame(file, for: table, options: options, "\(generated.label), same")
+            }
+            // Strings in cases and substitutions were created, not only whole plain translations.
+            let plan = XLIFFImport.plan(file, for: thinned, kind: .catalog)
+            created += plan.changedLocalizations.filter { $0.localization.hasMoreThanStringUnit }.count
         }
         #expect(created > 100)
     }
@@ -89,39 +83,30 @@ struct XLIFFImportNewLeafTests {
     /// roundtrip's imports read the plan's changes only, and do not compare placeholders.
     @Test("Without comparing placeholders, an import makes the same changes, without the warnings")
     func withoutPlaceholders() {
-        var random = SplitMix64(seed: 35)
         var warned = 0
-        for seed in UInt64(1)...12 {
-            var generator = CatalogGenerator(seed: seed)
-            let table = generator.catalog(entries: 30)
-            for language in CatalogGenerator.languages.map(\.code).dropFirst() {
-                var stripped = table
-                for position in 0..<table.entries.count {
-                    stripped.entries[valueAt: position].localizations?[language] = nil
-                }
-                let file = XLIFFImportQuickLookTests.edited(table, language, random: &random)
-                for options in XLIFFImportNewPlainTranslationTests.options {
-                    var quiet = options
-                    quiet.comparesPlaceholders = false
-                    for (into, label) in [(stripped, "stripped"), (table, "same")] {
-                        let comment = Comment(rawValue: "seed \(seed), \(language), \(label)")
-                        let compared = XLIFFImport.plan(file, for: into, kind: .catalog, options: options)
-                        let plan = XLIFFImport.plan(file, for: into, kind: .catalog, options: quiet)
-                        #expect(
-                            plan.changedLocalizations.map(\.position) == compared.changedLocalizations.map(\.position),
-                            comment)
-                        #expect(
-                            plan.changedLocalizations.map(\.localization)
-                                == compared.changedLocalizations.map(\.localization), comment)
-                        #expect(plan.report.applied == compared.report.applied, comment)
-                        #expect(plan.report.skipped == compared.report.skipped, comment)
-                        if options.refusesPlaceholderMismatch {
-                            // Refusing compares them whatever the option says.
-                            #expect(plan.report == compared.report, comment)
-                        } else {
-                            #expect(plan.report.appliedWithPlaceholderMismatch.isEmpty, comment)
-                            warned += compared.report.appliedWithPlaceholderMismatch.count
-                        }
+        XLIFFImportQuickLookTests.generatedImports(random: 35) { generated in
+            let file = generated.file
+            for options in XLIFFImportNewPlainTranslationTests.options {
+                var quiet = options
+                quiet.comparesPlaceholders = false
+                for (into, label) in [(generated.stripped, "stripped"), (generated.table, "same")] {
+                    let comment = Comment(rawValue: "\(generated.label), \(label)")
+                    let compared = XLIFFImport.plan(file, for: into, kind: .catalog, options: options)
+                    let plan = XLIFFImport.plan(file, for: into, kind: .catalog, options: quiet)
+                    #expect(
+                        plan.changedLocalizations.map(\.position) == compared.changedLocalizations.map(\.position),
+                        comment)
+                    #expect(
+                        plan.changedLocalizations.map(\.localization)
+                            == compared.changedLocalizations.map(\.localization), comment)
+                    #expect(plan.report.applied == compared.report.applied, comment)
+                    #expect(plan.report.skipped == compared.report.skipped, comment)
+                    if options.refusesPlaceholderMismatch {
+                        // Refusing compares them whatever the option says.
+                        #expect(plan.report == compared.report, comment)
+                    } else {
+                        #expect(plan.report.appliedWithPlaceholderMismatch.isEmpty, comment)
+                        warned += compared.report.appliedWithPlaceholderMismatch.count
                     }
                 }
             }

@@ -228,23 +228,14 @@ struct XLIFFImportNewPlainTranslationTests {
     /// language (roundtrip's import, and a translator's first translations), each way.
     @Test("Exports imported into the catalog without their language give what the full comparison gives")
     func generatedCatalogs() {
-        var random = SplitMix64(seed: 11)
         var decided = 0
-        for seed in UInt64(1)...12 {
-            var generator = CatalogGenerator(seed: seed)
-            let table = generator.catalog(entries: 30)
-            for language in CatalogGenerator.languages.map(\.code).dropFirst() {
-                var stripped = table
-                for position in 0..<stripped.entries.count {
-                    stripped.entries[valueAt: position].localizations?[language] = nil
-                }
-                let file = XLIFFImportQuickLookTests.edited(table, language, random: &random)
-                for options in Self.options {
-                    decided += Self.expectSameOutcome(
-                        file, for: stripped, options: options, "seed \(seed), \(language)")
-                    // Into the catalog as it is: the quick look, then the fast path for the entries lacking it.
-                    Self.expectSameOutcome(file, for: table, options: options, "seed \(seed), \(language), same")
-                }
+        XLIFFImportQuickLookTests.generatedImports(random: 11) { generated in
+            for options in Self.options {
+                decided += Self.expectSameOutcome(
+                    generated.file, for: generated.stripped, options: options, generated.label)
+                // Into the catalog as it is: the quick look, then the fast path for the entries lacking it.
+                Self.expectSameOutcome(
+                    generated.file, for: generated.table, options: options, "\(generated.label), same")
             }
         }
         #expect(decided > 500)

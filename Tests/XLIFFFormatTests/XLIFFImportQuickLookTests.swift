@@ -12,6 +12,37 @@ struct XLIFFImportQuickLookTests {
         "needs-review-translation", "x-future", "odd",
     ]
 
+    /// One import of a generated catalog's export: the catalog, the catalog without the export's language, the edited
+    /// export (``edited(_:_:random:)``), and a label naming them for a failure.
+    struct GeneratedImport {
+        let table: StringTable
+        let stripped: StringTable
+        let language: String
+        let file: XLIFFFile
+        let label: String
+    }
+
+    /// Generated catalogs of 30 entries (seeds 1 to 12), each language but the source exported and edited at
+    /// random, with `random` (the same seed gives the same edits).
+    static func generatedImports(random seed: UInt64, _ body: (GeneratedImport) -> Void) {
+        var random = SplitMix64(seed: seed)
+        for catalogSeed in UInt64(1)...12 {
+            var generator = CatalogGenerator(seed: catalogSeed)
+            let table = generator.catalog(entries: 30)
+            for language in CatalogGenerator.languages.map(\.code).dropFirst() {
+                var stripped = table
+                for position in 0..<stripped.entries.count {
+                    stripped.entries[valueAt: position].localizations?[language] = nil
+                }
+                let file = edited(table, language, random: &random)
+                body(
+                    GeneratedImport(
+                        table: table, stripped: stripped, language: language, file: file,
+                        label: "seed \(catalogSeed), \(language)"))
+            }
+        }
+    }
+
     /// The export of `table` in `language`, with units edited at random: targets changed, removed or added,
     /// states and qualifiers changed, sources changed, units dropped.
     static func edited(_ table: StringTable, _ language: String, random: inout SplitMix64) -> XLIFFFile {
