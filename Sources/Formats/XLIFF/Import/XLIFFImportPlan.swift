@@ -27,7 +27,7 @@ package struct XLIFFImportPlan: Sendable {
     package var addsEntries: Bool { !additions.isEmpty }
 
     /// The version ``apply(to:)`` gives `table`.
-    package func version(appliedTo table: StringTable) -> String? {
+    func version(appliedTo table: StringTable) -> String? {
         CatalogVersion.written(
             table.version,
             needing: CatalogVersion.needed(by: changes.lazy.map(\.localization))
