@@ -209,8 +209,9 @@ public struct RoundTrip: Sendable {
     /// The trips through legacy tables and through XLIFF, as many as `options` asks, made side by side.
     ///
     /// One piece of work per language's XLIFF, then one per run of entries through legacy tables (the smaller pieces
-    /// last, so that both cores stay busy to the end). The differences come as if made one trip after the other:
-    /// the legacy trip's, then each language's.
+    /// last, so that both cores stay busy to the end). What the languages share (``XLIFFTrips``) is let go when the
+    /// last of them ends, so the runs after them do not hold it. The differences come as if made one trip after the
+    /// other: the legacy trip's, then each language's.
     private func catalogViaLegacyAndXLIFF(
         _ file: String, catalog: StringTable, options: Options, report: inout RoundTripReport
     ) -> [String] {
@@ -220,14 +221,26 @@ public struct RoundTrip: Sendable {
                 of: catalog, localizationsPerRun: Self.legacyRunSize(catalog, atMost: options.localizationsPerLegacyRun)
             )
             : []
-        let xliff = options.vias.contains(.xliff) ? XLIFFTrips(file, catalog: catalog) : nil
-        let languages = xliff?.languages ?? []
+        let shared = LockedValue<(trips: XLIFFTrips?, unfinished: Int)>(
+            (options.vias.contains(.xliff) ? XLIFFTrips(file, catalog: catalog) : nil, 0))
+        let languages = shared.withLock { state in
+            state.unfinished = state.trips?.languages.count ?? 0
+            return state.trips?.languages ?? []
+        }
         let pieces = [Int](0..<(languages.count + runs.count))
         let results = parallelMap(pieces) { index -> WorkResult in
-            if let xliff, index < languages.count {
+            if index < languages.count {
+                // Let go by the last language only, so every language finds it here.
+                guard let xliff = shared.withLock({ $0.trips }) else {
+                    preconditionFailure("the trips through XLIFF are held until the last language ends")
+                }
                 let (trip, differences) = Self.catalogViaXLIFF(
                     file, catalog: catalog, sourceOnly: xliff.sourceOnly, prepared: xliff.prepared,
                     language: languages[index])
+                shared.withLock { state in
+                    state.unfinished -= 1
+                    if state.unfinished == 0 { state.trips = nil }
+                }
                 return .language(trip: trip, differences: differences)
             }
             return .run(catalogViaLegacy(file, catalog: catalog, run: runs[index - languages.count]))
@@ -245,7 +258,7 @@ public struct RoundTrip: Sendable {
             report.differences += differences
             trips.append(trip)
         }
-        releaseInBackground((consume xliff, consume results))
+        releaseInBackground(consume results)
         return trips
     }
 
