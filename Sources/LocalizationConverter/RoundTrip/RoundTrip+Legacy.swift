@@ -115,7 +115,7 @@ extension RoundTrip {
                 default: false
                 }
             }
-            guard !isPlain else {
+            if isPlain {
                 report.differences += run
                 continue
             }
@@ -134,6 +134,18 @@ extension RoundTrip {
         return Trip.catalogViaLegacyName
     }
 
+    /// How many localizations a run of `catalog` through legacy tables takes: `limit`, or fewer so that there are
+    /// at least 8 runs per core (the last runs then even out the cores' work), but never fewer than 2,000.
+    static func legacyRunSize(_ catalog: StringTable, atMost limit: Int) -> Int {
+        let weight = catalog.entries.indices.reduce(0) { $0 + legacyRunWeight(of: catalog, at: $1) }
+        return min(limit, max(2_000, weight / (8 * Parallelism.availableProcessors())))
+    }
+
+    /// What the entry at `index` counts for in a run: itself and each of its localizations.
+    private static func legacyRunWeight(of catalog: StringTable, at index: Int) -> Int {
+        1 + catalog.entries.withValue(at: index) { $0.localizations?.count ?? 0 }
+    }
+
     /// Runs of entry positions of `catalog`, in order, each with about `localizationsPerRun` localizations.
     static func runs(of catalog: StringTable, localizationsPerRun: Int) -> [[Int]] {
         var runs: [[Int]] = []
@@ -141,7 +153,7 @@ extension RoundTrip {
         var weight = 0
         for index in catalog.entries.indices {
             current.append(index)
-            weight += 1 + catalog.entries.withValue(at: index) { $0.localizations?.count ?? 0 }
+            weight += Self.legacyRunWeight(of: catalog, at: index)
             if weight >= localizationsPerRun {
                 runs.append(current)
                 current = []

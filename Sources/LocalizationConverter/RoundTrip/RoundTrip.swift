@@ -262,16 +262,6 @@ public struct RoundTrip: Sendable {
         return trips
     }
 
-    /// How many localizations a run of `catalog` through legacy tables takes: `limit`, or fewer so that there are
-    /// at least 8 runs per core (the last runs then even out the cores' work), but never fewer than 2,000.
-    static func legacyRunSize(_ catalog: StringTable, atMost limit: Int) -> Int {
-        var weight = 0
-        for index in catalog.entries.indices {
-            weight += 1 + catalog.entries.withValue(at: index) { $0.localizations?.count ?? 0 }
-        }
-        return min(limit, max(2_000, weight / (8 * Parallelism.availableProcessors())))
-    }
-
     /// What one piece of ``catalogViaLegacyAndXLIFF(_:catalog:options:report:)``'s work found.
     private enum WorkResult: Sendable {
         /// A trip through one language's XLIFF: its name and differences.
