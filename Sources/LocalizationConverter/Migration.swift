@@ -813,15 +813,19 @@ public struct Migration: Sendable {
     private static func reportWhatCannotMigrate(
         _ table: StringTable, language: String, file: String, diagnostics: inout Diagnostics
     ) {
-        for (key, entry) in table.entries {
-            guard let localization = entry.localizations?[language], localization.hasMoreThanStringUnit else {
-                continue
+        for index in table.entries.indices {
+            // Read in place: most entries have none, and a copy of each would retain all it holds.
+            let hasWidthVariations = table.entries.withValue(at: index) { entry in
+                guard let position = entry.localizations?.index(forKey: language) else { return false }
+                return entry.localizations?.withValue(at: position) {
+                    $0.hasMoreThanStringUnit && containsWidthVariations($0)
+                } ?? false
             }
-            if containsWidthVariations(localization) {
-                diagnostics.warn(
-                    "\"\(key)\": width variations cannot be carried over to a String Catalog; they are left out",
-                    at: entry.origin, orPath: file)
-            }
+            guard hasWidthVariations else { continue }
+            diagnostics.warn(
+                "\"\(table.entries.key(at: index))\": width variations cannot be carried over to a String Catalog; "
+                    + "they are left out",
+                at: table.entries[valueAt: index].origin, orPath: file)
         }
     }
 

@@ -117,7 +117,11 @@ struct MemberCollector {
             if let hit = positions[key], members[hit].key.utf8.elementsEqual(key.utf8) {
                 repeated = hit
             } else {
-                repeated = members.indices.first { members[$0].key.utf8.elementsEqual(key.utf8) }
+                // The byte counts first: most keys of a dictionary differ in length.
+                let count = key.utf8.count
+                repeated = members.indices.first {
+                    members[$0].key.utf8.count == count && members[$0].key.utf8.elementsEqual(key.utf8)
+                }
             }
         }
         if let position = repeated {

@@ -1,4 +1,5 @@
 import LocalizationCatalog
+import StringBridgeSupport
 import XMLSupport
 
 /// The fast path of ``PropertyListParser``: builds the node tree straight from the XML events, without the
@@ -94,16 +95,20 @@ private struct Handler: XMLEventHandler {
         let location = TextPosition(line: element.line, column: element.column)
         let kind: Kind
         var flag = false
-        if let parent = frames.last {
+        if let last = frames.indices.last {
+            // Read in place: a copy of the parent frame would retain its text, items and members.
+            let parent = frames.withElement(at: last) {
+                (kind: $0.kind, isEmpty: $0.items.isEmpty, hasKey: $0.key != nil)
+            }
             switch parent.kind {
             case .plist:
-                guard parent.items.isEmpty, let value = Self.valueKind(element) else { throw GiveUp() }
+                guard parent.isEmpty, let value = Self.valueKind(element) else { throw GiveUp() }
                 (kind, flag) = value
             case .array:
                 guard let value = Self.valueKind(element) else { throw GiveUp() }
                 (kind, flag) = value
             case .dict:
-                if parent.key == nil {
+                if !parent.hasKey {
                     guard element.hasName("key") else { throw GiveUp() }
                     kind = .key
                 } else {
@@ -120,7 +125,7 @@ private struct Handler: XMLEventHandler {
             (kind, flag) = value
         }
         var frame = Frame(kind: kind, location: location, flag: flag)
-        if kind == .dict { frame.members = MemberCollector(folds: dialect.foldsRepeatedKeys, capacity: 0) }
+        if kind == .dict { frame.members = MemberCollector(folds: dialect.foldsRepeatedKeys, capacity: 8) }
         frames.append(frame)
     }
 
@@ -152,7 +157,7 @@ private struct Handler: XMLEventHandler {
             return
         }
         let last = frames.count - 1
-        switch frames[last].kind {
+        switch frames.withElement(at: last, \.kind) {
         case .dict:
             guard let key = frames[last].key else { throw GiveUp() }
             frames[last].key = nil
@@ -175,15 +180,17 @@ private struct Handler: XMLEventHandler {
     /// Text or CDATA: part of a text element's value, or whitespace between elements.
     private mutating func characters(_ text: XMLText) throws {
         guard let last = frames.indices.last else { return }
-        if frames[last].kind.holdsText {
-            if frames[last].text.isEmpty {
+        if frames.withElement(at: last, \.kind.holdsText) {
+            if frames.withElement(at: last, \.text.isEmpty) {
                 frames[last].text = text.string
             } else {
                 frames[last].text += text.string
             }
         } else {
-            let isWhitespace = text.bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
-            guard isWhitespace else { throw GiveUp() }
+            let isWhitespace = text.bytes.withContiguousStorageIfAvailable { bytes in
+                bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+            }
+            guard isWhitespace == true else { throw GiveUp() }
         }
     }
 }

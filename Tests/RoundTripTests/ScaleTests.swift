@@ -30,6 +30,39 @@ struct RoundTripScaleTests {
         }
     }
 
+    @Test("The trip through a catalog's own format, made next to the others, reports what it reports alone, first")
+    func sameFormatNextToTheOthers() throws {
+        let folder = try StringBridgeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var checked = 0
+        for seed in PropertyTests.seeds.prefix(4) {
+            var generator = CatalogGenerator(seed: seed)
+            var diagnostics = Diagnostics()
+            let xcode = try XCStringsWriter().encode(generator.catalog(entries: 40), diagnostics: &diagnostics)
+            // In Xcode's layout, and in another one (no space before the colons), which the trip reports.
+            let other = Array(
+                String(decoding: xcode, as: UTF8.self).replacingOccurrences(of: "\" : ", with: "\":").utf8)
+            for (name, bytes) in [("xcode", xcode), ("other", other)] {
+                let path = folder.appendingPathComponent("\(name)-\(seed).xcstrings").path
+                try Data(bytes).write(to: URL(fileURLWithPath: path))
+                let all = try RoundTrip().run([path], options: RoundTrip.Options())
+                let alone = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.same]))
+                let others = try RoundTrip().run([path], options: RoundTrip.Options(vias: [.legacy, .xliff]))
+                #expect(
+                    all.differences.map(\.description)
+                        == (alone.differences + others.differences).map(\.description), "\(name), seed \(seed)")
+                #expect(all.tables.map(\.trips) == [alone.tables[0].trips + others.tables[0].trips])
+                if name == "other" {
+                    #expect(alone.differences.contains { $0.trip == "xcstrings → xcstrings" }, "seed \(seed)")
+                } else {
+                    #expect(alone.differences.isEmpty, "seed \(seed)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 8)
+    }
+
     @Test("Runs cover every entry once, in order, with about the number of localizations asked for")
     func runs() {
         var table = StringTable(name: "T", sourceLanguage: "en")
@@ -216,6 +249,68 @@ struct RoundTripScaleTests {
         }
         #expect(differing > 100)
     }
+
+    @Test("The legacy trip's comparison shapes, made in place, are the passes over every localization")
+    func legacyComparisonShape() {
+        var random = SplitMix64(seed: 35)
+        var reshaped = 0
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            let catalog = generator.catalog()
+            var changed = catalog
+            changed.entries = catalog.entries.mapValues { entry in
+                var entry = entry
+                entry.localizations = entry.localizations?.mapValues { Self.mutated($0, &random) }
+                return entry
+            }
+            // With the shapes the three passes change, between the generated entries.
+            for (index, localization) in Self.legacyShapes.enumerated() {
+                changed.entries["shape \(index)"] = CatalogEntry(
+                    localizations: OrderedMap([("en", localization), ("de", Self.mutated(localization, &random))]))
+            }
+            for table in [catalog, changed] {
+                let passes = table.spellingSoleSubstitutionArguments().inCatalogShape().hoistingDeviceSubstitutions()
+                let shaped = table.inLegacyComparisonShape()
+                #expect(shaped == passes, "seed \(seed)")
+                #expect(shaped.entries.keys.map { Array($0.utf8) } == passes.entries.keys.map { Array($0.utf8) })
+                #expect(table.hoistingDeviceSubstitutionsInPlace() == table.hoistingDeviceSubstitutions())
+                // The migration's shape: every localization mapped, plain strings included.
+                var mapped = table
+                mapped.entries = table.entries.mapValues { entry in
+                    var entry = entry
+                    if entry.extractionState == nil { entry.extractionState = .migrated }
+                    entry.localizations = entry.localizations?.mapValues { $0.inCatalogShape() }
+                    return entry
+                }
+                mapped.collapseTranslatedRootPlurals()
+                #expect(table.migratedToCatalog() == mapped, "seed \(seed)")
+                reshaped += zip(shaped.entries.values, table.entries.values).filter { $0 != $1 }.count
+            }
+        }
+        #expect(reshaped > 20)
+    }
+
+    /// Localizations each of the legacy comparison's passes changes: a sole plural substitution written with `%arg`,
+    /// references with positions, a device case holding its own substitution.
+    static let legacyShapes: [Localization] = {
+        func plural(_ one: String, _ other: String) -> Variations {
+            Variations(plural: OrderedMap([("one", Localization(one)), ("other", Localization(other))]))
+        }
+        let files = Substitution(argNum: 1, formatSpecifier: "lld", variations: plural("%arg file", "%arg files"))
+        let sole = Localization(stringUnit: StringUnit("%#@files@"), substitutions: OrderedMap([("files", files)]))
+        let positioned = Localization(
+            stringUnit: StringUnit("%2$#@b@ then %1$#@a@"),
+            substitutions: OrderedMap([
+                ("a", Substitution(formatSpecifier: "d", variations: plural("%d a", "%d as"))),
+                ("b", Substitution(formatSpecifier: "d", variations: plural("%d b", "%d bs"))),
+            ]))
+        let device = Localization(
+            variations: Variations(
+                device: OrderedMap([
+                    ("iphone", sole), ("other", Localization("plain")),
+                ])))
+        return [sole, positioned, device]
+    }()
 
     @Test("%arg pieces split by bytes are Foundation's")
     func argumentPlaceholderPieces() {

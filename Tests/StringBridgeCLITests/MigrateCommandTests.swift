@@ -73,6 +73,26 @@ struct MigrateCommandTests {
                 contents("MyApp/mul.lproj/Main.xcstrings") ?? [], "migration/expected/mul.lproj/Main.xcstrings") == nil)
     }
 
+    @Test("Width variations, which a catalog cannot hold, are named by key in each file that has them")
+    func widthVariationsNamed() throws {
+        let rule = Data(try Fixtures.bytes("stringsdict/read/width-rule.stringsdict"))
+        let app = folder.appendingPathComponent("Widths")
+        for language in ["en", "de"] {
+            let lproj = app.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try rule.write(to: lproj.appendingPathComponent("Localizable.stringsdict"))
+        }
+        try Data("\"a\" = \"b\";\n".utf8).write(to: app.appendingPathComponent("en.lproj/Localizable.strings"))
+        let result = try StringBridgeProcess.run(["migrate", "Widths", "-o", "widths-out", "--no-extract"], in: folder)
+        #expect(result.status == 0)
+        let warning =
+            "Widths/%@.lproj/Localizable.stringsdict:5:2: warning: \"Total Annual Revenue\": width variations cannot "
+            + "be carried over to a String Catalog; they are left out\n"
+        #expect(
+            result.error
+                == ["en", "de"].map { warning.replacingOccurrences(of: "%@", with: $0) }.joined())
+    }
+
     @Test("-o collects the catalogs in one folder")
     func migratesIntoAFolder() throws {
         let result = try StringBridgeProcess.run(["migrate", "MyApp", "-o", "out"], in: folder)

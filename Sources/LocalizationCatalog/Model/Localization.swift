@@ -178,7 +178,9 @@ public struct StringUnit: Sendable, Equatable {
 
     /// Units are equal when their state, value and unknown members are.
     public static func == (lhs: StringUnit, rhs: StringUnit) -> Bool {
-        guard lhs.state == rhs.state, lhs.value == rhs.value else { return false }
+        // The bytes first: the same bytes are the same text, found without the canonical comparison `==` makes of
+        // text that is not ASCII; other bytes may still be canonically equal.
+        guard lhs.state == rhs.state, sameUTF8(lhs.value, rhs.value) || lhs.value == rhs.value else { return false }
         switch (lhs.extras, rhs.extras) {
         case (nil, nil): return true
         case (let left?, let right?): return left === right || left.value == right.value

@@ -115,23 +115,32 @@ extension StringTable {
     /// entry marked `extractionState: migrated` (entries that already have a state keep it).
     package func migratedToCatalog() -> StringTable {
         var table = self
-        // In place: most localizations are plain strings, which keep their shape.
-        for index in table.entries.indices {
-            if table.entries[valueAt: index].extractionState == nil {
-                table.entries[valueAt: index].extractionState = .migrated
-            }
-            guard let count = table.entries[valueAt: index].localizations?.count else { continue }
-            for language in 0..<count
-            where table.entries[valueAt: index].localizations?[valueAt: language].hasMoreThanStringUnit == true {
-                guard let shaped = table.entries[valueAt: index].localizations?[valueAt: language].inCatalogShape()
-                else {
-                    continue
-                }
-                table.entries[valueAt: index].localizations?[valueAt: language] = shaped
-            }
+        for index in table.entries.indices where table.entries.withValue(at: index, { $0.extractionState == nil }) {
+            table.entries[valueAt: index].extractionState = .migrated
         }
+        // Plain strings keep their shape (inCatalogShape() gives them back as they are).
+        table.reshapeVariedLocalizations { $0.inCatalogShape() }
         table.collapseTranslatedRootPlurals()
         return table
+    }
+
+    /// Replaces every localization that is more than a plain string (``Localization/hasMoreThanStringUnit``) with
+    /// `reshape`'s result, in place; plain strings are neither read nor copied (reading an entry through its
+    /// subscript copies it, retaining everything it holds). For a `reshape` that gives a plain string back as it
+    /// is, the same as mapping every localization.
+    package mutating func reshapeVariedLocalizations(_ reshape: (Localization) -> Localization) {
+        for index in entries.indices {
+            let count = entries.withValue(at: index) { $0.localizations?.count ?? 0 }
+            for language in 0..<count {
+                let shaped = entries.withValue(at: index) { entry in
+                    entry.localizations?.withValue(at: language) { localization in
+                        localization.hasMoreThanStringUnit ? reshape(localization) : nil
+                    }
+                }
+                guard let shaped else { continue }
+                entries[valueAt: index].localizations?[valueAt: language] = shaped
+            }
+        }
     }
 
     /// Turns each translation of a root plural whose cases print no number into plain plural variations

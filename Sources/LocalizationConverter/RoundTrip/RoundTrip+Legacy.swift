@@ -197,8 +197,7 @@ extension RoundTrip {
             // variable comes back as plural variations, which is what Xcode's migration makes of it.
             var comparison = TableComparison(trip: trip, table: path, comparesOrder: false)
             comparison.compare(
-                expected: catalog.spellingSoleSubstitutionArguments().inCatalogShape().hoistingDeviceSubstitutions(),
-                actual: back.hoistingDeviceSubstitutions())
+                expected: catalog.inLegacyComparisonShape(), actual: back.hoistingDeviceSubstitutionsInPlace())
             report.differences += comparison.differences.map { difference in
                 var difference = difference
                 if !difference.isExpected, let reason = Self.legacyCannotHold(difference, in: catalog) {

@@ -13,12 +13,36 @@ import XCStringsFormat
 
 /// Same-format trips: a file read and written again in its own format gives its bytes back.
 extension RoundTrip {
+    /// The name of the trip of a file through its own format.
+    static func sameFormatTripName(_ format: FormatDescriptor) -> String {
+        "\(format.name) → \(format.name)"
+    }
+
+    /// Whether `table`, read from `source`, is a catalog in Xcode's layout whose rewrite gives `source`'s bytes back:
+    /// the trip through its own format then finds nothing (``sameFormat(_:format:language:read:report:)`` says so
+    /// without looking further).
+    ///
+    /// The catalog is compared with its rewrite as the rewrite is made: neither is copied, and a large file's memory
+    /// is let go once read, and again behind the comparison, which reads it once more. So this may run next to other
+    /// work (the round trip's other trips) without holding the file's bytes.
+    static func rewritesInXcodeLayout(_ source: SourceFile, table: StringTable, format: FormatDescriptor) -> Bool {
+        guard format.reader != nil, format.writer is XCStringsWriter else { return false }
+        var diagnostics = Diagnostics()
+        source.releaseResidentBytes()
+        let difference = source.withUnsafeBytes {
+            XCStringsWriter().firstDifference(of: table, from: $0, diagnostics: &diagnostics) { compared in
+                source.releaseResidentBytes(before: compared)
+            }
+        }
+        return difference == nil
+    }
+
     /// The trip of `path` through its own format; `read` is the file and its table when the caller has read them.
     func sameFormat(
         _ path: String, format: FormatDescriptor, language: String?, read: (SourceFile, StringTable)? = nil,
         report: inout RoundTripReport
     ) -> String {
-        let trip = Trip(name: "\(format.name) → \(format.name)", expectations: .none)
+        let trip = Trip(name: Self.sameFormatTripName(format), expectations: .none)
         guard let reader = format.reader, let writer = format.writer else { return trip.name }
         do {
             var diagnostics = Diagnostics()
@@ -31,17 +55,7 @@ extension RoundTrip {
                 source = try readSourceFile(path)
                 table = try reader.read(source, options: options, diagnostics: &diagnostics)
             }
-            // A catalog in Xcode's layout is compared with its rewrite as the rewrite is made: neither is copied, and
-            // a large file's memory is let go once read, and again behind the comparison, which reads it once more.
-            if writer is XCStringsWriter {
-                source.releaseResidentBytes()
-                let difference = source.withUnsafeBytes {
-                    XCStringsWriter().firstDifference(of: table, from: $0, diagnostics: &diagnostics) { compared in
-                        source.releaseResidentBytes(before: compared)
-                    }
-                }
-                if difference == nil { return trip.name }
-            }
+            if Self.rewritesInXcodeLayout(source, table: table, format: format) { return trip.name }
             // A legacy format with an editor (`.strings`, `.stringsdict` XML) is written as `convert` writes it onto
             // itself or to its own format: the file's bytes edited to match the table (docs/files.md).
             let outputs =

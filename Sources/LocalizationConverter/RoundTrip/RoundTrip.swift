@@ -196,12 +196,13 @@ public struct RoundTrip: Sendable {
             for name in trips { record(error, file, Trip(name: name, expectations: .none), &report) }
             return trips
         }
-        var trips: [String] = []
-        if options.vias.contains(.same), let read = source {
-            trips.append(sameFormat(file, format: format, language: nil, read: (read, catalog), report: &report))
-        }
+        // The trip through the catalog's own format is compared next to the others (one more piece of their work);
+        // only a catalog not in Xcode's layout is then compared the whole way, after them, as `sameFormat` does.
+        let sameFormatSource = options.vias.contains(.same) ? source : nil
         source = nil
-        trips += catalogViaLegacyAndXLIFF(file, catalog: catalog, options: options, report: &report)
+        let trips = catalogViaLegacyAndXLIFF(
+            file, catalog: catalog, sameFormat: sameFormatSource.map { (format, $0) }, options: options,
+            report: &report)
         releaseInBackground(consume catalog)
         return trips
     }
@@ -209,11 +210,14 @@ public struct RoundTrip: Sendable {
     /// The trips through legacy tables and through XLIFF, as many as `options` asks, made side by side.
     ///
     /// One piece of work per language's XLIFF, then one per run of entries through legacy tables (the smaller pieces
-    /// last, so that both cores stay busy to the end). What the languages share (``XLIFFTrips``) is let go when the
+    /// last, so that both cores stay busy to the end). With `sameFormat`, the trip through the catalog's own format
+    /// is the first piece (``rewritesInXcodeLayout(_:table:format:)``), and a catalog it finds not in Xcode's layout is
+    /// compared the whole way once the others end. What the languages share (``XLIFFTrips``) is let go when the
     /// last of them ends, so the runs after them do not hold it. The differences come as if made one trip after the
-    /// other: the legacy trip's, then each language's.
+    /// other: the same-format trip's, the legacy trip's, then each language's.
     private func catalogViaLegacyAndXLIFF(
-        _ file: String, catalog: StringTable, options: Options, report: inout RoundTripReport
+        _ file: String, catalog: StringTable, sameFormat same: (format: FormatDescriptor, source: SourceFile)?,
+        options: Options, report: inout RoundTripReport
     ) -> [String] {
         let runs =
             options.vias.contains(.legacy)
@@ -227,8 +231,14 @@ public struct RoundTrip: Sendable {
             state.unfinished = state.trips?.languages.count ?? 0
             return state.trips?.languages ?? []
         }
-        let pieces = [Int](0..<(languages.count + runs.count))
-        let results = parallelMap(pieces) { index -> WorkResult in
+        let first = same == nil ? 0 : 1
+        let pieces = [Int](0..<(first + languages.count + runs.count))
+        let results = parallelMap(pieces) { piece -> WorkResult in
+            if let same, piece == 0 {
+                return .sameFormat(
+                    rewritesIdentically: Self.rewritesInXcodeLayout(same.source, table: catalog, format: same.format))
+            }
+            let index = piece - first
             if index < languages.count {
                 // Let go by the last language only, so every language finds it here.
                 guard let xliff = shared.withLock({ $0.trips }) else {
@@ -246,6 +256,14 @@ public struct RoundTrip: Sendable {
             return .run(catalogViaLegacy(file, catalog: catalog, run: runs[index - languages.count]))
         }
         var trips: [String] = []
+        if let same {
+            if case .sameFormat(rewritesIdentically: true) = results[0] {
+                trips.append(Self.sameFormatTripName(same.format))
+            } else {
+                trips.append(
+                    sameFormat(file, format: same.format, language: nil, read: (same.source, catalog), report: &report))
+            }
+        }
         if options.vias.contains(.legacy) {
             let differences = results.compactMap { result -> [RoundTripDifference]? in
                 if case .run(let differences) = result { return differences }
@@ -264,6 +282,8 @@ public struct RoundTrip: Sendable {
 
     /// What one piece of ``catalogViaLegacyAndXLIFF(_:catalog:options:report:)``'s work found.
     private enum WorkResult: Sendable {
+        /// The trip through the catalog's own format: whether its rewrite gave its bytes back.
+        case sameFormat(rewritesIdentically: Bool)
         /// A trip through one language's XLIFF: its name and differences.
         case language(trip: String, differences: [RoundTripDifference])
         /// A run of entries through legacy tables: its differences.

@@ -2,29 +2,35 @@ import Foundation
 import LocalizationCatalog
 
 extension StringTable {
+    /// The catalog as the trip through legacy tables compares it with what comes back:
+    /// `spellingSoleSubstitutionArguments().inCatalogShape().hoistingDeviceSubstitutions()`, in one pass.
+    ///
+    /// The rule: each of the three leaves a plain string (a localization that is only a string unit) as it is, so
+    /// only the other localizations are reshaped, in place, and the plain ones are neither read nor copied.
+    /// `RoundTripScaleTests.legacyComparisonShape` holds this equal to the three passes.
+    func inLegacyComparisonShape() -> StringTable {
+        var table = self
+        table.reshapeVariedLocalizations { localization in
+            localization.spellingSoleSubstitutionArgument().inCatalogShape().hoistingDeviceSubstitutions()
+        }
+        return table
+    }
+
+    /// ``hoistingDeviceSubstitutions()`` made in place, plain strings untouched (see
+    /// ``inLegacyComparisonShape()``).
+    func hoistingDeviceSubstitutionsInPlace() -> StringTable {
+        var table = self
+        table.reshapeVariedLocalizations { $0.hoistingDeviceSubstitutions() }
+        return table
+    }
+
     /// The table with the substitutions of device cases moved to their localization, where a catalog keeps
     /// them (a `.stringsdict` keeps a device case's variables inside the case); compared in that shape.
     func hoistingDeviceSubstitutions() -> StringTable {
         var table = self
         table.entries = entries.mapValues { entry in
             var entry = entry
-            entry.localizations = entry.localizations?.mapValues { localization in
-                guard var devices = localization.variations?.device,
-                    devices.values.contains(where: { $0.substitutions != nil })
-                else { return localization }
-                var localization = localization
-                var substitutions = localization.substitutions ?? OrderedMap()
-                for index in devices.indices {
-                    guard let nested = devices[valueAt: index].substitutions else { continue }
-                    for (name, substitution) in nested where substitutions.index(forKey: name) == nil {
-                        _ = substitutions.appendNew(substitution, forKey: name)
-                    }
-                    devices[valueAt: index].substitutions = nil
-                }
-                localization.substitutions = substitutions
-                localization.variations?.device = devices
-                return localization
-            }
+            entry.localizations = entry.localizations?.mapValues { $0.hoistingDeviceSubstitutions() }
             return entry
         }
         return table
@@ -60,6 +66,25 @@ extension StringTable {
 }
 
 extension Localization {
+    /// See ``StringTable/hoistingDeviceSubstitutions()``.
+    fileprivate func hoistingDeviceSubstitutions() -> Localization {
+        guard var devices = variations?.device, devices.values.contains(where: { $0.substitutions != nil }) else {
+            return self
+        }
+        var localization = self
+        var substitutions = localization.substitutions ?? OrderedMap()
+        for index in devices.indices {
+            guard let nested = devices[valueAt: index].substitutions else { continue }
+            for (name, substitution) in nested where substitutions.index(forKey: name) == nil {
+                _ = substitutions.appendNew(substitution, forKey: name)
+            }
+            devices[valueAt: index].substitutions = nil
+        }
+        localization.substitutions = substitutions
+        localization.variations?.device = devices
+        return localization
+    }
+
     /// See ``StringTable/spellingSoleSubstitutionArguments()``.
     fileprivate func spellingSoleSubstitutionArgument() -> Localization {
         guard let unit = stringUnit, let substitutions, substitutions.count == 1,

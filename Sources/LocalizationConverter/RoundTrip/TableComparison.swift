@@ -45,14 +45,20 @@ struct TableComparison {
                     note: "keys are in another order from here on")
             }
         }
-        for (key, expectedEntry) in expected.entries {
-            guard let actualEntry = actual.entries[key] else {
-                if hasComparedLanguage(expectedEntry) {
+        // The entries are read in place: a copy of each would retain everything it holds.
+        for index in expected.entries.indices {
+            let key = expected.entries.key(at: index)
+            guard let actualIndex = actual.entries.index(forKey: key) else {
+                if expected.entries.withValue(at: index, { hasComparedLanguage($0) }) {
                     record(.missingKey, key: key, expected: "present", actual: nil)
                 }
                 continue
             }
-            compare(key: key, expected: expectedEntry, actual: actualEntry)
+            expected.entries.withValue(at: index) { expectedEntry in
+                actual.entries.withValue(at: actualIndex) { actualEntry in
+                    compare(key: key, expected: expectedEntry, actual: actualEntry)
+                }
+            }
         }
         for (key, actualEntry) in actual.entries where expected.entries.index(forKey: key) == nil {
             if hasComparedLanguage(actualEntry) {
@@ -78,10 +84,22 @@ struct TableComparison {
         compareMembers(key: key, language: nil, path: "", expected.extraMembers, actual.extraMembers)
         let expectedLanguages = expected.localizations ?? OrderedMap()
         let actualLanguages = actual.localizations ?? OrderedMap()
-        for (language, localization) in expectedLanguages where languages?.contains(language) ?? true {
-            let other = actualLanguages[language]
-            // Most localizations come back as they went: nothing to flatten then.
-            if let other, Self.sameLeaves(localization, other) { continue }
+        for position in expectedLanguages.indices {
+            let language = expectedLanguages.key(at: position)
+            guard languages?.contains(language) ?? true else { continue }
+            let otherPosition = actualLanguages.index(forKey: language)
+            // Most localizations come back as they went: nothing to flatten then (compared in place, uncopied).
+            if let otherPosition,
+                expectedLanguages.withValue(
+                    at: position,
+                    { localization in
+                        actualLanguages.withValue(at: otherPosition) { Self.sameLeaves(localization, $0) }
+                    })
+            {
+                continue
+            }
+            let localization = expectedLanguages[valueAt: position]
+            let other = otherPosition.map { actualLanguages[valueAt: $0] }
             // Most of the others come back in the same shape, some texts or states changed.
             if walksAlikeLeaves, let other, let found = Self.alikeLeafDifferences(localization, other) {
                 for difference in found {
