@@ -124,10 +124,11 @@ extension StringTable {
         return table
     }
 
-    /// Replaces every localization that is more than a plain string (``Localization/hasMoreThanStringUnit``) with
-    /// `reshape`'s result, in place; plain strings are neither read nor copied (reading an entry through its
-    /// subscript copies it, retaining everything it holds). For a `reshape` that gives a plain string back as it
-    /// is, the same as mapping every localization.
+    /// Replaces every localization that is more than a plain string with `reshape`'s result, in place.
+    ///
+    /// Plain strings (not ``Localization/hasMoreThanStringUnit``) are neither read nor copied: reading an entry
+    /// through its subscript copies it, retaining everything it holds. For a `reshape` that gives a plain string
+    /// back as it is, the same as mapping every localization.
     package mutating func reshapeVariedLocalizations(_ reshape: (Localization) -> Localization) {
         for index in entries.indices {
             let count = entries.withValue(at: index) { $0.localizations?.count ?? 0 }
