@@ -23,26 +23,14 @@ extension RoundTrip {
         let prepared: XLIFFCatalogExport
         let sourceOnly: StringTable
 
-        /// Prepares the trips of `catalog` (read from `path`), the two parts made side by side.
-        init(_ path: String, catalog: StringTable) {
-            let original = path.split(separator: "/").last.map(String.init) ?? path
-            languages = catalog.languages.filter { $0 != catalog.sourceLanguage }
-            let made = inParallel(2) { index -> Part in
-                index == 0
-                    ? .export(XLIFFCatalogExport(table: catalog, original: original))
-                    : .sourceOnly(RoundTrip.sourceLanguageOnly(catalog))
-            }
-            guard case .export(let prepared) = made[0], case .sourceOnly(let sourceOnly) = made[1] else {
-                preconditionFailure("inParallel gives each index's result in order")
-            }
-            self.prepared = prepared
-            self.sourceOnly = sourceOnly
+        /// The export's preparation for `catalog` (read from `path`): one of the two parts, made on its own.
+        static func prepared(_ path: String, catalog: StringTable) -> XLIFFCatalogExport {
+            XLIFFCatalogExport(table: catalog, original: path.split(separator: "/").last.map(String.init) ?? path)
         }
 
-        /// One of the two parts, as made on its core.
-        private enum Part {
-            case export(XLIFFCatalogExport)
-            case sourceOnly(StringTable)
+        /// The languages whose trips `catalog` makes.
+        static func languages(of catalog: StringTable) -> [String] {
+            catalog.languages.filter { $0 != catalog.sourceLanguage }
         }
     }
 

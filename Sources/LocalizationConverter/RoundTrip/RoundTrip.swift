@@ -209,12 +209,15 @@ public struct RoundTrip: Sendable {
 
     /// The trips through legacy tables and through XLIFF, as many as `options` asks, made side by side.
     ///
-    /// One piece of work per language's XLIFF, then one per run of entries through legacy tables (the smaller pieces
-    /// last, so that both cores stay busy to the end). With `sameFormat`, the trip through the catalog's own format
-    /// is the first piece (``rewritesInXcodeLayout(_:table:format:)``), and a catalog it finds not in Xcode's layout is
-    /// compared the whole way once the others end. What the languages share (``XLIFFTrips``) is let go when the
-    /// last of them ends, so the runs after them do not hold it. The differences come as if made one trip after the
-    /// other: the same-format trip's, the legacy trip's, then each language's.
+    /// The work comes in two rounds of pieces, each shared by the cores. First what the languages' trips share is
+    /// made (``XLIFFTrips``: the export's preparation and the catalog with only its source language), next to the
+    /// trip through the catalog's own format (with `sameFormat`: ``rewritesInXcodeLayout(_:table:format:)``) and to
+    /// the first half of the runs of entries through legacy tables, which keep both cores busy while those are made.
+    /// Then one piece per language's XLIFF, and the other runs last (the smaller pieces, so that both cores stay busy
+    /// to the end). What the languages share is let go when the last of them ends, so the runs after them do not
+    /// hold it. A catalog the same-format piece finds not in Xcode's layout is compared the whole way once the rest
+    /// ends. The differences come as if made one trip after the other: the same-format trip's, the legacy trip's,
+    /// then each language's.
     private func catalogViaLegacyAndXLIFF(
         _ file: String, catalog: StringTable, sameFormat same: (format: FormatDescriptor, source: SourceFile)?,
         options: Options, report: inout RoundTripReport
@@ -225,27 +228,34 @@ public struct RoundTrip: Sendable {
                 of: catalog, localizationsPerRun: Self.legacyRunSize(catalog, atMost: options.localizationsPerLegacyRun)
             )
             : []
-        let shared = LockedValue<(trips: XLIFFTrips?, unfinished: Int)>(
-            (options.vias.contains(.xliff) ? XLIFFTrips(file, catalog: catalog) : nil, 0))
-        let languages = shared.withLock { state in
-            state.unfinished = state.trips?.languages.count ?? 0
-            return state.trips?.languages ?? []
-        }
-        let first = same == nil ? 0 : 1
-        let pieces = [Int](0..<(first + languages.count + runs.count))
-        let results = parallelMap(pieces) { piece -> WorkResult in
-            if let same, piece == 0 {
+        let xliff = options.vias.contains(.xliff)
+        let languages = xliff ? XLIFFTrips.languages(of: catalog) : []
+        let early = runs.count / 2
+        var firstRound: [Piece] = same == nil ? [] : [.sameFormat]
+        if !languages.isEmpty { firstRound += [.export, .sourceOnly] }
+        firstRound += (0..<early).map(Piece.run)
+        let secondRound = languages.indices.map(Piece.language) + (early..<runs.count).map(Piece.run)
+        // What the languages share, once made; let go by the last language to end.
+        let shared = LockedValue<(trips: XLIFFTrips?, unfinished: Int)>((nil, languages.count))
+        let work = { @Sendable (piece: Piece) -> WorkResult in
+            switch piece {
+            case .sameFormat:
+                guard let same else { preconditionFailure("a same-format piece comes with its file") }
                 return .sameFormat(
                     rewritesIdentically: Self.rewritesInXcodeLayout(same.source, table: catalog, format: same.format))
-            }
-            let index = piece - first
-            if index < languages.count {
+            case .export:
+                return .export(XLIFFTrips.prepared(file, catalog: catalog))
+            case .sourceOnly:
+                return .sourceOnly(Self.sourceLanguageOnly(catalog))
+            case .run(let index):
+                return .run(index, self.catalogViaLegacy(file, catalog: catalog, run: runs[index]))
+            case .language(let index):
                 // Let go by the last language only, so every language finds it here.
-                guard let xliff = shared.withLock({ $0.trips }) else {
+                guard let trips = shared.withLock({ $0.trips }) else {
                     preconditionFailure("the trips through XLIFF are held until the last language ends")
                 }
                 let (trip, differences) = Self.catalogViaXLIFF(
-                    file, catalog: catalog, sourceOnly: xliff.sourceOnly, prepared: xliff.prepared,
+                    file, catalog: catalog, sourceOnly: trips.sourceOnly, prepared: trips.prepared,
                     language: languages[index])
                 shared.withLock { state in
                     state.unfinished -= 1
@@ -253,11 +263,30 @@ public struct RoundTrip: Sendable {
                 }
                 return .language(trip: trip, differences: differences)
             }
-            return .run(catalogViaLegacy(file, catalog: catalog, run: runs[index - languages.count]))
         }
+        var results = parallelMap(firstRound, work)
+        var prepared: XLIFFCatalogExport?
+        var sourceOnly: StringTable?
+        var sameFormatIsIdentical = false
+        for index in results.indices {
+            switch results[index] {
+            case .export(let made): prepared = made
+            case .sourceOnly(let made): sourceOnly = made
+            case .sameFormat(let identical): sameFormatIsIdentical = identical
+            default: continue
+            }
+            // Held by `shared` alone from here, so that the last language lets it go.
+            results[index] = .run(-1, [])
+        }
+        if let prepared, let sourceOnly, !languages.isEmpty {
+            shared.withLock { $0.trips = XLIFFTrips(languages: languages, prepared: prepared, sourceOnly: sourceOnly) }
+        }
+        prepared = nil
+        sourceOnly = nil
+        results += parallelMap(secondRound, work)
         var trips: [String] = []
         if let same {
-            if case .sameFormat(rewritesIdentically: true) = results[0] {
+            if sameFormatIsIdentical {
                 trips.append(Self.sameFormatTripName(same.format))
             } else {
                 trips.append(
@@ -265,11 +294,14 @@ public struct RoundTrip: Sendable {
             }
         }
         if options.vias.contains(.legacy) {
-            let differences = results.compactMap { result -> [RoundTripDifference]? in
-                if case .run(let differences) = result { return differences }
-                return nil
+            // In the order of the runs, whichever round made them.
+            var byRun = [[RoundTripDifference]](repeating: [], count: runs.count)
+            for index in results.indices {
+                guard case .run(let run, let differences) = results[index], run >= 0 else { continue }
+                byRun[run] = differences
+                results[index] = .run(-1, [])
             }
-            trips.append(Self.collectLegacyRuns(differences, report: &report))
+            trips.append(Self.collectLegacyRuns(byRun, report: &report))
         }
         for result in results {
             guard case .language(let trip, let differences) = result else { continue }
@@ -280,14 +312,27 @@ public struct RoundTrip: Sendable {
         return trips
     }
 
-    /// What one piece of ``catalogViaLegacyAndXLIFF(_:catalog:options:report:)``'s work found.
+    /// One piece of ``catalogViaLegacyAndXLIFF(_:catalog:sameFormat:options:report:)``'s work.
+    private enum Piece: Sendable {
+        case sameFormat, export, sourceOnly
+        /// A run of entries through legacy tables, by its place among the runs.
+        case run(Int)
+        /// A language's trip through XLIFF, by its place among the languages.
+        case language(Int)
+    }
+
+    /// What one piece of ``catalogViaLegacyAndXLIFF(_:catalog:sameFormat:options:report:)``'s work found or made.
     private enum WorkResult: Sendable {
         /// The trip through the catalog's own format: whether its rewrite gave its bytes back.
         case sameFormat(rewritesIdentically: Bool)
+        /// The export's preparation, shared by the languages' trips.
+        case export(XLIFFCatalogExport)
+        /// The catalog with only its source language, shared by the languages' trips.
+        case sourceOnly(StringTable)
         /// A trip through one language's XLIFF: its name and differences.
         case language(trip: String, differences: [RoundTripDifference])
-        /// A run of entries through legacy tables: its differences.
-        case run([RoundTripDifference])
+        /// A run of entries through legacy tables: its place and differences (a place of -1 is an emptied result).
+        case run(Int, [RoundTripDifference])
     }
 
     private func checkLegacy(
