@@ -30,4 +30,33 @@ struct FormatSpecifiersTests {
         #expect(FormatSpecifiers.substitutionReferences(in: "%2147483648$#@a@").isEmpty)
         #expect(FormatSpecifiers.substitutionReferences(in: "%0002$#@a@").map(\.position) == [2])
     }
+
+    @Test("Length modifiers, the longest first; flags, width and precision; what is no specifier")
+    func specifierParts() {
+        let cases: [(String, [String])] = [
+            (
+                "%hhd %hd %lld %ld %qd %Lf %zu %td %jd %lf %hhx",
+                ["hhd", "hd", "lld", "ld", "qd", "Lf", "zu", "td", "jd", "lf", "hhx"]
+            ),
+            ("%lh %llld %hhhd %q %L", []),
+            ("%-+ 0#'5.2f %*.*d %.3s %08.3lf", ["f", "d", "s", "lf"]),
+            ("%1$@ %2$lld %%d %#@a@ %1$#@b@", ["@", "lld"]),
+            (
+                "%D %i %u %U %x %X %o %O %e %E %g %G %a %A %c %C %s %S %p %@ %k %y",
+                [
+                    "D", "i", "u", "U", "x", "X", "o", "O", "e", "E", "g", "G", "a", "A", "c", "C", "s", "S", "p", "@",
+                ]
+            ),
+            ("no percent at all", []), ("%", []), ("100%", []), ("%l", []), ("%hh", []),
+        ]
+        for (text, specs) in cases {
+            #expect(FormatSpecifiers.specifiers(in: text).map(\.spec) == specs, "\(text)")
+        }
+        let found = FormatSpecifiers.specifiers(in: "a %2$-5lld b %hhx")
+        #expect(found.map(\.position) == [2, nil])
+        #expect(found.map(\.range) == [2..<10, 13..<17])
+        #expect(FormatSpecifiers.substitutionReferences(in: "no reference").isEmpty)
+        #expect(FormatSpecifiers.substitutionReferences(in: "%d #@ @#").isEmpty)
+        #expect(FormatSpecifiers.substitutionReferences(in: "x %#@a@ %3$#@b@").map(\.name) == ["a", "b"])
+    }
 }

@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// printf-style format specifiers as Apple's localization formats use them.
 package enum FormatSpecifiers {
     /// One specifier found in a string.
@@ -10,7 +12,30 @@ package enum FormatSpecifiers {
         package var range: Range<Int>
     }
 
-    private static let conversions = Set("dDiuUxXoOfeEgGaAcCsSp@".utf8)
+    /// Whether `byte` is a conversion: one of `dDiuUxXoOfeEgGaAcCsSp@`.
+    private static func isConversion(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "d"), UInt8(ascii: "D"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "U"),
+            UInt8(ascii: "x"), UInt8(ascii: "X"), UInt8(ascii: "o"), UInt8(ascii: "O"), UInt8(ascii: "f"),
+            UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"), UInt8(ascii: "G"), UInt8(ascii: "a"),
+            UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"), UInt8(ascii: "S"),
+            UInt8(ascii: "p"), UInt8(ascii: "@"):
+            true
+        default:
+            false
+        }
+    }
+
+    /// Whether `byte` is a flag: one of `-+ 0#'`.
+    private static func isFlag(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "0"), UInt8(ascii: "#"),
+            UInt8(ascii: "'"):
+            true
+        default:
+            false
+        }
+    }
 
     /// The largest argument position a specifier may name (`%2147483647$@`), as C's `int` holds it.
     ///
@@ -34,7 +59,10 @@ package enum FormatSpecifiers {
     }
 
     /// The specifiers in `string`, in order; `%%`, `%#@…@` references and `%arg` are not specifiers.
+    ///
+    /// A string without `%` has none: that is found with `memchr`, before its bytes are copied to be scanned.
     package static func specifiers(in string: String) -> [Specifier] {
+        guard string.utf8Contains(UInt8(ascii: "%")) else { return [] }
         let bytes = Array(string.utf8)
         var result: [Specifier] = []
         var index = 0
@@ -69,7 +97,7 @@ package enum FormatSpecifiers {
                 index = cursor + 2  // a %#@NAME@ reference
                 continue
             }
-            while cursor < bytes.count, "-+ 0#'".utf8.contains(bytes[cursor]) { cursor += 1 }
+            while cursor < bytes.count, isFlag(bytes[cursor]) { cursor += 1 }
             while cursor < bytes.count,
                 (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*")
             {
@@ -85,14 +113,18 @@ package enum FormatSpecifiers {
                 }
             }
             let specStart = cursor
-            for modifier in ["hh", "ll", "h", "l", "q", "L", "z", "t", "j"] {
-                let utf8 = Array(modifier.utf8)
-                if cursor + utf8.count <= bytes.count, Array(bytes[cursor..<cursor + utf8.count]) == utf8 {
-                    cursor += utf8.count
+            // The length modifier, if any: `hh`, `ll`, `h`, `l`, `q`, `L`, `z`, `t` or `j`, the longest first.
+            if cursor < bytes.count {
+                switch bytes[cursor] {
+                case UInt8(ascii: "h"), UInt8(ascii: "l"):
+                    cursor += cursor + 1 < bytes.count && bytes[cursor + 1] == bytes[cursor] ? 2 : 1
+                case UInt8(ascii: "q"), UInt8(ascii: "L"), UInt8(ascii: "z"), UInt8(ascii: "t"), UInt8(ascii: "j"):
+                    cursor += 1
+                default:
                     break
                 }
             }
-            guard cursor < bytes.count, conversions.contains(bytes[cursor]) else {
+            guard cursor < bytes.count, isConversion(bytes[cursor]) else {
                 index = start + 1
                 continue
             }
@@ -135,8 +167,11 @@ package enum FormatSpecifiers {
     }
 
     /// The `%#@NAME@` and `%N$#@NAME@` references in `string`: name, position if any, and UTF-8 range.
+    ///
+    /// A string without `#` has none: that is found with `memchr`, before its bytes are copied to be scanned.
     package static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)]
     {
+        guard string.utf8Contains(UInt8(ascii: "#")) else { return [] }
         let bytes = Array(string.utf8)
         var result: [(String, Int?, Range<Int>)] = []
         var index = 0
