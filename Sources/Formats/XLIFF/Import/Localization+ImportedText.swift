@@ -21,15 +21,19 @@ extension Localization {
                     text, argument: XLIFFPlaceholders.argument(of: name, in: owner),
                     formatSpecifier: owner.substitutions?[name]?.formatSpecifier)
             } else {
-                let known = Set((substitutions?.keys ?? []) + (source?.substitutions?.keys ?? []))
                 // A reference this language's string already writes with its position (`%2$#@apples@`) is
                 // exported as it is, so it is imported as it is. Into a language without a string, XLIFF cannot say
-                // which of the two the catalog wrote: Xcode's `%#@NAME@` (roundtrip expects that difference).
-                let positional = Set(
-                    FormatSpecifiers.substitutionReferences(in: stringUnit?.value ?? "").filter { $0.position != nil }
-                        .map(\.name))
-                (value, positions) = XLIFFPlaceholders.importingParent(
-                    text, names: { known.contains($0) && !positional.contains($0) })
+                // which of the two the catalog wrote: Xcode's `%#@NAME@` (roundtrip expects that difference). Asked
+                // only for a reference with a position (most texts have none), names compared as strings.
+                let own = substitutions?.keys ?? []
+                let sourceNames = source?.substitutions?.keys ?? []
+                let written = stringUnit?.value ?? ""
+                (value, positions) = XLIFFPlaceholders.importingParent(text) { name in
+                    (own.contains(name) || sourceNames.contains(name))
+                        && !FormatSpecifiers.substitutionReferences(in: written).contains {
+                            $0.position != nil && $0.name == name
+                        }
+                }
             }
         }
         let template = path.substitutionName.flatMap { source?.substitutions?[$0] }

@@ -123,10 +123,15 @@ package enum XLIFFPlaceholders {
     /// A substitution case as imported: exactly `%N$spec` of the substitution's own argument becomes `%arg`.
     package static func importingCase(_ text: String, argument: Int?, formatSpecifier: String?) -> String {
         guard let argument, let formatSpecifier, !formatSpecifier.isEmpty else { return text }
+        let specifiers = FormatSpecifiers.specifiers(in: text)
+        // Nothing to replace (most parents' strings, and cases of other arguments): the text as it is.
+        guard specifiers.contains(where: { $0.position == argument }) else { return text }
         let own = Array("%\(argument)$\(formatSpecifier)".utf8)
         var bytes = Array(text.utf8)
-        for specifier in FormatSpecifiers.specifiers(in: text).reversed()
-        where specifier.position == argument && Array(bytes[specifier.range]) == own {
+        for specifier in specifiers.reversed()
+        where specifier.position == argument && specifier.range.count == own.count
+            && bytes[specifier.range].elementsEqual(own)
+        {
             bytes.replaceSubrange(specifier.range, with: Array("%arg".utf8))
         }
         return String(decoding: bytes, as: UTF8.self)
