@@ -32,7 +32,8 @@ Usage: python3 Benchmarks/scale.py BINARY [--before BINARY] DATA [DATA...] [--ro
                                    [--json RESULTS.json] [--from-json RESULTS.json]
 
 Ratios are given of wall times and of CPU times (user + system: steadier on a loaded machine); peak memory as a
-multiple of the input for the six commands issue 34 holds to 3x, and for every command.
+multiple of the input for the six commands issue 34 holds to 3x, and for every command. With --before, the two
+builds take turns running each command first, round by round (the first run after another command is slower).
 """
 
 import argparse
@@ -251,7 +252,11 @@ def main():
         results = {}
         with tempfile.TemporaryDirectory(prefix="stringbridge-scale-") as scratch:
             for round_number in range(args.rounds):
-                one_round(data, binaries, scratch, only, results)
+                # Each command runs first with one build, then with the other, in turn from round to round: the one
+                # that runs first after another command pays what that command left behind (its memory given back,
+                # its files' pages written), and that cost must not fall on the same build every round.
+                order = binaries if round_number % 2 == 0 else list(reversed(binaries))
+                one_round(data, order, scratch, only, results)
                 print(f"  {os.path.basename(data)}: round {round_number + 1} done ({uptime()})", file=sys.stderr)
                 if args.json:
                     # Every finished round is kept, should a long run be stopped.
