@@ -114,14 +114,10 @@ struct MemberCollector {
         }
         var repeated: Int?
         if !usesIndex || positions[key] != nil {
-            if let hit = positions[key], members[hit].key.utf8.elementsEqual(key.utf8) {
+            if let hit = positions[key], sameUTF8(members[hit].key, key) {
                 repeated = hit
             } else {
-                // The byte counts first: most keys of a dictionary differ in length.
-                let count = key.utf8.count
-                repeated = members.indices.first {
-                    members[$0].key.utf8.count == count && members[$0].key.utf8.elementsEqual(key.utf8)
-                }
+                repeated = members.indices.first { sameUTF8(members[$0].key, key) }
             }
         }
         if let position = repeated {

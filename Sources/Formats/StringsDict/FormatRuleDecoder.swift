@@ -1,6 +1,5 @@
 import LocalizationCatalog
 import PropertyListSupport
-import StringBridgeSupport
 
 /// Turns the value of one `.stringsdict` entry into a ``Localization``, keeping everything the file says.
 ///
@@ -106,7 +105,7 @@ struct FormatRuleDecoder {
                 Diagnostic(.warning, StringsDictMessage.variablesWithoutFormat(entry), at: location, in: path))
         }
         var reported = Set<String>()
-        for (text, textLocation) in texts where text.utf8Contains(UInt8(ascii: "#")) {
+        for (text, textLocation) in texts {
             for reference in FormatSpecifiers.substitutionReferences(in: text)
             where substitutions.index(forKey: reference.name) == nil && reported.insert(reference.name).inserted {
                 diagnostics.append(

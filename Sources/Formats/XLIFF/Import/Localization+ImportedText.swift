@@ -75,10 +75,9 @@ extension Localization {
                 var all = substitutions ?? OrderedMap()
                 substitutions = nil
                 let position =
-                    all.index(forKey: name)
-                    ?? all.appending(
+                    all.appendNew(
                         Substitution(argNum: template?.argNum, formatSpecifier: template?.formatSpecifier),
-                        forKey: name)
+                        forKey: name) ?? all.count - 1
                 var holder = Localization(variations: all[valueAt: position].variations)
                 all[valueAt: position].variations = nil
                 holder.setLeaf(rest, value: value, state: state, template: nil)
@@ -105,19 +104,11 @@ extension Localization {
                 cases = updated.plural ?? OrderedMap()
                 updated.plural = nil
             }
-            let position = cases.index(forKey: name) ?? cases.appending(Localization(), forKey: name)
+            let position = cases.appendNew(Localization(), forKey: name) ?? cases.count - 1
             cases[valueAt: position].setLeaf(steps, value: value, state: state, template: template)
             if ofDevices { updated.device = cases } else { updated.plural = cases }
             variations = updated
         }
-    }
-}
-
-extension OrderedMap {
-    /// Appends `value` for `key`, which must not be present yet, and returns its position.
-    fileprivate mutating func appending(_ value: Value, forKey key: String) -> Int {
-        _ = appendNew(value, forKey: key)
-        return count - 1
     }
 }
 
