@@ -63,6 +63,50 @@ struct RoundTripScaleTests {
         #expect(checked == 8)
     }
 
+    @Test("Expected differences only counted leave the same losses, in the same order, and the same summary")
+    func expectedDifferencesCounted() throws {
+        let folder = try StringBridgeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var paths: [String] = []
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            let path = folder.appendingPathComponent("seed-\(seed).xcstrings").path
+            var diagnostics = Diagnostics()
+            try Data(XCStringsWriter().encode(generator.catalog(), diagnostics: &diagnostics)).write(
+                to: URL(fileURLWithPath: path))
+            paths.append(path)
+        }
+        // Every kind of table and trip: catalogs, legacy tables (both ways, and through XLIFF), XLIFF files and
+        // unreadable inputs, with losses among the expected differences.
+        paths.append(Fixtures.url("").path)
+        var checked = 0
+        for path in paths {
+            for runSize in [1, Int.max] {
+                var listing = RoundTrip.Options()
+                listing.localizationsPerLegacyRun = runSize
+                var counting = listing
+                counting.listsExpectedDifferences = false
+                let listed = try RoundTrip().run([path], options: listing)
+                let counted = try RoundTrip().run([path], options: counting)
+                let expected = listed.differences.filter(\.isExpected)
+                #expect(listed.unlistedExpected == 0)
+                #expect(counted.differences.allSatisfy { !$0.isExpected }, "\(path)")
+                let losses = listed.differences.filter { !$0.isExpected }
+                #expect(counted.differences.map(\.description) == losses.map(\.description), "\(path)")
+                #expect(counted.unlistedExpected == expected.count, "\(path)")
+                #expect(counted.summaryLine == listed.summaryLine, "\(path)")
+                #expect(counted.tables.map(\.trips) == listed.tables.map(\.trips))
+                #expect(counted.isClean == listed.isClean)
+                if !expected.isEmpty { checked += 1 }
+            }
+        }
+        // The generated catalogs and the fixtures have expected differences, and the fixtures losses too.
+        #expect(checked == paths.count * 2)
+        let fixtures = try RoundTrip().run([Fixtures.url("").path], options: RoundTrip.Options())
+        #expect(fixtures.hasLosses)
+        #expect(Set(fixtures.differences.filter(\.isExpected).map(\.trip)).count >= 4)
+    }
+
     @Test("Runs cover every entry once, in order, with about the number of localizations asked for")
     func runs() {
         var table = StringTable(name: "T", sourceLanguage: "en")

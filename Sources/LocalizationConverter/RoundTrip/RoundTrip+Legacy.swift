@@ -41,17 +41,10 @@ extension RoundTrip {
             let actual = try readBack(compiled, name: name, sourceLanguage: options.sourceLanguage)
             var comparison = TableComparison(
                 trip: trip, table: anchor, languages: Set(parts.map(\.language)), comparesOrder: false)
+            comparison.listsExpected = options.listsExpectedDifferences
             comparison.compare(expected: expected.inCatalogShape(), actual: actual.inCatalogShape())
-            report.differences += comparison.differences.map { difference in
-                var difference = difference
-                if !difference.isExpected,
-                    let reason = Self.catalogCannotHold(difference, legacy: expected, catalog: catalog)
-                {
-                    difference.isExpected = true
-                    difference.reason = reason
-                }
-                return difference
-            }
+            report.add(
+                comparison.found(expectedWhen: { Self.catalogCannotHold($0, legacy: expected, catalog: catalog) }))
         } catch {
             record(error, anchor, trip, &report)
         }
@@ -88,7 +81,9 @@ extension RoundTrip {
     /// ``collectLegacyRuns(_:report:)``.
     ///
     /// This is one run: the entries at the positions `run` names; their differences.
-    func catalogViaLegacy(_ path: String, catalog: StringTable, run: [Int]) -> [RoundTripDifference] {
+    func catalogViaLegacy(_ path: String, catalog: StringTable, run: [Int], listsExpected: Bool = true)
+        -> TripDifferences
+    {
         let trip = Trip(name: Trip.catalogViaLegacyName, expectations: .catalogViaLegacy)
         var part = catalog
         part.entries = OrderedMap(minimumCapacity: run.count)
@@ -96,18 +91,20 @@ extension RoundTrip {
             _ = part.entries.appendNew(catalog.entries[valueAt: index], forKey: catalog.entries.key(at: index))
         }
         var report = RoundTripReport()
-        catalogViaLegacy(path, catalog: part, trip: trip, report: &report)
-        return report.differences
+        catalogViaLegacy(path, catalog: part, trip: trip, listsExpected: listsExpected, report: &report)
+        return TripDifferences(listed: report.differences, unlistedExpected: report.unlistedExpected)
     }
 
     /// The differences of every run of the catalog → legacy → catalog trip, in the order of the runs, reported as
     /// one comparison of the whole catalog gives them; the trip's name.
-    static func collectLegacyRuns(_ results: [[RoundTripDifference]], report: inout RoundTripReport) -> String {
+    static func collectLegacyRuns(_ results: [TripDifferences], report: inout RoundTripReport) -> String {
         // A failure is the same in every run: said once.
         var failures = Set<String>()
         var extraKeys: [RoundTripDifference] = []
-        report.differences.reserveCapacity(report.differences.count + results.reduce(0) { $0 + $1.count })
-        for run in results {
+        report.differences.reserveCapacity(report.differences.count + results.reduce(0) { $0 + $1.listed.count })
+        for found in results {
+            report.unlistedExpected += found.unlistedExpected
+            let run = found.listed
             // Most runs hold neither: taken whole (each difference is read in place, not copied, to decide).
             let isPlain = !run.contains { difference in
                 switch difference.aspect {
@@ -165,7 +162,9 @@ extension RoundTrip {
     }
 
     /// The trip of `catalog` (or a run of its entries) through legacy tables.
-    private func catalogViaLegacy(_ path: String, catalog: StringTable, trip: Trip, report: inout RoundTripReport) {
+    private func catalogViaLegacy(
+        _ path: String, catalog: StringTable, trip: Trip, listsExpected: Bool, report: inout RoundTripReport
+    ) {
         do {
             var diagnostics = Diagnostics()
             let compiled = try Compilation(registry: registry).compile(
@@ -196,16 +195,10 @@ extension RoundTrip {
             // Compared with the catalog in the shape a migration gives it: a format that is exactly one plural
             // variable comes back as plural variations, which is what Xcode's migration makes of it.
             var comparison = TableComparison(trip: trip, table: path, comparesOrder: false)
+            comparison.listsExpected = listsExpected
             comparison.compare(
                 expected: catalog.inLegacyComparisonShape(), actual: back.hoistingDeviceSubstitutionsInPlace())
-            report.differences += comparison.differences.map { difference in
-                var difference = difference
-                if !difference.isExpected, let reason = Self.legacyCannotHold(difference, in: catalog) {
-                    difference.isExpected = true
-                    difference.reason = reason
-                }
-                return difference
-            }
+            report.add(comparison.found(expectedWhen: { Self.legacyCannotHold($0, in: catalog) }))
         } catch {
             record(error, path, trip, &report)
         }

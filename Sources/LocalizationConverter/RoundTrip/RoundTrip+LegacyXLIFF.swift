@@ -69,7 +69,7 @@ extension RoundTrip {
                     half: half, file: file, base: base, companion: companion, original: original, options: options)
             }
             for result in results {
-                report.differences += result.differences
+                report.add(result.differences)
                 trips.append(result.trip)
             }
         }
@@ -92,13 +92,15 @@ extension RoundTrip {
     private func legacyViaXLIFF(
         half: LegacyHalf, file: Migration.LegacyFile, base: StringTable, companion: StringTable?, original: String,
         options: Options
-    ) -> (trip: String, differences: [RoundTripDifference]) {
+    ) -> (trip: String, differences: TripDifferences) {
         let language = file.lprojLanguage
         let format = half.kind == .stringsDict ? "stringsdict" : "strings"
         let trip = Trip(name: "\(format) → xliff (\(language)) → \(format)", expectations: .legacyViaXLIFF)
         var report = RoundTripReport()
         do {
-            guard let reader = registry.format(forPath: file.path)?.reader else { return (trip.name, []) }
+            guard let reader = registry.format(forPath: file.path)?.reader else {
+                return (trip.name, TripDifferences())
+            }
             let readOptions = ReadOptions(language: language, sourceLanguage: options.sourceLanguage)
             let targetFile = try readSourceFile(file.path)
             var diagnostics = Diagnostics()
@@ -119,14 +121,22 @@ extension RoundTrip {
             do {
                 read = try documentReader.read(bytes, path: "\(language).xliff", diagnostics: &diagnostics)
             } catch {
-                return (trip.name, [failure(file.path, trip, "the exported XLIFF cannot be read back: \(error)")])
+                return (
+                    trip.name,
+                    TripDifferences(listed: [
+                        failure(file.path, trip, "the exported XLIFF cannot be read back: \(error)")
+                    ])
+                )
             }
             guard let exported = read.files.first else {
-                return (trip.name, [failure(file.path, trip, "the exported XLIFF has no <file>")])
+                return (
+                    trip.name, TripDifferences(listed: [failure(file.path, trip, "the exported XLIFF has no <file>")])
+                )
             }
-            var differences: [RoundTripDifference] = []
-            // Into the same files: nothing changes (an import plan that changes nothing writes nothing).
-            differences += Self.identityLosses(
+            var differences = TripDifferences()
+            // Into the same files: nothing changes (an import plan that changes nothing writes nothing; every
+            // difference a loss, all listed).
+            differences.listed += Self.identityLosses(
                 importing: exported, into: merged, kind: half.kind, trip: trip, table: file.path, language: language,
                 comparesOrder: false, reason: "importing the export into the same files changed them")
             // Into the development language's file alone: import writes the language's file anew.
@@ -140,25 +150,19 @@ extension RoundTrip {
             let back = try reader.read(
                 SourceFile(path: file.path, bytes: written), options: readOptions, diagnostics: &diagnostics)
             var comparison = TableComparison(trip: trip, table: file.path, languages: [language], comparesOrder: false)
+            comparison.listsExpected = options.listsExpectedDifferences
             comparison.compare(
                 expected: Self.valuesOnly(translation, language: language),
                 actual: Self.valuesOnly(back, language: language))
-            differences += comparison.differences.map { difference in
-                var difference = difference
-                if !difference.isExpected,
-                    let reason = Self.xliffCannotCarry(
-                        difference, kind: half.kind, language: language, base: base, translation: translation,
-                        companion: companion)
-                {
-                    difference.isExpected = true
-                    difference.reason = reason
-                }
-                return difference
-            }
+            differences += comparison.found(expectedWhen: {
+                Self.xliffCannotCarry(
+                    $0, kind: half.kind, language: language, base: base, translation: translation,
+                    companion: companion)
+            })
             return (trip.name, differences)
         } catch {
             record(error, file.path, trip, &report)
-            return (trip.name, report.differences)
+            return (trip.name, TripDifferences(listed: report.differences))
         }
     }
 

@@ -111,6 +111,24 @@ public struct RoundTripDifference: Sendable, Equatable {
     }
 }
 
+/// The differences one trip (or one run of a trip) found: those listed, and the expected ones only counted.
+package struct TripDifferences: Sendable {
+    /// The differences made, in the order found.
+    package var listed: [RoundTripDifference] = []
+    /// The expected differences counted but not made (``RoundTrip/Options/listsExpectedDifferences`` off).
+    package var unlistedExpected = 0
+
+    package init(listed: [RoundTripDifference] = [], unlistedExpected: Int = 0) {
+        self.listed = listed
+        self.unlistedExpected = unlistedExpected
+    }
+
+    package static func += (lhs: inout TripDifferences, rhs: TripDifferences) {
+        lhs.listed += rhs.listed
+        lhs.unlistedExpected += rhs.unlistedExpected
+    }
+}
+
 /// What `stringbridge roundtrip` found.
 public struct RoundTripReport: Sendable {
     /// A table and the trips made with it.
@@ -125,11 +143,23 @@ public struct RoundTripReport: Sendable {
 
     /// Every table checked, in the order found.
     package var tables: [TableResult] = []
-    /// Every difference, expected or not, in the order found.
+    /// Every difference, expected or not, in the order found; without the expected ones when they are only counted
+    /// (``unlistedExpected``).
     public var differences: [RoundTripDifference] = []
+    /// The expected differences counted but not listed in ``differences``.
+    ///
+    /// A check whose report prints none (``RoundTrip/Options/listsExpectedDifferences`` off) does not make them.
+    /// The summary counts them.
+    public var unlistedExpected = 0
 
     /// Creates an empty report.
     package init() {}
+
+    /// Adds what a trip found.
+    package mutating func add(_ found: TripDifferences) {
+        differences += found.listed
+        unlistedExpected += found.unlistedExpected
+    }
 
     /// The differences that are losses.
     package var losses: [RoundTripDifference] {
@@ -222,7 +252,7 @@ public struct RoundTripReport: Sendable {
         let invalid = invalidInputs.count
         return "roundtrip: \(counted(tables.count, "table", "tables")), \(counted(tripCount, "trip", "trips")), "
             + "\(counted(losses, "loss", "losses")), "
-            + "\(counted(differences.count - losses - invalid, "expected difference", "expected differences"))"
+            + "\(counted(differences.count - losses - invalid + unlistedExpected, "expected difference", "expected differences"))"
             + (invalid > 0 ? ", \(counted(invalid, "unreadable input", "unreadable inputs"))" : "")
     }
 
@@ -256,7 +286,7 @@ public struct RoundTripReport: Sendable {
             OrderedMap([
                 ("tables", .number(String(self.tables.count))), ("trips", .number(String(tripCount))),
                 ("losses", .number(String(losses.count))), ("invalid", .number(String(invalidInputs.count))),
-                ("expected", .number(String(self.differences.filter(\.isExpected).count))),
+                ("expected", .number(String(self.differences.filter(\.isExpected).count + unlistedExpected))),
             ]))
         let root: JSONValue = .object(
             OrderedMap([

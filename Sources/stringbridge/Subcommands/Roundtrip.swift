@@ -69,9 +69,11 @@ struct Roundtrip: ParsableCommand {
         var diagnostics = Diagnostics()
         var losses = false
         try reportingErrors(&diagnostics) { (_: inout Diagnostics) in
-            let options = RoundTrip.Options(
+            var options = RoundTrip.Options(
                 vias: via.isEmpty ? Set(RoundTrip.Via.allCases) : Set(via), sourceLanguage: sourceLanguage,
                 excluded: exclude)
+            // A text report that prints no expected difference only counts them (the summary gives the count).
+            options.listsExpectedDifferences = format == .json || !(lossesOnly || quiet)
             let report = try RoundTrip().run(paths, options: options)
             switch format {
             case .text:
