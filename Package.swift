@@ -186,7 +186,9 @@ let package = Package(
         .testTarget(name: "XLIFFFormatTests", dependencies: ["XLIFFFormat", "TestSupport"]),
         .testTarget(
             name: "RoundTripTests",
-            dependencies: ["LocalizationConverter", "StringsFormat", "XCStringsFormat", "TestSupport"]
+            dependencies: [
+                "LocalizationConverter", "StringsFormat", "XCStringsFormat", "PropertyListSupport", "TestSupport",
+            ]
         ),
         .testTarget(
             name: "LocalizationConverterTests",

@@ -9,9 +9,10 @@ import XMLSupport
 /// itself). A repeated dictionary key is kept, or folded with a warning when the dialect says so (the later value
 /// is used, as Foundation and `plistlib` do).
 ///
-/// A regular document is read by a fast path that builds the nodes straight from the XML events
-/// (``PropertyListEventReader``, whose doc comment states its rule); anything else, and every document with an
-/// error or a warning, is read by the exact path, which builds the XML tree first and walks it.
+/// A regular document is read by a fast path: a document as the writers write it straight from its bytes
+/// (``PropertyListByteScanner``), another one from the XML events (``PropertyListEventReader``; each doc comment
+/// states its rule); anything else, and every document with an error or a warning, is read by the exact path,
+/// which builds the XML tree first and walks it.
 package struct PropertyListParser {
     let path: String
     /// The document's bytes (also used to place stray text, which the XML tree keeps no position for).
@@ -19,6 +20,9 @@ package struct PropertyListParser {
     let dialect: PropertyListDialect
     /// Whether the fast path is tried first; tests turn it off to compare it with the exact path.
     package var usesFastPath = true
+    /// Whether the fast path first scans the bytes (``PropertyListByteScanner``) before it reads the XML events;
+    /// tests turn it off to compare the two.
+    package var usesByteScanner = true
 
     package init(path: String, bytes: [UInt8], dialect: PropertyListDialect) {
         self.path = path
@@ -37,7 +41,16 @@ package struct PropertyListParser {
     /// The fast path alone: the document's value, or `nil` where it leaves the document to the exact path (it
     /// reports nothing, so it needs no diagnostics).
     package func fastDocument() -> PropertyListNode? {
-        PropertyListEventReader(path: path, bytes: bytes, dialect: dialect).document()
+        if usesByteScanner, let node = PropertyListByteScanner(bytes: bytes, dialect: dialect).document() {
+            return node
+        }
+        return PropertyListEventReader(path: path, bytes: bytes, dialect: dialect).document()
+    }
+
+    /// The byte scanner alone (``PropertyListByteScanner``): the document's value, or `nil` where it leaves the
+    /// document to the XML events.
+    package func scannedDocument() -> PropertyListNode? {
+        PropertyListByteScanner(bytes: bytes, dialect: dialect).document()
     }
 
     /// The exact path alone: the XML tree, then a walk over it.

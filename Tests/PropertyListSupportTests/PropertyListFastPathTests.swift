@@ -65,6 +65,9 @@ struct PropertyListFastPathTests {
 
             """
 
+    /// ``stringsDict`` without its character references, which the writers do not write.
+    static let stringsDictAsWritten = stringsDict.replacingOccurrences(of: "&#65;&#x1F600; ", with: "")
+
     /// Documents the fast path reads itself.
     static let regular: [(name: String, text: String)] = [
         ("stringsdict", stringsDict),
@@ -190,9 +193,12 @@ struct PropertyListFastPathTests {
     }
 
     /// What a read gives: the node tree with every place, or the error; then the warnings.
-    static func read(_ bytes: [UInt8], dialect: PropertyListDialect, fastPath: Bool) -> String {
+    static func read(_ bytes: [UInt8], dialect: PropertyListDialect, fastPath: Bool, byteScanner: Bool = true)
+        -> String
+    {
         var parser = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect)
         parser.usesFastPath = fastPath
+        parser.usesByteScanner = byteScanner
         var diagnostics = Diagnostics()
         let result: String
         do {
@@ -210,6 +216,7 @@ struct PropertyListFastPathTests {
             let exact = Self.read(bytes, dialect: dialect, fastPath: false)
             let fast = Self.read(bytes, dialect: dialect, fastPath: true)
             #expect(fast == exact, "\(name), \(dialectName)")
+            #expect(Self.read(bytes, dialect: dialect, fastPath: true, byteScanner: false) == exact, "\(name)")
             let takesFastPath = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect).fastDocument()
             let refused = name.hasPrefix("bare") && !dialect.acceptsBareValue
             // Folded with a warning: the exact path gives it.
@@ -229,6 +236,7 @@ struct PropertyListFastPathTests {
         for (dialectName, dialect) in Self.dialects {
             let exact = Self.read(bytes, dialect: dialect, fastPath: false)
             #expect(Self.read(bytes, dialect: dialect, fastPath: true) == exact, "\(name), \(dialectName)")
+            #expect(Self.read(bytes, dialect: dialect, fastPath: true, byteScanner: false) == exact, "\(name)")
             let kept = name.hasPrefix("repeated key") && !dialect.foldsRepeatedKeys
             let fast = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect).fastDocument()
             #expect((fast == nil) == !kept, "\(name), \(dialectName)")
@@ -258,6 +266,12 @@ struct PropertyListFastPathTests {
         let bytes = Array(Self.stringsDict.utf8)
         let dialect = PropertyListDialect.plain()
         let fast = try #require(PropertyListParser(path: "t.plist", bytes: bytes, dialect: dialect).fastDocument())
+        // Its character references are left to the XML events; the writers write none.
+        #expect(PropertyListParser(path: "t.plist", bytes: bytes, dialect: dialect).scannedDocument() == nil)
+        let written = Array(Self.stringsDictAsWritten.utf8)
+        let scanned = try #require(
+            PropertyListParser(path: "t.plist", bytes: written, dialect: dialect).scannedDocument())
+        #expect(dump(scanned) == Self.read(written, dialect: dialect, fastPath: false))
         #expect(
             dump(fast).hasPrefix(
                 #"{"%d pages in %d books"@5:2: {"NSStringLocalizedFormatKey"@7:3: "%#@pages@ in %#@books@"@8:3, "#
@@ -280,6 +294,7 @@ struct PropertyListFastPathTests {
             }
         }
         var fastCount = 0
+        var scannedCount = 0
         var total = 0
         for (name, url) in files {
             let bytes = [UInt8](try Data(contentsOf: url))
@@ -289,7 +304,12 @@ struct PropertyListFastPathTests {
             for (dialectName, dialect) in Self.dialects {
                 let exact = Self.read(bytes, dialect: dialect, fastPath: false)
                 #expect(Self.read(bytes, dialect: dialect, fastPath: true) == exact, "\(name), \(dialectName)")
-                if let fast = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect).fastDocument() {
+                let parser = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect)
+                if let scanned = parser.scannedDocument() {
+                    scannedCount += 1
+                    #expect(dump(scanned) == exact, "\(name), \(dialectName)")
+                }
+                if let fast = parser.fastDocument() {
                     fastCount += 1
                     #expect(dump(fast) == exact, "\(name), \(dialectName)")
                 }
@@ -298,5 +318,84 @@ struct PropertyListFastPathTests {
         #expect(total > 50)
         // Most of them are regular; the others test errors and warnings.
         #expect(fastCount > total)
+        // The writers' own documents among them take the byte scanner.
+        #expect(scannedCount > 20)
+    }
+
+    /// Documents that probe the byte scanner's edges: those it reads, and those it leaves to the XML events.
+    static let scannerCases: [(name: String, text: String, scanned: Bool)] = [
+        ("stringsdict", stringsDict, false),
+        ("stringsdict as written", stringsDictAsWritten, true),
+        (
+            "entities in keys and values",
+            head + "<dict><key>&lt;a&gt; &amp; &quot;b&quot; &apos;c&apos;</key>"
+                + "<string>&amp;&amp;x&lt;</string></dict></plist>", true
+        ),
+        (
+            "empty elements",
+            head + "<dict><key/><string/><key>a</key><array/><key>b</key><dict/><key>c</key>"
+                + "<true/><key>d</key><false></false><key>e</key><integer/><key>f</key><data></data></dict></plist>",
+            true
+        ),
+        (
+            "many elements on a line after non-ASCII",
+            "<plist><array><string>é€😀</string><string>日本</string>"
+                + "<array><string>ü</string></array>\t<integer> 7 </integer><real>1.5</real><date>2001</date></array>"
+                + "</plist>", true
+        ),
+        (
+            "no declaration, plist without version",
+            "<plist>\n<dict>\n\t<key>a</key>\n\t<string>b</string>\n"
+                + "</dict>\n</plist>", true
+        ),
+        ("declaration without encoding", "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><array/></plist>\n\n", true),
+        ("value in plist on its own line", head + "\n\n   <string>\n  x  \n</string>\n  </plist>  \n", true),
+        ("nested 60 deep", nested(60), true),
+        ("nested 70 deep", nested(70), false),
+        ("BOM", "\u{FEFF}" + stringsDict, false),
+        ("CRLF", stringsDict.replacingOccurrences(of: "\n", with: "\r\n"), false),
+        ("character reference", head + "<array><string>&#65;</string></array></plist>", false),
+        ("comment", head + "<array><!-- c --><string>a</string></array></plist>", false),
+        ("CDATA", head + "<array><string><![CDATA[a]]></string></array></plist>", false),
+        ("processing instruction", head + "<array><?pi x?></array></plist>", false),
+        ("attribute", head + "<array><dict a=\"1\"/></array></plist>", false),
+        ("space in a tag", head + "<array><string >a</string></array></plist>", false),
+        ("whitespace in true", head + "<array><true> </true></array></plist>", false),
+        (
+            "standalone declaration",
+            "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?><plist><array/></plist>",
+            false
+        ),
+        ("other DOCTYPE", "<!DOCTYPE plist SYSTEM \"x.dtd\"><plist><array/></plist>", false),
+        ("tab and control character", head + "<array><string>\t\u{1}</string></array></plist>", false),
+        ("U+FFFE", head + "<array><string>\u{FFFE}</string></array></plist>", false),
+        ("]]> in text", head + "<array><string>a]]>b</string></array></plist>", false),
+        ("bare value", "<dict><key>a</key><string>b</string></dict>", false),
+        ("undefined entity", head + "<array><string>&nbsp;</string></array></plist>", false),
+        ("ampersand alone", head + "<array><string>a & b</string></array></plist>", false),
+        ("text after the root", head + "<array/></plist>x", false),
+        ("second value", head + "<array/><array/></plist>", false),
+        ("key without value", head + "<dict><key>a</key></dict></plist>", false),
+        ("mismatched end tag", head + "<array></dict></plist>", false),
+        ("unclosed", head + "<array><string>a</string>", false),
+        ("uppercase element", head + "<array><String>a</String></array></plist>", false),
+        (
+            "repeated key", head + "<dict><key>a</key><string>1</string><key>a</key><string>2</string></dict></plist>",
+            true
+        ),
+    ]
+
+    @Test("The byte scanner reads what it should, and where it reads, reads as the exact path", arguments: scannerCases)
+    func byteScanner(name: String, text: String, scanned: Bool) {
+        let bytes = Array(text.utf8)
+        for (dialectName, dialect) in Self.dialects {
+            let exact = Self.read(bytes, dialect: dialect, fastPath: false)
+            #expect(Self.read(bytes, dialect: dialect, fastPath: true) == exact, "\(name), \(dialectName)")
+            let node = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect).scannedDocument()
+            // A repeated key folded with a warning is the exact path's.
+            let folds = name == "repeated key" && dialect.foldsRepeatedKeys
+            #expect((node != nil) == (scanned && !folds), "\(name), \(dialectName)")
+            if let node { #expect(dump(node) == exact, "\(name), \(dialectName)") }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalizationCatalog
+import PropertyListSupport
 import TestSupport
 import Testing
 import XCStringsFormat
@@ -105,6 +106,30 @@ struct RoundTripScaleTests {
         let fixtures = try RoundTrip().run([Fixtures.url("").path], options: RoundTrip.Options())
         #expect(fixtures.hasLosses)
         #expect(Set(fixtures.differences.filter(\.isExpected).map(\.trip)).count >= 4)
+    }
+
+    @Test("The legacy trip's .stringsdict files are read back by the byte scanner, as the exact path reads them")
+    func compiledPropertyListsScanned() throws {
+        var scanned = 0
+        for seed in PropertyTests.seeds {
+            var generator = CatalogGenerator(seed: seed)
+            var diagnostics = Diagnostics()
+            let files = try Compilation().compile(generator.catalog(), languages: nil, diagnostics: &diagnostics)
+            for file in files where file.relativePath.hasSuffix(".stringsdict") {
+                for folds in [true, false] {
+                    let dialect = PropertyListDialect(acceptsBareValue: folds, foldsRepeatedKeys: folds) { "\($0)" }
+                    var parser = PropertyListParser(path: file.relativePath, bytes: file.bytes, dialect: dialect)
+                    let node = try #require(parser.scannedDocument(), "seed \(seed), \(file.relativePath)")
+                    parser.usesFastPath = false
+                    var exactDiagnostics = Diagnostics()
+                    let exact = try parser.parseDocument(diagnostics: &exactDiagnostics)
+                    #expect("\(node)" == "\(exact)", "seed \(seed), \(file.relativePath)")
+                    #expect(exactDiagnostics.all.isEmpty)
+                    scanned += 1
+                }
+            }
+        }
+        #expect(scanned > 20)
     }
 
     @Test("Runs cover every entry once, in order, with about the number of localizations asked for")

@@ -44,7 +44,7 @@ extension RoundTrip {
             comparison.listsExpected = options.listsExpectedDifferences
             comparison.compare(expected: expected.inCatalogShape(), actual: actual.inCatalogShape())
             report.add(
-                comparison.found(expectedWhen: { Self.catalogCannotHold($0, legacy: expected, catalog: catalog) }))
+                comparison.takeFound(expectedWhen: { Self.catalogCannotHold($0, legacy: expected, catalog: catalog) }))
         } catch {
             record(error, anchor, trip, &report)
         }
@@ -198,7 +198,7 @@ extension RoundTrip {
             comparison.listsExpected = listsExpected
             comparison.compare(
                 expected: catalog.inLegacyComparisonShape(), actual: back.hoistingDeviceSubstitutionsInPlace())
-            report.add(comparison.found(expectedWhen: { Self.legacyCannotHold($0, in: catalog) }))
+            report.add(comparison.takeFound(expectedWhen: { Self.legacyCannotHold($0, in: catalog) }))
         } catch {
             record(error, path, trip, &report)
         }

@@ -154,7 +154,7 @@ extension RoundTrip {
             comparison.compare(
                 expected: Self.valuesOnly(translation, language: language),
                 actual: Self.valuesOnly(back, language: language))
-            differences += comparison.found(expectedWhen: {
+            differences += comparison.takeFound(expectedWhen: {
                 Self.xliffCannotCarry(
                     $0, kind: half.kind, language: language, base: base, translation: translation,
                     companion: companion)

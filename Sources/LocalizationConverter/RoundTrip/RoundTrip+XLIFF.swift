@@ -92,7 +92,7 @@ extension RoundTrip {
         var recovery = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: false)
         recovery.listsExpected = listsExpected
         recovery.compare(expected: expected, actual: actual)
-        differences += recovery.found(expectedWhen: { _ in nil })
+        differences += recovery.takeFound(expectedWhen: { _ in nil })
         return (trip.name, differences)
     }
 

@@ -123,9 +123,13 @@ package struct TripDifferences: Sendable {
         self.unlistedExpected = unlistedExpected
     }
 
-    package static func += (lhs: inout TripDifferences, rhs: TripDifferences) {
-        lhs.listed += rhs.listed
+    package static func += (lhs: inout TripDifferences, rhs: consuming TripDifferences) {
         lhs.unlistedExpected += rhs.unlistedExpected
+        if lhs.listed.isEmpty {
+            lhs.listed = rhs.listed
+        } else {
+            lhs.listed += rhs.listed
+        }
     }
 }
 
@@ -156,9 +160,14 @@ public struct RoundTripReport: Sendable {
     package init() {}
 
     /// Adds what a trip found.
-    package mutating func add(_ found: TripDifferences) {
-        differences += found.listed
+    package mutating func add(_ found: consuming TripDifferences) {
         unlistedExpected += found.unlistedExpected
+        // Taken whole when there is nothing yet (each element copied and the copy's source released, else).
+        if differences.isEmpty {
+            differences = found.listed
+        } else {
+            differences += found.listed
+        }
     }
 
     /// The differences that are losses.

@@ -199,23 +199,26 @@ struct TableComparison {
         differences.append(difference)
     }
 
-    /// What was found, each loss that `cannotHold` gives a reason for made expected (counted only, when expected
-    /// differences are not listed).
-    func found(expectedWhen cannotHold: (RoundTripDifference) -> String?) -> TripDifferences {
-        var found = TripDifferences(unlistedExpected: unlistedExpected)
-        found.listed.reserveCapacity(differences.count)
-        for var difference in differences {
-            if !difference.isExpected, let reason = cannotHold(difference) {
-                guard listsExpected else {
-                    found.unlistedExpected += 1
-                    continue
-                }
-                difference.isExpected = true
-                difference.reason = reason
+    /// What was found, taken out of the comparison (moved, not copied: a million differences at 636 MB), each loss
+    /// that `cannotHold` gives a reason for made expected (counted only, when expected differences are not listed).
+    mutating func takeFound(expectedWhen cannotHold: (RoundTripDifference) -> String?) -> TripDifferences {
+        var listed: [RoundTripDifference] = []
+        swap(&listed, &differences)
+        var unlisted = unlistedExpected
+        if listsExpected {
+            for index in listed.indices where !listed[index].isExpected {
+                guard let reason = cannotHold(listed[index]) else { continue }
+                listed[index].isExpected = true
+                listed[index].reason = reason
             }
-            found.listed.append(difference)
+        } else {
+            listed.removeAll { difference in
+                guard !difference.isExpected, cannotHold(difference) != nil else { return false }
+                unlisted += 1
+                return true
+            }
         }
-        return found
+        return TripDifferences(listed: listed, unlistedExpected: unlisted)
     }
 
     // MARK: - Leaves
