@@ -114,24 +114,25 @@ struct PropertyListByteScanner {
     /// aside) or U+FFFE / U+FFFF, and `]]>` is nowhere.
     static func hasOnlyPlainCharacters(_ bytes: [UInt8]) -> Bool {
         guard UTF8Validation.firstInvalidOffset(in: bytes) == bytes.count else { return false }
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x20 {
-                guard byte == 0x09 || byte == 0x0A else { return false }
-            } else if byte == 0xEF, index + 2 < count, bytes[index + 1] == 0xBF,
-                bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF
-            {
-                return false
-            } else if byte == UInt8(ascii: "]"), index + 2 < count, bytes[index + 1] == UInt8(ascii: "]"),
-                bytes[index + 2] == UInt8(ascii: ">")
-            {
+        let span = bytes.span
+        let count = span.count
+        for index in 0..<count where notable[span[index]] != 0 {
+            let byte = span[index]
+            if byte < 0x20 { return false }
+            guard index + 2 < count else { continue }
+            if byte == 0xEF {
+                if span[index + 1] == 0xBF, span[index + 2] == 0xBE || span[index + 2] == 0xBF { return false }
+            } else if span[index + 1] == UInt8(ascii: "]"), span[index + 2] == UInt8(ascii: ">") {
                 return false
             }
-            index += 1
         }
         return true
+    }
+
+    /// The bytes ``hasOnlyPlainCharacters(_:)`` looks at more closely: control characters other than tab and line
+    /// feed, the first byte of U+FFFE and U+FFFF, and `]`.
+    private static let notable = ByteTable { byte in
+        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0xEF || byte == UInt8(ascii: "]") ? 1 : 0
     }
 
     /// The scan itself: where it is, and the line and column counted so far.

@@ -369,6 +369,8 @@ struct PropertyListFastPathTests {
         ("other DOCTYPE", "<!DOCTYPE plist SYSTEM \"x.dtd\"><plist><array/></plist>", false),
         ("tab and control character", head + "<array><string>\t\u{1}</string></array></plist>", false),
         ("U+FFFE", head + "<array><string>\u{FFFE}</string></array></plist>", false),
+        ("U+FFFF", head + "<array><string>\u{FFFF}</string></array></plist>", false),
+        ("U+FFFD and U+EFFF", head + "<array><string>\u{FFFD}\u{EFFF}]]</string></array></plist>", true),
         ("]]> in text", head + "<array><string>a]]>b</string></array></plist>", false),
         ("bare value", "<dict><key>a</key><string>b</string></dict>", false),
         ("undefined entity", head + "<array><string>&nbsp;</string></array></plist>", false),
