@@ -5,7 +5,7 @@ import StringBridgeSupport
 /// the `.stringsdict` and `.strings` writers (and Xcode) write XML property lists, with no XML parser at all.
 ///
 /// The rule: it reads only documents that ``PropertyListEventReader`` (and so the exact path) reads without a
-/// word, and gives the same nodes at the same places. It accepts UTF-8 without a byte order mark, whose bytes are
+/// word, and gives the same nodes at the same places. It accepts UTF-8 without a byte order mark, whose texts are
 /// well-formed XML characters with no carriage return and no other control character than tab and line feed, and
 /// without `]]>`, holding: the declaration `<?xml version="1.0" encoding="UTF-8"?>` or `<?xml version="1.0"?>` or
 /// none, the DOCTYPE Apple writes or none, then `<plist version="1.0">` or `<plist>` holding one value; `dict`,
@@ -105,34 +105,22 @@ struct PropertyListByteScanner {
 
     /// The document's value, or `nil` when another path must read it.
     func document() -> PropertyListNode? {
-        guard Self.hasOnlyPlainCharacters(bytes) else { return nil }
+        // Valid UTF-8 throughout: each text is then made without a second check.
+        guard UTF8Validation.firstInvalidOffset(in: bytes) == bytes.count else { return nil }
         var scan = Scan(bytes: bytes)
         return scan.document(dialect: dialect)
     }
 
-    /// Whether every byte is part of a well-formed XML character other than a control character (tab and line feed
-    /// aside) or U+FFFE / U+FFFF, and `]]>` is nowhere.
-    static func hasOnlyPlainCharacters(_ bytes: [UInt8]) -> Bool {
-        guard UTF8Validation.firstInvalidOffset(in: bytes) == bytes.count else { return false }
-        let span = bytes.span
-        let count = span.count
-        for index in 0..<count where notable[span[index]] != 0 {
-            let byte = span[index]
-            if byte < 0x20 { return false }
-            guard index + 2 < count else { continue }
-            if byte == 0xEF {
-                if span[index + 1] == 0xBF, span[index + 2] == 0xBE || span[index + 2] == 0xBF { return false }
-            } else if span[index + 1] == UInt8(ascii: "]"), span[index + 2] == UInt8(ascii: ">") {
-                return false
-            }
+    /// How ``Scan`` looks at each byte of a text: 1 ends it (`<`), 2 starts an entity (`&`), 3 needs a closer look
+    /// (a control character other than tab and line feed, the first byte of U+FFFE and U+FFFF, `]`); 0 is text.
+    private static let textBytes = ByteTable { byte in
+        switch byte {
+        case UInt8(ascii: "<"): 1
+        case UInt8(ascii: "&"): 2
+        case 0x09, 0x0A: 0
+        case 0..<0x20, 0xEF, UInt8(ascii: "]"): 3
+        default: 0
         }
-        return true
-    }
-
-    /// The bytes ``hasOnlyPlainCharacters(_:)`` looks at more closely: control characters other than tab and line
-    /// feed, the first byte of U+FFFE and U+FFFF, and `]`.
-    private static let notable = ByteTable { byte in
-        (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0xEF || byte == UInt8(ascii: "]") ? 1 : 0
     }
 
     /// The scan itself: where it is, and the line and column counted so far.
@@ -295,13 +283,33 @@ struct PropertyListByteScanner {
             return true
         }
 
-        /// The text of an element up to its end tag, entities replaced; `nil` when anything else comes first (an
-        /// element, a comment, CDATA, an entity other than the five predefined ones).
+        /// The text of an element up to its end tag, entities replaced.
+        ///
+        /// `nil` when anything else comes first (an element, a comment, CDATA, an entity other than the five
+        /// predefined ones) or a byte is no part of a well-formed XML character (a control character other than
+        /// tab and line feed, U+FFFE, U+FFFF) or of `]]>`. The document is valid UTF-8 (``document()`` checks it)
+        /// and its markup is checked byte for byte against ASCII, so texts are all there is to check.
         private mutating func text(endingWith kind: Kind) -> String? {
             let start = offset
             var hasEntity = false
-            while offset < bytes.count, bytes[offset] != UInt8(ascii: "<") {
-                if bytes[offset] == UInt8(ascii: "&") { hasEntity = true }
+            let count = bytes.count
+            let textBytes = PropertyListByteScanner.textBytes
+            scan: while offset < count {
+                switch textBytes[bytes[offset]] {
+                case 0: break
+                case 1: break scan
+                case 2: hasEntity = true
+                default:
+                    let byte = bytes[offset]
+                    guard byte >= 0x20, offset + 2 < count else { return nil }
+                    if byte == 0xEF {
+                        if bytes[offset + 1] == 0xBF, bytes[offset + 2] == 0xBE || bytes[offset + 2] == 0xBF {
+                            return nil
+                        }
+                    } else if bytes[offset + 1] == UInt8(ascii: "]"), bytes[offset + 2] == UInt8(ascii: ">") {
+                        return nil
+                    }
+                }
                 offset += 1
             }
             let end = offset

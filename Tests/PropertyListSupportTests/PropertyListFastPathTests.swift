@@ -387,6 +387,29 @@ struct PropertyListFastPathTests {
         ),
     ]
 
+    @Test("Invalid UTF-8 in a text is left by the byte scanner to the exact path's error")
+    func byteScannerInvalidUTF8() {
+        let cases: [(name: String, bytes: [UInt8])] = [
+            ("truncated, in a value", [0xC3, 0x28]), ("lone continuation, in a value", [0x80]),
+            ("overlong", [0xC0, 0xAF]), ("surrogate", [0xED, 0xA0, 0x80]), ("past U+10FFFF", [0xF4, 0x90, 0x80, 0x80]),
+            ("cut at the end of the text", [0x61, 0xE6, 0x97]),
+        ]
+        for (name, invalid) in cases {
+            for inKey in [false, true] {
+                let bytes =
+                    Array((Self.head + (inKey ? "<dict><key>" : "<array><string>")).utf8) + invalid
+                    + Array((inKey ? "</key><string>b</string></dict></plist>" : "</string></array></plist>").utf8)
+                for (dialectName, dialect) in Self.dialects {
+                    let exact = Self.read(bytes, dialect: dialect, fastPath: false)
+                    #expect(Self.read(bytes, dialect: dialect, fastPath: true) == exact, "\(name), \(dialectName)")
+                    #expect(exact.hasPrefix("error: "), "\(name), \(dialectName): \(exact)")
+                    let parser = PropertyListParser(path: "dir/t.plist", bytes: bytes, dialect: dialect)
+                    #expect(parser.scannedDocument() == nil, "\(name), \(dialectName)")
+                }
+            }
+        }
+    }
+
     @Test("The byte scanner reads what it should, and where it reads, reads as the exact path", arguments: scannerCases)
     func byteScanner(name: String, text: String, scanned: Bool) {
         let bytes = Array(text.utf8)
