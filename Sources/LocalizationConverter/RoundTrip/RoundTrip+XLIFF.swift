@@ -134,10 +134,16 @@ extension RoundTrip {
         var after = sourceOnly
         before.entries = OrderedMap()
         after.entries = OrderedMap()
+        // Where the language was in the entry before: entries mostly list their languages in the same order.
+        var hint = 0
         for index in catalog.entries.indices {
             let change = changeAt[index]
             let same = catalog.entries.withValue(at: index) { original in
-                if change >= 0 { return original.localizations?[language] == changes[change].localization }
+                if change >= 0 {
+                    return changes.withElement(at: change) {
+                        sameLocalization(of: original, in: language, hint: &hint, as: $0.localization)
+                    }
+                }
                 return sourceOnly.entries.withValue(at: index) { stripped in
                     original.localizations?[language] == stripped.localizations?[language]
                 }
@@ -153,6 +159,24 @@ extension RoundTrip {
             _ = after.entries.appendNew(entry, forKey: key)
         }
         return (before, after)
+    }
+
+    /// Whether `entry`'s localization in `language` is `other`, read in place (no copy of either).
+    ///
+    /// `hint` is where the language was in the entry looked at before, tried first (byte for byte) and then updated.
+    static func sameLocalization(
+        of entry: CatalogEntry, in language: String, hint: inout Int, as other: Localization
+    ) -> Bool {
+        guard let localizations = entry.localizations else { return false }
+        let slot: Int
+        if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) {
+            slot = hint
+        } else {
+            guard let found = localizations.index(forKey: language) else { return false }
+            slot = found
+            hint = found
+        }
+        return localizations.withValue(at: slot) { $0 == other }
     }
 
     /// ``recovered(_:catalog:sourceOnly:language:)`` the plain way: `sourceOnly` copied, the import applied to it
