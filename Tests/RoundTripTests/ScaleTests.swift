@@ -11,16 +11,23 @@ import XCStringsFormat
 /// The round trip's shortcuts for large catalogs (issue 34) give what the plain ways give.
 @Suite("Round trips at scale")
 struct RoundTripScaleTests {
-    @Test("A catalog taken through legacy tables in runs of entries gives the differences of one run")
-    func legacyTripInRuns() throws {
-        let folder = try StringBridgeProcess.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        for seed in PropertyTests.seeds {
+    /// A catalog generated from each of `PropertyTests.seeds`, written in Xcode's layout into `folder`.
+    static func generatedCatalogs(in folder: URL) throws -> [(seed: UInt64, path: String)] {
+        try PropertyTests.seeds.map { seed in
             var generator = CatalogGenerator(seed: seed)
             let path = folder.appendingPathComponent("seed-\(seed).xcstrings").path
             var diagnostics = Diagnostics()
             try Data(XCStringsWriter().encode(generator.catalog(), diagnostics: &diagnostics)).write(
                 to: URL(fileURLWithPath: path))
+            return (seed, path)
+        }
+    }
+
+    @Test("A catalog taken through legacy tables in runs of entries gives the differences of one run")
+    func legacyTripInRuns() throws {
+        let folder = try StringBridgeProcess.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (seed, path) in try Self.generatedCatalogs(in: folder) {
             var whole = RoundTrip.Options(vias: [.legacy])
             whole.localizationsPerLegacyRun = .max
             var split = whole
@@ -68,15 +75,7 @@ struct RoundTripScaleTests {
     func expectedDifferencesCounted() throws {
         let folder = try StringBridgeProcess.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        var paths: [String] = []
-        for seed in PropertyTests.seeds {
-            var generator = CatalogGenerator(seed: seed)
-            let path = folder.appendingPathComponent("seed-\(seed).xcstrings").path
-            var diagnostics = Diagnostics()
-            try Data(XCStringsWriter().encode(generator.catalog(), diagnostics: &diagnostics)).write(
-                to: URL(fileURLWithPath: path))
-            paths.append(path)
-        }
+        var paths = try Self.generatedCatalogs(in: folder).map(\.path)
         // Every kind of table and trip: catalogs, legacy tables (both ways, and through XLIFF), XLIFF files and
         // unreadable inputs, with losses among the expected differences.
         paths.append(Fixtures.url("").path)
