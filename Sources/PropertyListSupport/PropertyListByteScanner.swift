@@ -31,63 +31,18 @@ struct PropertyListByteScanner {
     private static let plistStarts: [[UInt8]] = [Array(#"<plist version="1.0">"#.utf8), Array("<plist>".utf8)]
     private static let maximumDepth = 64
 
-    private enum Kind: Equatable {
-        case plist, dict, array, string, integer, real, date, data, key, yes, no
+    /// An element the scanner reads, by its name.
+    private enum Kind: String, CaseIterable {
+        case plist, dict, array, string, integer, real, date, data, key
+        case yes = "true"
+        case no = "false"
+
+        /// Each kind with its name's bytes, looked up as a tag is read.
+        private static let names = allCases.map { (bytes: Array($0.rawValue.utf8), kind: $0) }
 
         init?(name: ArraySlice<UInt8>) {
-            switch name.count {
-            case 3:
-                if name.elementsEqual("key".utf8) {
-                    self = .key
-                } else {
-                    return nil
-                }
-            case 4:
-                if name.elementsEqual("dict".utf8) {
-                    self = .dict
-                } else if name.elementsEqual("real".utf8) {
-                    self = .real
-                } else if name.elementsEqual("true".utf8) {
-                    self = .yes
-                } else if name.elementsEqual("date".utf8) {
-                    self = .date
-                } else if name.elementsEqual("data".utf8) {
-                    self = .data
-                } else {
-                    return nil
-                }
-            case 5:
-                if name.elementsEqual("array".utf8) {
-                    self = .array
-                } else if name.elementsEqual("false".utf8) {
-                    self = .no
-                } else if name.elementsEqual("plist".utf8) {
-                    self = .plist
-                } else {
-                    return nil
-                }
-            case 6:
-                if name.elementsEqual("string".utf8) { self = .string } else { return nil }
-            case 7:
-                if name.elementsEqual("integer".utf8) { self = .integer } else { return nil }
-            default: return nil
-            }
-        }
-
-        var name: String {
-            switch self {
-            case .plist: "plist"
-            case .dict: "dict"
-            case .array: "array"
-            case .string: "string"
-            case .integer: "integer"
-            case .real: "real"
-            case .date: "date"
-            case .data: "data"
-            case .key: "key"
-            case .yes: "true"
-            case .no: "false"
-            }
+            guard let found = Self.names.first(where: { name.elementsEqual($0.bytes) }) else { return nil }
+            self = found.kind
         }
     }
 
@@ -274,7 +229,7 @@ struct PropertyListByteScanner {
 
         /// Whether `</name>` is at `offset`; the scan moves past it.
         private mutating func endTag(_ kind: Kind) -> Bool {
-            let name = kind.name.utf8
+            let name = kind.rawValue.utf8
             let end = offset + 2 + name.count
             guard end < bytes.count, bytes[offset] == UInt8(ascii: "<"), bytes[offset + 1] == UInt8(ascii: "/"),
                 bytes[(offset + 2)..<end].elementsEqual(name), bytes[end] == UInt8(ascii: ">")

@@ -41,9 +41,7 @@ package struct PropertyListParser {
     /// The fast path alone: the document's value, or `nil` where it leaves the document to the exact path (it
     /// reports nothing, so it needs no diagnostics).
     package func fastDocument() -> PropertyListNode? {
-        if usesByteScanner, let node = PropertyListByteScanner(bytes: bytes, dialect: dialect).document() {
-            return node
-        }
+        if usesByteScanner, let node = scannedDocument() { return node }
         return PropertyListEventReader(path: path, bytes: bytes, dialect: dialect).document()
     }
 

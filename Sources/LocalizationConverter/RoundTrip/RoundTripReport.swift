@@ -125,10 +125,16 @@ package struct TripDifferences: Sendable {
 
     package static func += (lhs: inout TripDifferences, rhs: consuming TripDifferences) {
         lhs.unlistedExpected += rhs.unlistedExpected
-        if lhs.listed.isEmpty {
-            lhs.listed = rhs.listed
+        append(rhs.listed, to: &lhs.listed)
+    }
+
+    /// Appends `differences` to `list`, taken whole when `list` is empty (else each element is copied, and the
+    /// copy's source released).
+    static func append(_ differences: consuming [RoundTripDifference], to list: inout [RoundTripDifference]) {
+        if list.isEmpty {
+            list = differences
         } else {
-            lhs.listed += rhs.listed
+            list += differences
         }
     }
 }
@@ -162,12 +168,7 @@ public struct RoundTripReport: Sendable {
     /// Adds what a trip found.
     package mutating func add(_ found: consuming TripDifferences) {
         unlistedExpected += found.unlistedExpected
-        // Taken whole when there is nothing yet (each element copied and the copy's source released, else).
-        if differences.isEmpty {
-            differences = found.listed
-        } else {
-            differences += found.listed
-        }
+        TripDifferences.append(found.listed, to: &differences)
     }
 
     /// The differences that are losses.
