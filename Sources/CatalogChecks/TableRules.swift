@@ -514,14 +514,10 @@ struct TableRules {
 
     // MARK: - Plurals and widths
 
-    /// The position of `language` in `localizations` (``OrderedMap/index(forKey:)``), looked for at `hint` first and
-    /// remembered there.
+    /// The position of `language` in `localizations` (``OrderedMap/index(forKey:hint:)``: looked for at `hint` first
+    /// and remembered there).
     static func position(of language: String, in localizations: OrderedMap<Localization>?, hint: inout Int) -> Int? {
-        guard let localizations else { return nil }
-        if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) { return hint }
-        guard let position = localizations.index(forKey: language) else { return nil }
-        hint = position
-        return position
+        localizations?.index(forKey: language, hint: &hint)
     }
 
     /// What the source says at a translation's variation path: the text it is compared with

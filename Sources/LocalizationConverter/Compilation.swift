@@ -101,15 +101,7 @@ public struct Compilation: Sendable {
         let entries = table.entries.values
         for index in entries.indices {
             guard let localizations = entries[index].localizations else { continue }
-            let position: Int
-            if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) {
-                position = hint
-            } else if let found = localizations.index(forKey: language) {
-                position = found
-                hint = found
-            } else {
-                continue
-            }
+            guard let position = localizations.index(forKey: language, hint: &hint) else { continue }
             let share = localizations.withValue(at: position, Self.share(of:))
             if share.isStringSet || share.withoutVariations {
                 let key = table.entries.key(at: index)

@@ -64,6 +64,42 @@ public struct OrderedMap<Value> {
         return nil
     }
 
+    /// ``index(forKey:)``, trying `hint` first: one byte comparison instead of a lookup where a caller walks two
+    /// maps that mostly hold their keys in the same order. Keys are unique by their bytes, so a key found at `hint`
+    /// is the one the lookup finds.
+    @inlinable @inline(__always)
+    package func index(forKey key: String, trying hint: Int) -> Int? {
+        if isKey(key, at: hint) { return hint }
+        return index(forKey: key)
+    }
+
+    /// ``index(forKey:)`` for a walk over many maps that mostly list the same keys in the same order (an entry's
+    /// languages: one without a language has the ones after it a place earlier): the key is tried at `hint`, then
+    /// just before and just after it, and only then looked up. `hint` becomes the position found. Keys are unique
+    /// by their bytes, so a key found by trying is the one the lookup finds.
+    @inlinable @inline(__always)
+    package func index(forKey key: String, hint: inout Int) -> Int? {
+        let tried = hint
+        let found: Int?
+        if isKey(key, at: tried) {
+            return tried
+        } else if isKey(key, at: tried - 1) {
+            found = tried - 1
+        } else if isKey(key, at: tried + 1) {
+            found = tried + 1
+        } else {
+            found = index(forKey: key)
+        }
+        if let found { hint = found }
+        return found
+    }
+
+    /// Whether the key at `position` (any integer) has the bytes of `key`.
+    @inlinable @inline(__always)
+    func isKey(_ key: String, at position: Int) -> Bool {
+        position >= 0 && position < _keys.count && sameUTF8(_keys[position], key)
+    }
+
     /// Whether two keys have the same UTF-8 bytes; `==` (canonical equivalence, with fast paths) rules most
     /// pairs out before the byte comparison.
     @inlinable @inline(__always)

@@ -5,13 +5,20 @@ extension StringTable {
     /// languages replaces this table's localization of that language (with a warning when both had one and they
     /// differ), and metadata this entry lacks (comment, states) is taken from `other`.
     package mutating func merge(_ other: StringTable, diagnostics: inout Diagnostics, origin: String? = nil) {
-        for (key, incoming) in other.entries {
-            guard let position = entries.index(forKey: key) else {
-                _ = entries.appendNew(incoming, forKey: key)
+        // Tables merged into one mostly hold their keys in one order (a table's languages, read one after the
+        // other): each key is tried first just after the one before.
+        var next = 0
+        for index in other.entries.indices {
+            let key = other.entries.key(at: index)
+            guard let position = entries.index(forKey: key, trying: next) else {
+                entries.appendUnchecked(key, other.entries[valueAt: index])
                 continue
             }
+            next = position + 1
             // Mutated in place: copying the entry out would copy its localizations on every merge.
-            Self.merge(incoming, into: &entries[valueAt: position], key: key, diagnostics: &diagnostics, origin: origin)
+            Self.merge(
+                other.entries[valueAt: index], into: &entries[valueAt: position], key: key, diagnostics: &diagnostics,
+                origin: origin)
         }
     }
 
@@ -37,7 +44,7 @@ extension StringTable {
                 }
                 entry.localizations?[valueAt: position] = localization
             } else {
-                _ = entry.localizations?.appendNew(localization, forKey: language)
+                entry.localizations?.appendUnchecked(language, localization)
             }
         }
     }

@@ -163,19 +163,13 @@ extension RoundTrip {
 
     /// Whether `entry`'s localization in `language` is `other`, read in place (no copy of either).
     ///
-    /// `hint` is where the language was in the entry looked at before, tried first (byte for byte) and then updated.
+    /// `hint` is where the language was in the entry looked at before, tried first (``OrderedMap/index(forKey:hint:)``).
     static func sameLocalization(
         of entry: CatalogEntry, in language: String, hint: inout Int, as other: Localization
     ) -> Bool {
-        guard let localizations = entry.localizations else { return false }
-        let slot: Int
-        if hint < localizations.count, sameUTF8(localizations.key(at: hint), language) {
-            slot = hint
-        } else {
-            guard let found = localizations.index(forKey: language) else { return false }
-            slot = found
-            hint = found
-        }
+        guard let localizations = entry.localizations,
+            let slot = localizations.index(forKey: language, hint: &hint)
+        else { return false }
         return localizations.withValue(at: slot) { $0 == other }
     }
 

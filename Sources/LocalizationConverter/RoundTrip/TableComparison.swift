@@ -53,24 +53,31 @@ struct TableComparison {
                     note: "keys are in another order from here on")
             }
         }
-        // The entries are read in place: a copy of each would retain everything it holds.
+        // The entries are read in place: a copy of each would retain everything it holds. A trip mostly gives the
+        // keys back in their order, so each is looked for first where the one before was found, plus one.
+        var matched = 0
+        var next = 0
         for index in expected.entries.indices {
             let key = expected.entries.key(at: index)
-            guard let actualIndex = actual.entries.index(forKey: key) else {
+            guard let actualIndex = actual.entries.index(forKey: key, trying: next) else {
                 if expected.entries.withValue(at: index, { hasComparedLanguage($0) }) {
                     record(.missingKey, key: key, expected: "present", actual: nil)
                 }
                 continue
             }
+            matched += 1
+            next = actualIndex + 1
             expected.entries.withValue(at: index) { expectedEntry in
                 actual.entries.withValue(at: actualIndex) { actualEntry in
                     compare(key: key, expected: expectedEntry, actual: actualEntry)
                 }
             }
         }
-        for (key, actualEntry) in actual.entries where expected.entries.index(forKey: key) == nil {
-            if hasComparedLanguage(actualEntry) {
-                record(.extraKey, key: key, expected: nil, actual: "present")
+        // Keys are unique: when each key of `actual` was found, none came back that was not there.
+        guard matched < actual.entries.count else { return }
+        for index in actual.entries.indices where expected.entries.index(forKey: actual.entries.key(at: index)) == nil {
+            if actual.entries.withValue(at: index, { hasComparedLanguage($0) }) {
+                record(.extraKey, key: actual.entries.key(at: index), expected: nil, actual: "present")
             }
         }
     }
@@ -92,10 +99,13 @@ struct TableComparison {
         compareMembers(key: key, language: nil, path: "", expected.extraMembers, actual.extraMembers)
         let expectedLanguages = expected.localizations ?? OrderedMap()
         let actualLanguages = actual.localizations ?? OrderedMap()
+        // Languages found on both sides; mostly in the same order, so each is looked for first at its own place.
+        var matched = 0
         for position in expectedLanguages.indices {
             let language = expectedLanguages.key(at: position)
             guard languages?.contains(language) ?? true else { continue }
-            let otherPosition = actualLanguages.index(forKey: language)
+            let otherPosition = actualLanguages.index(forKey: language, trying: position)
+            if otherPosition != nil { matched += 1 }
             // Most localizations come back as they went: nothing to flatten then (compared in place, uncopied).
             if let otherPosition,
                 expectedLanguages.withValue(
@@ -120,9 +130,15 @@ struct TableComparison {
             compareLeaves(
                 key: key, language: language, Self.leaves(of: localization), other.map(Self.leaves(of:)) ?? [])
         }
-        for (language, localization) in actualLanguages
-        where (languages?.contains(language) ?? true) && expectedLanguages.index(forKey: language) == nil {
-            compareLeaves(key: key, language: language, [], Self.leaves(of: localization))
+        // Keys are unique: when every compared language of `actual` was found, none is only there.
+        let compared = languages.map { languages in actualLanguages.keys.count(where: languages.contains) }
+        guard matched < compared ?? actualLanguages.count else { return }
+        for position in actualLanguages.indices {
+            let language = actualLanguages.key(at: position)
+            guard (languages?.contains(language) ?? true) && expectedLanguages.index(forKey: language) == nil else {
+                continue
+            }
+            compareLeaves(key: key, language: language, [], Self.leaves(of: actualLanguages[valueAt: position]))
         }
     }
 
@@ -413,12 +429,11 @@ struct TableComparison {
             switch (lhs.substitutions, rhs.substitutions) {
             case (nil, nil): break
             case (let left?, let right?):
-                guard let (names, otherNames) = Self.namesAlike(left, right) else { return false }
-                for index in names.indices {
-                    guard let substitution = left[names[index]], let other = right[otherNames[index]] else {
-                        return false
-                    }
-                    steps.append(Step(kind: "substitutions", name: names[index]))
+                guard let order = Self.namesAlike(left, right) else { return false }
+                for index in order.left.indices {
+                    let substitution = left[valueAt: order.left[index]]
+                    let other = right[valueAt: order.right[index]]
+                    steps.append(Step(kind: "substitutions", name: left.key(at: order.left[index])))
                     defer { steps.removeLast() }
                     switch (substitution.argNum, other.argNum) {
                     case (nil, nil): break
@@ -457,26 +472,40 @@ struct TableComparison {
             switch (lhs, rhs) {
             case (nil, nil): return true
             case (let left?, let right?):
-                guard let (names, otherNames) = Self.namesAlike(left, right) else { return false }
-                for index in names.indices {
-                    guard let value = left[names[index]], let other = right[otherNames[index]] else { return false }
-                    steps.append(Step(kind: kind, name: names[index]))
+                guard let order = Self.namesAlike(left, right) else { return false }
+                for index in order.left.indices {
+                    steps.append(Step(kind: kind, name: left.key(at: order.left[index])))
                     defer { steps.removeLast() }
-                    guard localization(value, other) else { return false }
+                    guard localization(left[valueAt: order.left[index]], right[valueAt: order.right[index]]) else {
+                        return false
+                    }
                 }
                 return true
             default: return false
             }
         }
 
-        /// The names of both maps in the order ``append(_:prefix:to:)`` takes them; `nil` unless they are the same
-        /// names, byte for byte.
-        static func namesAlike<Value>(_ lhs: OrderedMap<Value>, _ rhs: OrderedMap<Value>) -> ([String], [String])? {
+        /// The positions of both maps' names in the order ``append(_:prefix:to:)`` takes them (sorted); `nil`
+        /// unless they are the same names, byte for byte.
+        ///
+        /// Both maps mostly list the same names in the same order: then the names are sorted once, for both.
+        static func namesAlike<Value>(_ lhs: OrderedMap<Value>, _ rhs: OrderedMap<Value>) -> (
+            left: [Int], right: [Int]
+        )? {
             guard lhs.count == rhs.count else { return nil }
-            let left = lhs.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
-            let right = rhs.keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)
-            for index in left.indices where !sameUTF8(left[index], right[index]) { return nil }
+            let left = sortedPositions(lhs)
+            if lhs.indices.allSatisfy({ sameUTF8(lhs.key(at: $0), rhs.key(at: $0)) }) { return (left, left) }
+            let right = sortedPositions(rhs)
+            for index in left.indices where !sameUTF8(lhs.key(at: left[index]), rhs.key(at: right[index])) {
+                return nil
+            }
             return (left, right)
+        }
+
+        /// The positions of `map`'s keys, in the order `keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)` gives
+        /// the keys (the same sort, on the same comparisons).
+        static func sortedPositions<Value>(_ map: OrderedMap<Value>) -> [Int] {
+            Array(map.indices).sorted { XcodeKeyOrder.areInIncreasingOrder(map.key(at: $0), map.key(at: $1)) }
         }
     }
 

@@ -184,12 +184,7 @@ extension CatalogEntry {
     static func localization(
         in localizations: OrderedMap<Localization>?, for language: String, hint: inout Int
     ) -> Localization? {
-        guard let localizations else { return nil }
-        if hint < localizations.count, sameUTF8(localizations.keys[hint], language) {
-            return localizations.values[hint]
-        }
-        guard let position = localizations.index(forKey: language) else { return nil }
-        hint = position
+        guard let localizations, let position = localizations.index(forKey: language, hint: &hint) else { return nil }
         return localizations.values[position]
     }
 }

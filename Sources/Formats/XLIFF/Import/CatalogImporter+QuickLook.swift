@@ -79,22 +79,18 @@ extension Importer {
     /// Where `language` is among the localizations of the entry at `position`.
     ///
     /// Entries usually list their languages in the same order, so `hint`, the place found for the entry before, is
-    /// tried first (one comparison instead of a scan), and updated.
+    /// tried first (``OrderedMap/index(forKey:hint:)``), and updated.
     ///
     /// `entries` is the table's, passed in rather than read from `self`: in a mutating method every read of a
     /// stored property copies what it reads, retaining all it holds.
     static func languageSlot(
         of language: String, at position: Int, in entries: OrderedMap<CatalogEntry>, hint: inout Int
     ) -> Int? {
-        let known = hint
+        var tried = hint
         let slot = entries.withValue(at: position) { entry -> Int? in
-            guard let count = entry.localizations?.count else { return nil }
-            if known < count, let candidate = entry.localizations?.key(at: known), sameUTF8(candidate, language) {
-                return known
-            }
-            return entry.localizations?.index(forKey: language)
+            entry.localizations?.index(forKey: language, hint: &tried)
         }
-        if let slot { hint = slot }
+        hint = tried
         return slot
     }
 }

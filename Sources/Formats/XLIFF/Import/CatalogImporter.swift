@@ -51,7 +51,8 @@ extension Importer {
 
     mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
         // Units are grouped by entry, the entries in the order of their first unit; a group lists unit indices.
-        var groupOfPosition: [Int: Int] = [:]
+        // The group of each entry position (-1: none yet), found without hashing.
+        var groupOfPosition: [Int] = []
         var groupPositions: [Int] = []
         var unitGroup = [Int](repeating: -1, count: units.count)
         var paths = [XLIFFVariationPath](repeating: .root, count: units.count)
@@ -74,8 +75,9 @@ extension Importer {
             }
             if previous?.position != position { previous = (entries.key(at: position), position) }
             paths[index] = path
-            if let group = groupOfPosition[position] {
-                unitGroup[index] = group
+            if groupOfPosition.isEmpty { groupOfPosition = Array(repeating: -1, count: entries.count) }
+            if groupOfPosition[position] >= 0 {
+                unitGroup[index] = groupOfPosition[position]
             } else {
                 unitGroup[index] = groupPositions.count
                 groupOfPosition[position] = groupPositions.count

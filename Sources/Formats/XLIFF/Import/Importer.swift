@@ -6,10 +6,12 @@ struct Importer {
     let table: StringTable
     let language: String
     let options: XLIFFImport.Options
-    /// The new localizations so far, by entry position.
-    private var pending: [Int: Localization] = [:]
-    /// The positions of ``pending``, in the order first changed.
-    private var order: [Int] = []
+    /// The new localizations so far, by entry position, in the order first changed.
+    private var pending: [(position: Int, localization: Localization)] = []
+    /// Where each entry's new localization is in ``pending`` (-1: none): one place per entry of the table, made
+    /// at the first change (an import that changes nothing makes none; one into a language the table lacks
+    /// changes every entry, each found without hashing its position).
+    private var pendingIndex: [Int] = []
     /// Where ``language`` was among the localizations of the entry looked at last.
     var lastLanguageSlot = 0
     /// Keys a legacy `.strings` table gets from the file (units whose id is no key yet), in file order.
@@ -38,9 +40,12 @@ struct Importer {
         self.options = options
     }
 
-    /// The changes, in the order first made.
-    var changes: [(position: Int, localization: Localization)] {
-        order.compactMap { position in pending[position].map { (position, $0) } }
+    /// The changes, in the order first made, moved out of the importer (which has none left).
+    mutating func takeChanges() -> [(position: Int, localization: Localization)] {
+        var changes: [(position: Int, localization: Localization)] = []
+        swap(&changes, &pending)
+        pendingIndex = []
+        return changes
     }
 
     func hasKey(_ key: String) -> Bool { table.entries.index(forKey: key) != nil }
@@ -87,12 +92,12 @@ struct Importer {
 
     /// The localization of the entry at `position` in this language, with the changes made so far.
     func currentLocalization(at position: Int) -> Localization? {
-        if let changed = pending[position] { return changed }
+        if hasChange(at: position) { return pending[pendingIndex[position]].localization }
         return table.entries[valueAt: position].localizations?[language]
     }
 
     /// Whether this import has changed the localization of the entry at `position` already.
-    func hasChange(at position: Int) -> Bool { pending.index(forKey: position) != nil }
+    func hasChange(at position: Int) -> Bool { position < pendingIndex.count && pendingIndex[position] >= 0 }
 
     /// A position standing for `key` when this import created it (for lookups that only ask whether it exists).
     func createdIndex(_ key: String) -> Int? { createdPositions[Array(key.utf8)] }
@@ -114,6 +119,12 @@ struct Importer {
 
     /// Sets this language's localization of the entry at `position`.
     mutating func setLocalization(_ localization: Localization, at position: Int) {
-        if pending.updateValue(localization, forKey: position) == nil { order.append(position) }
+        if pendingIndex.isEmpty { pendingIndex = Array(repeating: -1, count: table.entries.count) }
+        if pendingIndex[position] >= 0 {
+            pending[pendingIndex[position]].localization = localization
+        } else {
+            pendingIndex[position] = pending.count
+            pending.append((position, localization))
+        }
     }
 }

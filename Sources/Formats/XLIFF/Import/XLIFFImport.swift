@@ -93,7 +93,7 @@ import LocalizationCatalog
         case .stringsDict: importer.applyStringsDict(file.units, report: &report)
         }
         return XLIFFImportPlan(
-            language: language, report: report, changes: importer.changes, additions: importer.created,
+            language: language, report: report, changes: importer.takeChanges(), additions: importer.created,
             newPlainTranslations: importer.newPlainTranslations)
     }
 
