@@ -40,9 +40,15 @@ struct PropertyListByteScanner {
         /// Each kind with its name's bytes, looked up as a tag is read.
         private static let names = allCases.map { (bytes: Array($0.rawValue.utf8), kind: $0) }
 
-        init?(name: ArraySlice<UInt8>) {
-            guard let found = Self.names.first(where: { name.elementsEqual($0.bytes) }) else { return nil }
-            self = found.kind
+        /// The kind named by the `count` bytes at `offset` of `bytes`.
+        init?(_ bytes: Span<UInt8>, at offset: Int, count: Int) {
+            for (name, kind) in Self.names where name.count == count {
+                if name.withSpan({ bytes.bytesEqual(at: offset, $0, at: 0, count: count) }) {
+                    self = kind
+                    return
+                }
+            }
+            return nil
         }
     }
 
@@ -67,23 +73,28 @@ struct PropertyListByteScanner {
     }
 
     /// How ``Scan`` looks at each byte of a text: 1 ends it (`<`), 2 starts an entity (`&`), 3 needs a closer look
-    /// (a control character other than tab and line feed, the first byte of U+FFFE and U+FFFF, `]`); 0 is text.
+    /// (a control character other than tab and line feed, the first byte of U+FFFE and U+FFFF, `]`), 4 is a line
+    /// feed (counted); 0 is text.
     private static let textBytes = ByteTable { byte in
         switch byte {
         case UInt8(ascii: "<"): 1
         case UInt8(ascii: "&"): 2
-        case 0x09, 0x0A: 0
+        case 0x0A: 4
+        case 0x09: 0
         case 0..<0x20, 0xEF, UInt8(ascii: "]"): 3
         default: 0
         }
     }
 
     /// The scan itself: where it is, and the line and column counted so far.
+    ///
+    /// Line feeds are counted as the scan passes them (only whitespace between elements and texts hold any: the
+    /// markup it accepts is ASCII names and the fixed declaration and DOCTYPE), so no byte is looked at twice for
+    /// the places of elements.
     private struct Scan {
         let bytes: [UInt8]
         var offset = 0
-        /// Lines counted up to `counted` (exclusive): the current line and where it starts.
-        var counted = 0
+        /// The line the scan is on, and where it starts.
         var line = 1
         var lineStart = 0
         /// The last column worked out, and where: the next on the same line is counted on from there.
@@ -205,7 +216,12 @@ struct PropertyListByteScanner {
         private mutating func skipWhitespace() {
             while offset < bytes.count {
                 let byte = bytes[offset]
-                guard byte == 0x20 || byte == 0x09 || byte == 0x0A else { return }
+                if byte == 0x0A {
+                    line += 1
+                    lineStart = offset + 1
+                } else if byte != 0x20 && byte != 0x09 {
+                    return
+                }
                 offset += 1
             }
         }
@@ -215,7 +231,8 @@ struct PropertyListByteScanner {
         private mutating func startTag() -> (Kind, isEmpty: Bool)? {
             var end = offset + 1
             while end < bytes.count, bytes[end] >= UInt8(ascii: "a"), bytes[end] <= UInt8(ascii: "z") { end += 1 }
-            guard end < bytes.count, let kind = Kind(name: bytes[(offset + 1)..<end]) else { return nil }
+            guard end < bytes.count, let kind = bytes.withSpan({ Kind($0, at: offset + 1, count: end - offset - 1) })
+            else { return nil }
             if bytes[end] == UInt8(ascii: ">") {
                 offset = end + 1
                 return (kind, false)
@@ -229,10 +246,14 @@ struct PropertyListByteScanner {
 
         /// Whether `</name>` is at `offset`; the scan moves past it.
         private mutating func endTag(_ kind: Kind) -> Bool {
-            let name = kind.rawValue.utf8
-            let end = offset + 2 + name.count
+            let name = kind.rawValue
+            let length = name.utf8.count
+            let end = offset + 2 + length
             guard end < bytes.count, bytes[offset] == UInt8(ascii: "<"), bytes[offset + 1] == UInt8(ascii: "/"),
-                bytes[(offset + 2)..<end].elementsEqual(name), bytes[end] == UInt8(ascii: ">")
+                bytes[end] == UInt8(ascii: ">"),
+                bytes.withSpan({ bytes in
+                    name.withUTF8Span { bytes.bytesEqual(at: offset + 2, $0, at: 0, count: length) }
+                })
             else { return false }
             offset = end + 1
             return true
@@ -254,6 +275,9 @@ struct PropertyListByteScanner {
                 case 0: break
                 case 1: break scan
                 case 2: hasEntity = true
+                case 4:
+                    line += 1
+                    lineStart = offset + 1
                 default:
                     let byte = bytes[offset]
                     guard byte >= 0x20, offset + 2 < count else { return nil }
@@ -300,15 +324,9 @@ struct PropertyListByteScanner {
             return String(decoding: decoded, as: UTF8.self)
         }
 
-        /// The line and column of the byte at `target` (at or after every place asked before).
+        /// The line and column of the byte at `target` (at or after every place asked before, on the line the scan
+        /// is on).
         private mutating func position(of target: Int) -> TextPosition {
-            while counted < target {
-                if bytes[counted] == 0x0A {
-                    line += 1
-                    lineStart = counted + 1
-                }
-                counted += 1
-            }
             if columnOffset < lineStart {
                 columnOffset = lineStart
                 column = 1

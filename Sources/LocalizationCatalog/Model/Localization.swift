@@ -1,3 +1,5 @@
+import StringBridgeSupport
+
 /// The text of one key in one language: a plain string unit, variations, substitutions, or a mix.
 ///
 /// The same type describes a variation case (`plural.one`, `device.iphone`), because a case holds a string unit or
@@ -7,8 +9,9 @@ public struct Localization: Sendable, Equatable {
     /// The string, when the localization (or case) is a plain string.
     public var stringUnit: StringUnit?
     /// Variations, substitutions and unknown members, boxed: most localizations have none, and a plain
-    /// localization then costs a string unit and one pointer.
-    private var rest: Box<Rest>?
+    /// localization then costs a string unit and one pointer. Copied on write: an import that builds a
+    /// localization case by case changes its box in place.
+    private var rest: CopyOnWriteBox<Rest>?
     /// Where the reader found the localization's name and its string unit's value, for diagnostics; not content,
     /// so not compared and never written.
     package var places = LocalizationPlaces()
@@ -18,6 +21,14 @@ public struct Localization: Sendable, Equatable {
         var variations: Variations?
         var substitutions: OrderedMap<Substitution>?
         var extraMembers: OrderedMap<JSONValue> = [:]
+
+        /// Whether there is nothing: a localization then holds no box.
+        var isEmpty: Bool {
+            if case .some = stringSet { return false }
+            if case .some = variations { return false }
+            if case .some = substitutions { return false }
+            return extraMembers.isEmpty
+        }
     }
 
     /// A set of strings (App Shortcuts phrase catalogs), instead of one string.
@@ -56,7 +67,8 @@ public struct Localization: Sendable, Equatable {
     ) {
         self.stringUnit = stringUnit
         if variations != nil || substitutions != nil || !extraMembers.isEmpty {
-            rest = Box(Rest(variations: variations, substitutions: substitutions, extraMembers: extraMembers))
+            rest = CopyOnWriteBox(
+                Rest(variations: variations, substitutions: substitutions, extraMembers: extraMembers))
         }
     }
 
@@ -66,15 +78,16 @@ public struct Localization: Sendable, Equatable {
     }
 
     private mutating func updateRest<Result>(_ change: (inout Rest) -> Result) -> Result {
-        var value = rest?.value ?? Rest()
-        // Our reference dropped first: when the box was the only one, its parts are now only `value`'s, and a change
-        // to them is made in place.
-        rest = nil
-        let result = change(&value)
-        let isEmpty =
-            value.stringSet == nil && value.variations == nil && value.substitutions == nil
-            && value.extraMembers.isEmpty
-        rest = isEmpty ? nil : Box(value)
+        guard case .some = rest else {
+            var value = Rest()
+            let result = change(&value)
+            if !value.isEmpty { rest = CopyOnWriteBox(value) }
+            return result
+        }
+        // In place when this localization holds the only reference to the box (and so, for parts no other value
+        // shares, to them).
+        let result = CopyOnWriteBox.modify(&rest!, change)
+        if rest!.value.isEmpty { rest = nil }
         return result
     }
 
@@ -91,7 +104,12 @@ public struct Localization: Sendable, Equatable {
 
     /// Localizations are equal when every member is, unknown members included; ``places`` are not compared.
     public static func == (lhs: Localization, rhs: Localization) -> Bool {
-        lhs.stringUnit == rhs.stringUnit && lhs.rest?.value == rhs.rest?.value
+        guard lhs.stringUnit == rhs.stringUnit else { return false }
+        switch (lhs.rest, rhs.rest) {
+        case (nil, nil): return true
+        case (let left?, let right?): return left === right || left.value == right.value
+        default: return false
+        }
     }
 }
 
@@ -110,6 +128,12 @@ extension Localization {
         if case .some = rest.value.variations?.device { return true }
         if case .some(let substitutions) = rest.value.substitutions { return !substitutions.isEmpty }
         return false
+    }
+
+    /// Whether the localization has device variations.
+    package var hasDeviceCases: Bool {
+        guard case .some(let rest) = rest, case .some = rest.value.variations?.device else { return false }
+        return true
     }
 
     /// Whether the localization has at least one substitution.

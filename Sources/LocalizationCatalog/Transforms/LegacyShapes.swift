@@ -14,7 +14,8 @@ extension Localization {
     /// This localization in the shape Xcode's migration gives it in a String Catalog.
     package func inCatalogShape() -> Localization {
         var result = self
-        if var variations = result.variations {
+        // Only device cases are reshaped (a plural case is a string): other variations are left uncopied.
+        if hasDeviceCases, var variations = result.variations {
             variations.device = variations.device?.mapValues { $0.inCatalogShape() }
             result.variations = variations
         }

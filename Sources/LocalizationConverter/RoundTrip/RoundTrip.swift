@@ -500,7 +500,7 @@ extension RoundTrip {
 
     /// ``matchesArgumentPlaceholders(_:_:)`` of texts whose characters are single bytes, on their bytes.
     static func matchesArgumentPlaceholdersByBytes(_ expected: [UInt8], _ actual: [UInt8]) -> Bool {
-        placeholdersMatch(expected.span, actual.span, cutAt: { _ in true })
+        expected.withSpan { expected in actual.withSpan { placeholdersMatch(expected, $0, cutAt: { _ in true }) } }
     }
 
     /// The byte comparison of ``matchesArgumentPlaceholders(_:_:)``: whether `actual` is `expected` with each
