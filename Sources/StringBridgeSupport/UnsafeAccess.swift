@@ -43,6 +43,26 @@ extension Span where Element == UInt8 {
         }
     }
 
+    /// The offset of the first `byte` at or after `start`; `nil` when there is none. Found with `memchr`.
+    @inlinable
+    package func firstIndex(of byte: UInt8, from start: Int) -> Int? {
+        precondition(start >= 0, "negative offset")
+        guard start < count else { return nil }
+        return withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress, let found = memchr(base + start, Int32(byte), count - start) else {
+                return nil
+            }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
+    }
+
+    /// The bytes in `range` decoded as UTF-8 (an invalid sequence repaired, as `String(decoding:as:)` does).
+    @inlinable
+    package func decodedString(in range: Range<Int>) -> String {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "range out of bounds")
+        return withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
     /// Whether the bytes contain `a b c d` in a row.
     ///
     /// Fast path: most texts have no `a` at all, so `a` is looked for a word at a time.

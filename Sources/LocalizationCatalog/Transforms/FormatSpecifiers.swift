@@ -46,9 +46,9 @@ package enum FormatSpecifiers {
     /// it exceeds ``maximumPosition``.
     ///
     /// The digits are never accumulated beyond that, so no run can overflow.
-    private static func readPosition(_ bytes: [UInt8], _ cursor: inout Int) -> Int? {
+    private static func readPosition(_ bytes: Span<UInt8>, _ cursor: inout Int) -> Int? {
         var value: Int? = 0
-        while cursor < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) {
+        while cursor < bytes.count, isDigit(bytes[cursor]) {
             if let current = value {
                 let next = current * 10 + Int(bytes[cursor] - UInt8(ascii: "0"))
                 value = next <= maximumPosition ? next : nil
@@ -58,19 +58,25 @@ package enum FormatSpecifiers {
         return value
     }
 
+    /// Whether `byte` is an ASCII digit.
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
     /// The specifiers in `string`, in order; `%%`, `%#@…@` references and `%arg` are not specifiers.
     ///
-    /// A string without `%` has none: that is found with `memchr`, before its bytes are copied to be scanned.
+    /// Read where the string holds its bytes, each `%` found with `memchr` (most of a text is no specifier).
     package static func specifiers(in string: String) -> [Specifier] {
-        guard string.utf8Contains(UInt8(ascii: "%")) else { return [] }
-        let bytes = Array(string.utf8)
+        string.withUTF8Span(specifiers(in:))
+    }
+
+    /// ``specifiers(in:)`` of a string's UTF-8 bytes.
+    private static func specifiers(in bytes: Span<UInt8>) -> [Specifier] {
         var result: [Specifier] = []
         var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                index += 1
-                continue
-            }
+        while let found = bytes.firstIndex(of: UInt8(ascii: "%"), from: index) {
+            index = found
             let start = index
             index += 1
             guard index < bytes.count else { break }
@@ -98,17 +104,12 @@ package enum FormatSpecifiers {
                 continue
             }
             while cursor < bytes.count, isFlag(bytes[cursor]) { cursor += 1 }
-            while cursor < bytes.count,
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*")
-            {
+            while cursor < bytes.count, isDigit(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*") {
                 cursor += 1
             }
             if cursor < bytes.count, bytes[cursor] == UInt8(ascii: ".") {
                 cursor += 1
-                while cursor < bytes.count,
-                    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[cursor])
-                        || bytes[cursor] == UInt8(ascii: "*")
-                {
+                while cursor < bytes.count, isDigit(bytes[cursor]) || bytes[cursor] == UInt8(ascii: "*") {
                     cursor += 1
                 }
             }
@@ -130,9 +131,7 @@ package enum FormatSpecifiers {
             }
             cursor += 1
             result.append(
-                Specifier(
-                    position: position, spec: String(decoding: bytes[specStart..<cursor], as: UTF8.self),
-                    range: start..<cursor))
+                Specifier(position: position, spec: bytes.decodedString(in: specStart..<cursor), range: start..<cursor))
             index = cursor
         }
         return result
@@ -172,14 +171,17 @@ package enum FormatSpecifiers {
     package static func substitutionReferences(in string: String) -> [(name: String, position: Int?, range: Range<Int>)]
     {
         guard string.utf8Contains(UInt8(ascii: "#")) else { return [] }
-        let bytes = Array(string.utf8)
+        return string.withUTF8Span(substitutionReferences(in:))
+    }
+
+    /// ``substitutionReferences(in:)`` of a string's UTF-8 bytes, read in place, each `%` found with `memchr`.
+    private static func substitutionReferences(in bytes: Span<UInt8>) -> [(
+        name: String, position: Int?, range: Range<Int>
+    )] {
         var result: [(String, Int?, Range<Int>)] = []
         var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                index += 1
-                continue
-            }
+        while let found = bytes.firstIndex(of: UInt8(ascii: "%"), from: index) {
+            index = found
             let start = index
             var cursor = index + 1
             if cursor < bytes.count, bytes[cursor] == UInt8(ascii: "%") {
@@ -197,12 +199,12 @@ package enum FormatSpecifiers {
                 cursor += 1
             }
             guard cursor + 1 < bytes.count, bytes[cursor] == UInt8(ascii: "#"), bytes[cursor + 1] == UInt8(ascii: "@"),
-                let close = bytes[(cursor + 2)...].firstIndex(of: UInt8(ascii: "@"))
+                let close = bytes.firstIndex(of: UInt8(ascii: "@"), from: cursor + 2)
             else {
                 index = start + 1
                 continue
             }
-            result.append((String(decoding: bytes[(cursor + 2)..<close], as: UTF8.self), position, start..<(close + 1)))
+            result.append((bytes.decodedString(in: (cursor + 2)..<close), position, start..<(close + 1)))
             index = close + 1
         }
         return result

@@ -503,9 +503,10 @@ struct TableComparison {
         }
 
         /// The positions of `map`'s keys, in the order `keys.sorted(by: XcodeKeyOrder.areInIncreasingOrder)` gives
-        /// the keys (the same sort, on the same comparisons).
+        /// the keys (``XcodeKeyOrder/sortedIndices(_:)``: the same stable sort, which finds keys already in order,
+        /// as a catalog's cases are, without sorting).
         static func sortedPositions<Value>(_ map: OrderedMap<Value>) -> [Int] {
-            Array(map.indices).sorted { XcodeKeyOrder.areInIncreasingOrder(map.key(at: $0), map.key(at: $1)) }
+            XcodeKeyOrder.sortedIndices(map.keys)
         }
     }
 
