@@ -66,10 +66,12 @@ public struct Localization: Sendable, Equatable {
         extraMembers: OrderedMap<JSONValue> = [:]
     ) {
         self.stringUnit = stringUnit
-        if variations != nil || substitutions != nil || !extraMembers.isEmpty {
-            rest = CopyOnWriteBox(
-                Rest(variations: variations, substitutions: substitutions, extraMembers: extraMembers))
+        // Matched, not compared with `nil` (which copies the value, retaining all it holds), and then moved in.
+        if case .none = variations, case .none = substitutions, extraMembers.isEmpty {
+            rest = nil
+            return
         }
+        rest = CopyOnWriteBox(Rest(variations: variations, substitutions: substitutions, extraMembers: extraMembers))
     }
 
     /// A localization holding one plain string.

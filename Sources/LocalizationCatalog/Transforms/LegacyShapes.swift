@@ -205,6 +205,16 @@ extension Localization {
 extension StringTable {
     /// The table without width variations.
     package func removingWidthVariations() -> StringTable {
+        // Most tables have none: found by reading the localizations in place, and the table given back uncopied.
+        let changes = entries.indices.contains { index in
+            entries.withValue(at: index) { entry in
+                guard let localizations = entry.localizations else { return false }
+                return localizations.indices.contains { language in
+                    localizations.withValue(at: language) { $0.changesWithoutWidthVariations }
+                }
+            }
+        }
+        guard changes else { return self }
         var table = self
         for index in table.entries.indices {
             guard let count = table.entries[valueAt: index].localizations?.count else { continue }

@@ -16,7 +16,7 @@ extension Importer {
         let hasSeparator = XLIFFIdentifier.containsSeparator(id)
         if !hasSeparator || keysHaveSeparator {
             if let previous, previous.position + 1 < entries.count,
-                sameUTF8(entries.keys[previous.position + 1], id)
+                sameUTF8(entries.key(at: previous.position + 1), id)
             {
                 return (previous.position + 1, .root)
             }
