@@ -141,13 +141,14 @@ struct PropertyListByteScanner {
                     continue
                 }
                 let location = position(of: offset)
-                guard let (kind, isEmpty) = startTag(), let parent = frames.last else { return nil }
-                // What the parent takes here.
-                switch parent.kind {
-                case .plist: guard parent.items.isEmpty, kind != .key, kind != .plist else { return nil }
+                guard let (kind, isEmpty) = startTag(), !frames.isEmpty else { return nil }
+                // What the parent takes here (read in place: a copy of the frame retains all it holds).
+                let parent = frames.count - 1
+                switch frames[parent].kind {
+                case .plist: guard frames[parent].items.isEmpty, kind != .key, kind != .plist else { return nil }
                 case .array: guard kind != .key, kind != .plist else { return nil }
                 case .dict:
-                    if parent.key == nil {
+                    if case .none = frames[parent].key {
                         guard kind == .key else { return nil }
                     } else {
                         guard kind != .key, kind != .plist else { return nil }
