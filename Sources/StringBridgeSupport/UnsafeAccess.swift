@@ -43,7 +43,9 @@ extension Span where Element == UInt8 {
         }
     }
 
-    /// The offset of the first `byte` at or after `start`; `nil` when there is none. Found with `memchr`.
+    /// The offset of the first `byte` at or after `start`; `nil` when there is none.
+    ///
+    /// Found with `memchr`.
     @inlinable
     package func firstIndex(of byte: UInt8, from start: Int) -> Int? {
         precondition(start >= 0, "negative offset")

@@ -129,6 +129,26 @@ struct LegacyShapesTests {
             return entry
         }
         #expect(table.removingWidthVariations() == expected)
+        // Tables whose localizations the removal leaves as they are (given back without a copy), and the same with
+        // one that changes in the last entry's last language: each the same as every localization through it.
+        var unchanged = StringTable(name: "T", sourceLanguage: "en")
+        for (position, localization) in Self.widthShapes.enumerated()
+        where localization.removingWidthVariations() == localization {
+            unchanged.entries["k\(position)"] = CatalogEntry(localizations: ["en": localization])
+        }
+        #expect(unchanged.entries.count > 10)
+        #expect(unchanged.removingWidthVariations() == unchanged)
+        guard let changing = Self.widthShapes.first(where: { $0.changesWithoutWidthVariations }) else {
+            Issue.record("no shape changes")
+            return
+        }
+        var lastChanges = unchanged
+        lastChanges.entries["last"] = CatalogEntry(localizations: ["en": Localization("x"), "de": changing])
+        var lastExpected = unchanged
+        lastExpected.entries["last"] = CatalogEntry(
+            localizations: ["en": Localization("x"), "de": changing.removingWidthVariations()])
+        #expect(lastChanges.removingWidthVariations() == lastExpected)
+        #expect(lastExpected != lastChanges)
     }
 }
 

@@ -69,6 +69,27 @@ struct OrderedMapTests {
         for key in keys { #expect(fast.index(forKey: key) == searched.index(forKey: key)) }
     }
 
+    /// The lookups that try a place first (`trying:`, `hint:`) find what the plain lookup finds, for every key
+    /// (canonically equivalent ones, missing ones) and every place tried (in range or not), with and without the
+    /// index; `hint` becomes the place found and is left alone when the key is missing.
+    @Test(arguments: [6, 40])
+    func lookupsThatTryAPlaceFirstAgreeWithThePlainOne(_ count: Int) {
+        var map = OrderedMap<Int>()
+        for index in 0..<count { map["key \(index)"] = index }
+        map["e\u{301}"] = -1
+        map["\u{E9}"] = -2
+        let keys = map.keys + ["missing", "e", "\u{E9}\u{E9}"]
+        for key in keys {
+            let expected = map.index(forKey: key)
+            for tried in -2...(map.count + 2) {
+                #expect(map.index(forKey: key, trying: tried) == expected, "\(key) at \(tried)")
+                var hint = tried
+                #expect(map.index(forKey: key, hint: &hint) == expected, "\(key) near \(tried)")
+                #expect(hint == (expected ?? tried), "\(key) near \(tried)")
+            }
+        }
+    }
+
     @Test func utf8OrderIsTheOrderOfTheBytes() {
         let keys = [
             "", "a", "ab", "b", "e\u{301}", "z", "\u{E9}", "\u{E9}\u{E9}", "\u{1F600}",

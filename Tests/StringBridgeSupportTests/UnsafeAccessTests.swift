@@ -39,6 +39,43 @@ struct UnsafeAccessTests {
         }
     }
 
+    /// `firstIndex(of:from:)` (memchr) agrees with a plain search from every start, at every length; and
+    /// `decodedString(in:)` is `String(decoding:as:)` of the bytes in the range, repaired the same way.
+    @Test func firstIndexAndDecodedStringsAgreeWithPlainOnes() {
+        let alphabet: [UInt8] = [0x25, 0x61, 0xC3, 0xA9, 0x00]
+        var generator = SystemRandomNumberGenerator()
+        for length in 0..<24 {
+            for _ in 0..<50 {
+                let bytes = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }
+                for start in 0...(length + 1) {
+                    let expected = start < length ? bytes[start...].firstIndex(of: 0x25) : nil
+                    #expect(bytes.span.firstIndex(of: 0x25, from: start) == expected, "\(bytes) from \(start)")
+                }
+                for lower in 0...length {
+                    for upper in lower...length {
+                        let expected = String(decoding: bytes[lower..<upper], as: UTF8.self)
+                        #expect(bytes.span.decodedString(in: lower..<upper) == expected, "\(bytes) \(lower)..<\(upper)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// A box changed through one reference that another value shares is copied first.
+    ///
+    /// The other keeps its value; a box only one reference holds is changed in place.
+    @Test func copyOnWriteBoxesKeepValueSemantics() {
+        var first = CopyOnWriteBox([1, 2])
+        let shared = first
+        CopyOnWriteBox.modify(&first) { $0.append(3) }
+        #expect(first.value == [1, 2, 3] && shared.value == [1, 2])
+        #expect(first !== shared)
+        let before = ObjectIdentifier(first)
+        CopyOnWriteBox.modify(&first) { $0.append(4) }
+        #expect(ObjectIdentifier(first) == before && first.value == [1, 2, 3, 4])
+        #expect(first.read { $0.count } == 4)
+    }
+
     @Test func wordsAndComparisons() {
         let bytes: [UInt8] = Array(1...12)
         var expected: UInt64 = 0

@@ -8,9 +8,10 @@ import StringBridgeSupport
 public struct Localization: Sendable, Equatable {
     /// The string, when the localization (or case) is a plain string.
     public var stringUnit: StringUnit?
-    /// Variations, substitutions and unknown members, boxed: most localizations have none, and a plain
-    /// localization then costs a string unit and one pointer. Copied on write: an import that builds a
-    /// localization case by case changes its box in place.
+    /// Variations, substitutions and unknown members, boxed.
+    ///
+    /// Most localizations have none, and a plain localization then costs a string unit and one pointer. Copied on
+    /// write: an import that builds a localization case by case changes its box in place.
     private var rest: CopyOnWriteBox<Rest>?
     /// Where the reader found the localization's name and its string unit's value, for diagnostics; not content,
     /// so not compared and never written.
@@ -80,16 +81,17 @@ public struct Localization: Sendable, Equatable {
     }
 
     private mutating func updateRest<Result>(_ change: (inout Rest) -> Result) -> Result {
-        guard case .some = rest else {
+        guard var box = rest else {
             var value = Rest()
             let result = change(&value)
             if !value.isEmpty { rest = CopyOnWriteBox(value) }
             return result
         }
-        // In place when this localization holds the only reference to the box (and so, for parts no other value
-        // shares, to them).
-        let result = CopyOnWriteBox.modify(&rest!, change)
-        if rest!.value.isEmpty { rest = nil }
+        // Our reference dropped first: when this localization held the only one, the box is changed in place (and
+        // so are the parts no other value shares).
+        rest = nil
+        let result = CopyOnWriteBox.modify(&box, change)
+        if !box.value.isEmpty { rest = box }
         return result
     }
 

@@ -64,19 +64,21 @@ public struct OrderedMap<Value> {
         return nil
     }
 
-    /// ``index(forKey:)``, trying `hint` first: one byte comparison instead of a lookup where a caller walks two
-    /// maps that mostly hold their keys in the same order. Keys are unique by their bytes, so a key found at `hint`
-    /// is the one the lookup finds.
+    /// ``index(forKey:)``, trying `hint` first.
+    ///
+    /// One byte comparison instead of a lookup where a caller walks two maps that mostly hold their keys in the same
+    /// order. Keys are unique by their bytes, so a key found at `hint` is the one the lookup finds.
     @inlinable @inline(__always)
     package func index(forKey key: String, trying hint: Int) -> Int? {
         if isKey(key, at: hint) { return hint }
         return index(forKey: key)
     }
 
-    /// ``index(forKey:)`` for a walk over many maps that mostly list the same keys in the same order (an entry's
-    /// languages: one without a language has the ones after it a place earlier): the key is tried at `hint`, then
-    /// just before and just after it, and only then looked up. `hint` becomes the position found. Keys are unique
-    /// by their bytes, so a key found by trying is the one the lookup finds.
+    /// ``index(forKey:)`` for a walk over many maps that mostly list the same keys in the same order.
+    ///
+    /// An entry's languages, say: one without a language has the ones after it a place earlier. The key is tried at
+    /// `hint`, then just before and just after it, and only then looked up; `hint` becomes the position found. Keys
+    /// are unique by their bytes, so a key found by trying is the one the lookup finds.
     @inlinable @inline(__always)
     package func index(forKey key: String, hint: inout Int) -> Int? {
         let tried = hint

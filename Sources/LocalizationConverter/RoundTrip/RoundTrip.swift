@@ -503,9 +503,11 @@ extension RoundTrip {
         expected.withSpan { expected in actual.withSpan { placeholdersMatch(expected, $0, cutAt: { _ in true }) } }
     }
 
-    /// The byte comparison of ``matchesArgumentPlaceholders(_:_:)``: whether `actual` is `expected` with each
-    /// `%arg` spelled as a specifier or kept, and `cutAt` allows every offset of `actual` where a piece of
-    /// `expected` ends and where a specifier (or kept `%arg`) ends. `expected` without `%arg` never matches.
+    /// The byte comparison of ``matchesArgumentPlaceholders(_:_:)``.
+    ///
+    /// Whether `actual` is `expected` with each `%arg` spelled as a specifier or kept, and `cutAt` allows every
+    /// offset of `actual` where a piece of `expected` ends and where a specifier (or kept `%arg`) ends. `expected`
+    /// without `%arg` never matches.
     static func placeholdersMatch(
         _ expected: Span<UInt8>, _ actual: Span<UInt8>, cutAt: (Int) -> Bool
     ) -> Bool {

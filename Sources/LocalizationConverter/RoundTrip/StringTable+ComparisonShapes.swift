@@ -68,7 +68,8 @@ extension StringTable {
 extension Localization {
     /// See ``StringTable/hoistingDeviceSubstitutions()``.
     fileprivate func hoistingDeviceSubstitutions() -> Localization {
-        guard hasDeviceCases, var devices = variations?.device, devices.values.contains(where: { $0.substitutions != nil })
+        guard hasDeviceCases, var devices = variations?.device,
+            devices.values.contains(where: { $0.substitutions != nil })
         else {
             return self
         }
