@@ -83,12 +83,15 @@ extension RoundTrip {
             )
         }
         var differences = TripDifferences()
+        // Both imports place the units alike (the two catalogs have the same keys in the same order): once.
+        let places = XLIFFImport.catalogUnitPlaces(exported, in: catalog)
         // Importing what was exported into the same catalog changes nothing (every difference a loss: all listed).
         differences.listed += identityLosses(
             importing: exported, into: catalog, kind: .catalog, trip: trip, table: path, language: language,
-            comparesOrder: true, reason: "importing the export into the same catalog changed it")
+            comparesOrder: true, reason: "importing the export into the same catalog changed it", places: places)
         // Importing it into the catalog without the language gives every exported value back.
-        let (expected, actual) = recovered(exported, catalog: catalog, sourceOnly: sourceOnly, language: language)
+        let (expected, actual) = recovered(
+            exported, catalog: catalog, sourceOnly: sourceOnly, language: language, places: places)
         var recovery = TableComparison(trip: trip, table: path, languages: [language], comparesOrder: false)
         recovery.listsExpected = listsExpected
         recovery.compare(expected: expected, actual: actual)
@@ -118,10 +121,12 @@ extension RoundTrip {
     /// (``recoveredByApplying(_:catalog:sourceOnly:language:)``, the reference `RoundTripScaleTests` holds this equal
     /// to but for the version).
     static func recovered(
-        _ exported: XLIFFFile, catalog: StringTable, sourceOnly: StringTable, language: String
+        _ exported: XLIFFFile, catalog: StringTable, sourceOnly: StringTable, language: String,
+        places: CatalogUnitPlaces? = nil
     ) -> (StringTable, StringTable) {
         let plan = XLIFFImport.plan(
-            exported, for: sourceOnly, kind: .catalog, options: Self.recoveryImport, takesQuickLook: false)
+            exported, for: sourceOnly, kind: .catalog, options: Self.recoveryImport, takesQuickLook: false,
+            places: places)
         guard !plan.addsEntries, sourceOnly.entries.count == catalog.entries.count else {
             return recoveredByApplying(exported, catalog: catalog, sourceOnly: sourceOnly, language: language)
         }
@@ -173,7 +178,7 @@ extension RoundTrip {
         return localizations.withValue(at: slot) { $0 == other }
     }
 
-    /// ``recovered(_:catalog:sourceOnly:language:)`` the plain way: `sourceOnly` copied, the import applied to it
+    /// ``recovered(_:catalog:sourceOnly:language:places:)`` the plain way: `sourceOnly` copied, the import applied to it
     /// and the two tables compared entry by entry.
     static func recoveredByApplying(
         _ exported: XLIFFFile, catalog: StringTable, sourceOnly: StringTable, language: String
@@ -191,11 +196,11 @@ extension RoundTrip {
     /// otherwise that language's changed entries are compared.
     static func identityLosses(
         importing exported: XLIFFFile, into table: StringTable, kind: XLIFFTableKind, trip: Trip, table path: String,
-        language: String, comparesOrder: Bool, reason: String
+        language: String, comparesOrder: Bool, reason: String, places: CatalogUnitPlaces? = nil
     ) -> [RoundTripDifference] {
         var options = XLIFFImport.Options()
         options.comparesPlaceholders = false
-        let plan = XLIFFImport.plan(exported, for: table, kind: kind, options: options)
+        let plan = XLIFFImport.plan(exported, for: table, kind: kind, options: options, places: places)
         guard !plan.isEmpty else { return [] }
         var same = table
         plan.apply(to: &same)

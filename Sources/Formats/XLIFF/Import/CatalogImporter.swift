@@ -50,8 +50,15 @@ extension Importer {
     }
 
     mutating func applyCatalog(_ units: [XLIFFUnit], report: inout XLIFFImportReport) {
+        applyCatalog(units, places: locateCatalogUnits(units), report: &report)
+    }
+
+    /// Where each unit goes in the table: what ``applyCatalog(_:report:)`` works out from the units and the table's
+    /// keys alone.
+    mutating func locateCatalogUnits(_ units: [XLIFFUnit]) -> CatalogUnitPlaces {
         // Units are grouped by entry, the entries in the order of their first unit; a group lists unit indices.
         // The group of each entry position (-1: none yet), found without hashing.
+        var skipped: [(unit: Int, reason: XLIFFImportReport.Reason)] = []
         var groupOfPosition: [Int] = []
         var groupPositions: [Int] = []
         var unitGroup = [Int](repeating: -1, count: units.count)
@@ -66,11 +73,11 @@ extension Importer {
                     units[index].id, previous: previous, keysHaveSeparator: keysHaveSeparator, in: entries)
             else {
                 let key = keyWithLineBreaks(readAs: units[index].id)
-                report.skip(units[index], key.map { .lineBreaksReadAsSpaces($0) } ?? .unknownID)
+                skipped.append((index, key.map { .lineBreaksReadAsSpaces($0) } ?? .unknownID))
                 continue
             }
             if path.isRoot, keysHaveSeparator, XLIFFIdentifier.endsLikeVariationPath(units[index].id) {
-                report.skip(units[index], .endsLikeVariationPath)
+                skipped.append((index, .endsLikeVariationPath))
                 continue
             }
             if previous?.position != position { previous = (entries.key(at: position), position) }
@@ -94,10 +101,22 @@ extension Importer {
             members[next[group]] = index
             next[group] += 1
         }
-        for (group, position) in groupPositions.enumerated() {
+        return CatalogUnitPlaces(
+            keys: entries.keys, skipped: skipped, paths: paths, groupPositions: groupPositions, starts: starts,
+            members: members)
+    }
+
+    /// ``applyCatalog(_:report:)`` with the units' places worked out already (for a table with the keys `places`
+    /// were worked out for, in the same order).
+    mutating func applyCatalog(_ units: [XLIFFUnit], places: CatalogUnitPlaces, report: inout XLIFFImportReport) {
+        for (index, reason) in places.skipped { report.skip(units[index], reason) }
+        // Read from a constant, not `self`: see ``languageSlot(of:at:in:hint:)``.
+        let entries = table.entries
+        let starts = places.starts
+        for (group, position) in places.groupPositions.enumerated() {
             applyCatalogEntry(
-                at: position, members: members[starts[group]..<starts[group + 1]], units: units, paths: paths,
-                entries: entries, report: &report)
+                at: position, members: places.members[starts[group]..<starts[group + 1]], units: units,
+                paths: places.paths, entries: entries, report: &report)
         }
     }
 
@@ -370,4 +389,30 @@ func isAsExported(_ unit: XLIFFUnit, text: String, state: TranslationState?) -> 
 @inline(__always)
 private func sameText(_ lhs: String, _ rhs: String) -> Bool {
     sameUTF8(lhs, rhs) || lhs == rhs
+}
+
+/// Where the units of a document go in a catalog.
+///
+/// The entry and variation path of each, grouped by entry, and the units that go nowhere, with why. Worked out from the units and the catalog's keys alone
+/// (``Importer/locateCatalogUnits(_:)``), so one document imported into catalogs that hold the same keys in the same
+/// order (`roundtrip` imports each export into the catalog and into the catalog without that language) is placed
+/// once.
+package struct CatalogUnitPlaces: Sendable {
+    /// The keys of the catalog the places were worked out for.
+    let keys: [String]
+    /// The units that go nowhere, in document order, with why.
+    let skipped: [(unit: Int, reason: XLIFFImportReport.Reason)]
+    /// Each unit's variation path (the root for a unit that goes nowhere).
+    let paths: [XLIFFVariationPath]
+    /// The entry position of each group, in the order of each group's first unit.
+    let groupPositions: [Int]
+    /// Where each group's units start in ``members`` (one more than there are groups: the last is the end).
+    let starts: [Int]
+    /// The unit indices of every group, group after group, in document order within a group.
+    let members: [Int]
+
+    /// Whether `table` holds the keys the places were worked out for, in the same order (byte for byte).
+    func fit(_ table: StringTable) -> Bool {
+        keys.count == table.entries.count && keys.indices.allSatisfy { sameUTF8(keys[$0], table.entries.key(at: $0)) }
+    }
 }

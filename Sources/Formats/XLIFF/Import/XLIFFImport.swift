@@ -26,7 +26,7 @@ import LocalizationCatalog
         /// Whether the `<file>` is an Interface Builder file's (its `original` a `.storyboard` or `.xib`).
         ///
         /// Its strings are loaded as text, never through `String(format:)`, so placeholders are not compared. Set by
-        /// ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:)`` from the file.
+        /// ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:places:)`` from the file.
         package var isInterfaceBuilder = false
 
         /// Whether targets are compared with their sources for placeholders: not in an Interface Builder file's
@@ -71,9 +71,14 @@ import LocalizationCatalog
     /// plain translation), which then go through the full comparison (for the tests that hold each fast path
     /// equal to it); `comparesNewLeaves: true` compares every imported text with what it was imported into, even one
     /// that surely changes it (``Importer/createsLeaf(_:at:)``).
+    ///
+    /// `places` are the units' places in a catalog (``catalogUnitPlaces(_:in:)``): for a catalog with their keys in
+    /// their order, the import takes them instead of working them out again (the same places: they depend on the
+    /// units and the keys alone); for any other table they are not used.
     package static func plan(
         _ file: XLIFFFile, for table: StringTable, kind: XLIFFTableKind, options: Options = Options(),
-        takesQuickLook: Bool = true, takesNewPlainTranslation: Bool = true, comparesNewLeaves: Bool = false
+        takesQuickLook: Bool = true, takesNewPlainTranslation: Bool = true, comparesNewLeaves: Bool = false,
+        places: CatalogUnitPlaces? = nil
     ) -> XLIFFImportPlan {
         var report = XLIFFImportReport()
         guard let language = file.targetLanguage, !language.isEmpty else {
@@ -88,13 +93,25 @@ import LocalizationCatalog
         importer.takesNewPlainTranslation = takesNewPlainTranslation
         importer.comparesNewLeaves = comparesNewLeaves
         switch kind {
-        case .catalog: importer.applyCatalog(file.units, report: &report)
+        case .catalog:
+            if let places, places.fit(table) {
+                importer.applyCatalog(file.units, places: places, report: &report)
+            } else {
+                importer.applyCatalog(file.units, report: &report)
+            }
         case .strings: importer.applyStrings(file.units, report: &report)
         case .stringsDict: importer.applyStringsDict(file.units, report: &report)
         }
         return XLIFFImportPlan(
             language: language, report: report, changes: importer.takeChanges(), additions: importer.created,
             newPlainTranslations: importer.newPlainTranslations)
+    }
+
+    /// Where the units of `file` go in `table` (a catalog): for ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:places:)``
+    /// into it or into a catalog with the same keys in the same order.
+    package static func catalogUnitPlaces(_ file: XLIFFFile, in table: StringTable) -> CatalogUnitPlaces {
+        var importer = Importer(table: table, language: file.targetLanguage ?? "", options: Options())
+        return importer.locateCatalogUnits(file.units)
     }
 
     /// The catalog state for an XLIFF target state, or `nil` when the target is unfinished and not accepted
