@@ -393,10 +393,10 @@ private func sameText(_ lhs: String, _ rhs: String) -> Bool {
 
 /// Where the units of a document go in a catalog.
 ///
-/// The entry and variation path of each, grouped by entry, and the units that go nowhere, with why. Worked out from the units and the catalog's keys alone
-/// (``Importer/locateCatalogUnits(_:)``), so one document imported into catalogs that hold the same keys in the same
-/// order (`roundtrip` imports each export into the catalog and into the catalog without that language) is placed
-/// once.
+/// The entry and variation path of each, grouped by entry, and the units that go nowhere, with why. Worked out from
+/// the units and the catalog's keys alone (``Importer/locateCatalogUnits(_:)``), so one document imported into
+/// catalogs that hold the same keys in the same order (`roundtrip` imports each export into the catalog and into the
+/// catalog without that language) is placed once.
 package struct CatalogUnitPlaces: Sendable {
     /// The keys of the catalog the places were worked out for.
     let keys: [String]

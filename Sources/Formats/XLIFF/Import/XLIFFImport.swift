@@ -107,8 +107,9 @@ import LocalizationCatalog
             newPlainTranslations: importer.newPlainTranslations)
     }
 
-    /// Where the units of `file` go in `table` (a catalog): for ``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:places:)``
-    /// into it or into a catalog with the same keys in the same order.
+    /// Where the units of `file` go in `table` (a catalog), for the plans of imports into it or into a catalog with
+    /// the same keys in the same order
+    /// (``plan(_:for:kind:options:takesQuickLook:takesNewPlainTranslation:comparesNewLeaves:places:)``).
     package static func catalogUnitPlaces(_ file: XLIFFFile, in table: StringTable) -> CatalogUnitPlaces {
         var importer = Importer(table: table, language: file.targetLanguage ?? "", options: Options())
         return importer.locateCatalogUnits(file.units)
